@@ -1,0 +1,28 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+
+/**
+ * The document client, created once per process and reused across invocations. Where it
+ * points comes from the standard SDK environment (AWS_REGION, AWS_ENDPOINT_URL_DYNAMODB), so a
+ * handler never knows whether it talks to DynamoDB or to DynamoDB Local.
+ */
+let client: DynamoDBDocumentClient | undefined;
+
+export const db = (): DynamoDBDocumentClient => {
+  client ??= DynamoDBDocumentClient.from(new DynamoDBClient({}), {
+    marshallOptions: { removeUndefinedValues: true },
+  });
+  return client;
+};
+
+/** True when a conditional write lost (the item changed or already exists). */
+export const isConditionFailure = (error: unknown): boolean =>
+  error instanceof Error &&
+  (error.name === 'ConditionalCheckFailedException' ||
+    (error.name === 'TransactionCanceledException' && /ConditionalCheckFailed/.test(error.message)));
+
+/** Which items of a cancelled transaction failed their condition, by index. */
+export const cancelledConditionIndexes = (error: unknown): number[] => {
+  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+  return reasons.flatMap((reason, index) => (reason.Code === 'ConditionalCheckFailed' ? [index] : []));
+};

@@ -1,0 +1,103 @@
+/**
+ * One typed error family, mapped to HTTP once (core/handler.ts). `expose` says whether the
+ * message may reach the caller: never for 5xx.
+ */
+
+export type FieldErrors = Record<string, string[]>;
+
+export abstract class AppError extends Error {
+  abstract readonly status: number;
+  abstract readonly code: string;
+  readonly expose: boolean = true;
+  readonly headers: Record<string, string> = {};
+
+  /** The JSON body sent for this error. */
+  body(): unknown {
+    return { errors: { general: [this.message] } };
+  }
+}
+
+/** 400: the spec's `{ errors: { field: [messages] } }` shape. */
+export class ValidationError extends AppError {
+  readonly status = 400;
+  readonly code = 'VALIDATION_FAILED';
+  constructor(readonly fields: FieldErrors) {
+    super('Validation failed');
+    this.name = 'ValidationError';
+  }
+  override body() {
+    return { errors: this.fields };
+  }
+}
+
+export class UnauthorizedError extends AppError {
+  readonly status = 401;
+  readonly code = 'UNAUTHENTICATED';
+  constructor(message = 'Authentication required') {
+    super(message);
+    this.name = 'UnauthorizedError';
+  }
+}
+
+export class ForbiddenError extends AppError {
+  readonly status = 403;
+  readonly code = 'FORBIDDEN';
+  constructor(message = 'You are not allowed to do this') {
+    super(message);
+    this.name = 'ForbiddenError';
+  }
+}
+
+export class NotFoundError extends AppError {
+  readonly status = 404;
+  readonly code = 'NOT_FOUND';
+  constructor(message = 'Not found') {
+    super(message);
+    this.name = 'NotFoundError';
+  }
+}
+
+/** 409: a uniqueness clash (field errors) or a stale version (with the current state). */
+export class ConflictError extends AppError {
+  readonly status = 409;
+  readonly code = 'CONFLICT';
+  constructor(
+    readonly fields: FieldErrors,
+    readonly current?: unknown,
+  ) {
+    super('Conflict');
+    this.name = 'ConflictError';
+  }
+  override body() {
+    return this.current === undefined ? { errors: this.fields } : { errors: this.fields, current: this.current };
+  }
+}
+
+export class TooManyRequestsError extends AppError {
+  readonly status = 429;
+  readonly code = 'TOO_MANY_REQUESTS';
+  override readonly headers: Record<string, string>;
+  constructor(
+    readonly retryAfterSeconds: number,
+    readonly fields: FieldErrors,
+  ) {
+    super('Too many requests');
+    this.name = 'TooManyRequestsError';
+    this.headers = { 'retry-after': String(retryAfterSeconds) };
+  }
+  override body() {
+    return { errors: this.fields, retryAfter: this.retryAfterSeconds };
+  }
+}
+
+/** Turns zod issues into the spec's per-field error lists. */
+export const fieldErrorsFromIssues = (
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): FieldErrors => {
+  const fields: FieldErrors = {};
+  for (const issue of issues) {
+    const key = issue.path.length > 0 ? issue.path.map(String).join('.') : 'body';
+    (fields[key] ??= []).push(issue.message);
+  }
+  return fields;
+};

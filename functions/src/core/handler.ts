@@ -1,0 +1,78 @@
+import middy from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+
+import { httpRoutes, routeKeyOf, type Area, type AreaRouteKey, type HttpRouteDefinition } from '../routes';
+import { buildAbility, type AppAbility } from './ability';
+import { authenticate, type Principal } from './auth/authenticate';
+import { AppError, NotFoundError } from './errors';
+import type { HttpResult } from './http';
+import { logger } from './logger';
+
+export interface PublicRequest {
+  readonly event: APIGatewayProxyEventV2;
+  readonly route: HttpRouteDefinition;
+}
+
+export interface SignedInRequest extends PublicRequest {
+  readonly principal: Principal;
+  readonly ability: AppAbility;
+}
+
+type RouteOf<K extends string> = Extract<(typeof httpRoutes)[number], { method: K extends `${infer M} ${string}` ? M : never; path: K extends `${string} ${infer P}` ? P : never }>;
+
+/** A signed-in route's handler receives the verified principal; a public one does not. */
+export type RouteHandlerFor<K extends string> =
+  RouteOf<K> extends { access: 'public' }
+    ? (request: PublicRequest) => Promise<HttpResult>
+    : (request: SignedInRequest) => Promise<HttpResult>;
+
+export type AreaRouteHandlers<A extends Area> = { [K in AreaRouteKey<A>]: RouteHandlerFor<K> };
+
+const routesByKey = new Map<string, HttpRouteDefinition>(httpRoutes.map((route) => [routeKeyOf(route), route]));
+
+const securityHeaders = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+};
+
+export const toResponse = (result: HttpResult): APIGatewayProxyStructuredResultV2 => ({
+  statusCode: result.status,
+  headers: { ...securityHeaders, ...result.headers },
+  ...(result.cookies?.length ? { cookies: result.cookies } : {}),
+  body: result.body === undefined ? '' : JSON.stringify(result.body),
+});
+
+/** Maps the typed error family to HTTP once; 5xx details never leave the function. */
+export const errorToResult = (error: unknown): HttpResult => {
+  if (error instanceof AppError && error.expose) {
+    return { status: error.status, body: error.body(), headers: error.headers };
+  }
+  logger.error('unhandled error', error instanceof Error ? error : { error: String(error) });
+  return { status: 500, body: { errors: { general: ['Internal server error'] } } };
+};
+
+/**
+ * One Lambda per area: dispatches on the API Gateway route key. The type makes an area
+ * implement exactly the routes the route table gives it.
+ */
+export const defineAreaHandler = <A extends Area>(area: A, handlers: AreaRouteHandlers<A>) => {
+  const table = handlers as unknown as Record<string, (request: SignedInRequest) => Promise<HttpResult>>;
+  const base = async (event: APIGatewayProxyEventV2, _context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
+    try {
+      const route = routesByKey.get(event.routeKey);
+      const handle = table[event.routeKey];
+      if (!route || route.area !== area || !handle) throw new NotFoundError('No such route');
+      if (route.access === 'public') {
+        return toResponse(await (handle as unknown as (request: PublicRequest) => Promise<HttpResult>)({ event, route }));
+      }
+      const principal = await authenticate(event);
+      return toResponse(await handle({ event, route, principal, ability: buildAbility(principal.abilityRules) }));
+    } catch (error) {
+      return toResponse(errorToResult(error));
+    }
+  };
+  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>(base).before((request) => {
+    logger.appendKeys({ routeKey: request.event.routeKey, area });
+  });
+};

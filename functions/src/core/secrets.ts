@@ -1,0 +1,31 @@
+/**
+ * The JWT signing secret. Locally the stack generates one per data directory and passes it
+ * as JWT_SECRET. On AWS the deployment generates it in Secrets Manager and passes only its
+ * ARN (JWT_SECRET_ARN); the value is fetched once per container. It is never in the
+ * repository, in logs or in a response.
+ */
+let cached: Promise<Uint8Array> | undefined;
+
+const minimumLength = 32;
+
+const fromEnvironment = async (): Promise<Uint8Array> => {
+  const direct = process.env.JWT_SECRET;
+  if (direct) {
+    if (direct.length < minimumLength) throw new Error('JWT_SECRET is shorter than 32 characters');
+    return new TextEncoder().encode(direct);
+  }
+  const arn = process.env.JWT_SECRET_ARN;
+  if (!arn) throw new Error('Neither JWT_SECRET nor JWT_SECRET_ARN is set');
+  const { fetchSecretString } = await import('./secrets-manager');
+  const value = await fetchSecretString(arn);
+  if (value.length < minimumLength) throw new Error('The JWT secret is shorter than 32 characters');
+  return new TextEncoder().encode(value);
+};
+
+export const jwtSecret = (): Promise<Uint8Array> => {
+  cached ??= fromEnvironment().catch((error: unknown) => {
+    cached = undefined;
+    throw error;
+  });
+  return cached;
+};
