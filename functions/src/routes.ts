@@ -32,7 +32,10 @@ export const httpRoutes = [
 ] as const satisfies readonly HttpRouteDefinition[];
 
 export type HttpRoute = (typeof httpRoutes)[number];
-export type RouteKey<R extends HttpRouteDefinition = HttpRoute> = `${R['method']} ${R['path']}`;
+/** Distributes over a union of routes (a plain template literal would cross methods and paths). */
+export type RouteKey<R extends HttpRouteDefinition = HttpRoute> = R extends HttpRouteDefinition
+  ? `${R['method']} ${R['path']}`
+  : never;
 export type AreaRouteKey<A extends Area> = RouteKey<Extract<HttpRoute, { area: A }>>;
 
 export const routeKeyOf = (route: HttpRouteDefinition): string => `${route.method} ${route.path}`;

@@ -13,7 +13,13 @@ export type Action = 'manage' | 'create' | 'read' | 'update' | 'delete';
 export type Subject = 'all' | 'AclDemo' | 'User' | 'Project' | 'Task' | 'Comment' | 'Chat' | 'Permission' | (string & {});
 
 export type AppAbility = MongoAbility<[Action, Subject]>;
-export type AbilityRule = RawRuleOf<AppAbility>;
+/** A rule as stored in the browser and sent by sign-in (spec §3: action, subject). */
+export interface AbilityRule {
+  readonly action: Action;
+  readonly subject: Subject;
+  readonly conditions?: Record<string, unknown>;
+  readonly inverted?: boolean;
+}
 
 export interface AbilityOwner {
   readonly id: string;
@@ -40,4 +46,4 @@ export const abilityRulesFor = (user: AbilityOwner): AbilityRule[] => {
   }
 };
 
-export const buildAbility = (rules: readonly AbilityRule[]): AppAbility => createMongoAbility<AppAbility>(rules as AbilityRule[]);
+export const buildAbility = (rules: readonly AbilityRule[]): AppAbility => createMongoAbility<AppAbility>(rules as RawRuleOf<AppAbility>[]);

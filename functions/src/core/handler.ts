@@ -48,7 +48,8 @@ export const errorToResult = (error: unknown): HttpResult => {
   if (error instanceof AppError && error.expose) {
     return { status: error.status, body: error.body(), headers: error.headers };
   }
-  logger.error('unhandled error', error instanceof Error ? error : { error: String(error) });
+  if (error instanceof Error) logger.error('unhandled error', error);
+  else logger.error('unhandled error', { thrown: String(error) });
   return { status: 500, body: { errors: { general: ['Internal server error'] } } };
 };
 

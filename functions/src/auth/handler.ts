@@ -1,0 +1,48 @@
+import { defineAreaHandler } from '../core/handler';
+import { bearerToken, json, noContent, parseBody, readCookie, readJson } from '../core/http';
+import { refreshCookieName } from '../core/auth/tokens';
+import { forgotPasswordRequest, loginRequest, registerRequest, resetPasswordRequest } from './contract';
+import {
+  describeSignedInUser,
+  refresh,
+  register,
+  requestPasswordReset,
+  resetPassword,
+  signIn,
+  signOut,
+} from './service';
+import { ValidationError } from '../core/errors';
+import { loginMessages } from './contract';
+
+const userAgentOf = (headers: Record<string, string | undefined>) => (headers['user-agent'] ?? '').slice(0, 256);
+
+export const handler = defineAreaHandler('auth', {
+  'POST /api/auth/login': async ({ event }) => {
+    // Spec: any mismatch, including a body of the wrong shape, is the one sign-in error.
+    const parsed = loginRequest.safeParse(readJson(event));
+    if (!parsed.success) throw new ValidationError({ phone: [loginMessages.invalid] });
+    const { body, cookie } = await signIn(parsed.data, userAgentOf(event.headers));
+    return json(201, body, { cookies: [cookie] });
+  },
+  'POST /api/auth/register': async ({ event }) => {
+    const { body, cookie } = await register(parseBody(event, registerRequest), userAgentOf(event.headers));
+    return json(201, body, { cookies: [cookie] });
+  },
+  'POST /api/auth/refresh': async ({ event }) => {
+    const { body, cookie } = await refresh(readCookie(event, refreshCookieName));
+    return json(200, body, { cookies: [cookie] });
+  },
+  'POST /api/auth/logout': async ({ event }) => {
+    const cleared = await signOut(readCookie(event, refreshCookieName), bearerToken(event));
+    return noContent({ cookies: [cleared] });
+  },
+  'POST /api/auth/forgot-password': async ({ event }) => {
+    await requestPasswordReset(parseBody(event, forgotPasswordRequest));
+    return json(202, { message: 'If this phone is registered, a code is on its way.' });
+  },
+  'POST /api/auth/reset-password': async ({ event }) => {
+    await resetPassword(parseBody(event, resetPasswordRequest));
+    return noContent();
+  },
+  'GET /api/auth/me': async ({ principal }) => json(200, await describeSignedInUser(principal.userId)),
+});

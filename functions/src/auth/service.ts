@@ -1,0 +1,210 @@
+import { ulid } from 'ulidx';
+
+import { abilityRulesFor, type AbilityRule } from '../core/ability';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../core/auth/passwords';
+import { createSession, deleteAllSessions, deleteSession, getSession, rotateSession } from '../core/auth/sessions';
+import {
+  clearedRefreshCookie,
+  decodeRefreshToken,
+  encodeRefreshToken,
+  hashSecret,
+  newRefreshSecret,
+  refreshCookie,
+  sameHash,
+  signAccessToken,
+  verifyAccessToken,
+} from '../core/auth/tokens';
+import { UnauthorizedError, ValidationError } from '../core/errors';
+import { notifier } from '../core/notifier';
+import {
+  createUser,
+  getUserById,
+  getUserByPhone,
+  getUserIdByReferralCode,
+  newReferralCode,
+  updatePasswordHash,
+  type UserRecord,
+} from '../users/repository';
+import {
+  loginMessages,
+  userData as userDataSchema,
+  type ForgotPasswordRequest,
+  type LoginRequest,
+  type RegisterRequest,
+  type ResetPasswordRequest,
+  type SignInResponse,
+  type UserData,
+} from './contract';
+import { consumeResetCode, newResetCode, storeResetCode } from './reset-codes';
+import { clearFailedSignIns, recordFailedSignIn, signInRetryAfter } from './throttle';
+import { TooManyRequestsError } from '../core/errors';
+
+export interface SignedIn {
+  readonly body: SignInResponse;
+  readonly cookie: string;
+}
+
+const invalidCredentials = () => new ValidationError({ phone: [loginMessages.invalid] });
+
+/** The stored user as the browser keeps it: never the password hash or the rules. */
+export const toUserData = (user: UserRecord): UserData => {
+  const parsed = userDataSchema.safeParse({
+    id: user.id,
+    fullName: user.fullName,
+    username: user.username,
+    avatar: user.avatar ?? null,
+    email: user.email,
+    phone: user.phone,
+    role: user.role,
+  });
+  if (!parsed.success) {
+    const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join('.')))].join(', ');
+    throw new Error(`The user profile is incomplete (${fields})`);
+  }
+  return parsed.data;
+};
+
+interface ResponseParts {
+  readonly userData: UserData;
+  readonly userAbilityRules: AbilityRule[];
+}
+
+const describeUser = (user: UserRecord): ResponseParts => ({
+  userData: toUserData(user),
+  userAbilityRules: abilityRulesFor({ id: user.id, role: user.role }),
+});
+
+const openSession = async (user: UserRecord, parts: ResponseParts, userAgent: string): Promise<SignedIn> => {
+  const sessionId = ulid();
+  const secret = newRefreshSecret();
+  await createSession({ userId: user.id, sessionId, refreshHash: hashSecret(secret), userAgent });
+  const accessToken = await signAccessToken({ userId: user.id, role: user.role, sessionId });
+  return {
+    body: { ...parts, accessToken },
+    cookie: refreshCookie(encodeRefreshToken({ userId: user.id, sessionId, secret })),
+  };
+};
+
+/**
+ * Spec §7/§8: 201 on an exact phone and password match; any mismatch is one 400 under `phone`;
+ * an exception while building the response is a 400 carrying that exception's message.
+ */
+export const signIn = async ({ phone, password }: LoginRequest, userAgent: string): Promise<SignedIn> => {
+  const retryAfter = await signInRetryAfter(phone);
+  if (retryAfter !== undefined) throw new TooManyRequestsError(retryAfter, { phone: [loginMessages.throttled] });
+
+  const user = await getUserByPhone(phone);
+  const matches = user ? await verifyPassword(password, user.passwordHash) : (await burnPasswordCheck(password), false);
+  if (!user || !matches) {
+    await recordFailedSignIn(phone);
+    throw invalidCredentials();
+  }
+  await clearFailedSignIns(phone);
+
+  let parts: ResponseParts;
+  try {
+    parts = describeUser(user);
+  } catch (error) {
+    const message = error instanceof Error && error.message ? error.message : loginMessages.fallback;
+    throw new ValidationError({ phone: [message] });
+  }
+  return openSession(user, parts, userAgent);
+};
+
+const usernameFrom = (email: string): string => email.split('@')[0]?.toLowerCase() || 'user';
+
+export const register = async (input: RegisterRequest & { referralCode?: string | undefined }, userAgent: string): Promise<SignedIn> => {
+  let referredBy: string | undefined;
+  if (input.referralCode) {
+    referredBy = await getUserIdByReferralCode(input.referralCode);
+    if (!referredBy) throw new ValidationError({ referralCode: ['Referral code is not valid'] });
+  }
+  const user: UserRecord = {
+    id: ulid(),
+    fullName: input.fullName,
+    username: usernameFrom(input.email),
+    email: input.email,
+    phone: input.phone,
+    role: 'client',
+    avatar: null,
+    about: '',
+    status: 'offline',
+    settings: { isTwoStepAuthVerificationEnabled: false, isNotificationsOn: true },
+    passwordHash: await hashPassword(input.password),
+    referralCode: newReferralCode(),
+    ...(referredBy ? { referredBy } : {}),
+    createdAt: new Date().toISOString(),
+    version: 1,
+  };
+  await createUser(user);
+  return openSession(user, describeUser(user), userAgent);
+};
+
+/**
+ * Rotates the refresh token. Presenting a token that is no longer the current one means it
+ * was stolen or replayed: the whole session is revoked.
+ */
+export const refresh = async (cookieValue: string | undefined): Promise<SignedIn> => {
+  const token = decodeRefreshToken(cookieValue);
+  if (!token) throw new UnauthorizedError('No valid refresh token');
+  const session = await getSession(token.userId, token.sessionId);
+  if (!session) throw new UnauthorizedError('Session has ended');
+  const presented = hashSecret(token.secret);
+  const nextSecret = newRefreshSecret();
+  const rotated =
+    sameHash(session.refreshHash, presented) &&
+    (await rotateSession(token.userId, token.sessionId, presented, hashSecret(nextSecret)));
+  if (!rotated) {
+    await deleteSession(token.userId, token.sessionId);
+    throw new UnauthorizedError('Refresh token was already used; the session is revoked');
+  }
+  const user = await getUserById(token.userId);
+  if (!user) {
+    await deleteSession(token.userId, token.sessionId);
+    throw new UnauthorizedError('Session has ended');
+  }
+  const accessToken = await signAccessToken({ userId: user.id, role: user.role, sessionId: token.sessionId });
+  return {
+    body: { ...describeUser(user), accessToken },
+    cookie: refreshCookie(encodeRefreshToken({ ...token, secret: nextSecret })),
+  };
+};
+
+/** Revokes the session named by the refresh cookie or, failing that, by the access token. */
+export const signOut = async (cookieValue: string | undefined, bearer: string | undefined): Promise<string> => {
+  const token = decodeRefreshToken(cookieValue);
+  if (token) {
+    const session = await getSession(token.userId, token.sessionId);
+    if (session && sameHash(session.refreshHash, hashSecret(token.secret))) {
+      await deleteSession(token.userId, token.sessionId);
+    }
+  }
+  const claims = bearer ? await verifyAccessToken(bearer) : undefined;
+  if (claims) await deleteSession(claims.userId, claims.sessionId);
+  return clearedRefreshCookie();
+};
+
+/** Always succeeds from the caller's view, so it never reveals whether a phone is registered. */
+export const requestPasswordReset = async ({ phone }: ForgotPasswordRequest): Promise<void> => {
+  const user = await getUserByPhone(phone);
+  if (!user) return;
+  const code = newResetCode();
+  await storeResetCode(user.phone, code);
+  await notifier().sendSms(user.phone, `Your Orbit password reset code is ${code}. It expires in 15 minutes.`);
+};
+
+export const resetPassword = async ({ phone, code, password }: ResetPasswordRequest): Promise<void> => {
+  const invalid = new ValidationError({ code: ['The code is invalid or has expired'] });
+  const user = await getUserByPhone(phone);
+  if (!user) throw invalid;
+  if ((await consumeResetCode(user.phone, code)) !== 'valid') throw invalid;
+  await updatePasswordHash(user.id, await hashPassword(password));
+  await deleteAllSessions(user.id);
+  await clearFailedSignIns(phone);
+};
+
+export const describeSignedInUser = async (userId: string): Promise<ResponseParts> => {
+  const user = await getUserById(userId);
+  if (!user) throw new UnauthorizedError('User no longer exists');
+  return describeUser(user);
+};

@@ -1,0 +1,70 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { printedSignIns } from '@orbit/seed/demo-users';
+
+import { JavaMissingError } from './dynamodb-local';
+import type { LocalServerOptions } from './server';
+import { defaultWebDir, repoRoot, startLocalStack, type LocalStack } from './stack';
+
+/**
+ * `npm start`: the whole product on http://localhost:3000 (PORT), data under .data/ (DATA_DIR,
+ * or ':memory:'). `npm run dev` serves the web app through Vite with hot reload instead of the build.
+ */
+const dev = process.argv.includes('--dev');
+const port = Number(process.env.PORT ?? 3000);
+
+const buildWebIfMissing = () => {
+  if (existsSync(join(defaultWebDir, 'index.html'))) return;
+  console.log('Building the web app (first run)…');
+  const build = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: repoRoot, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('The web build failed');
+};
+
+const main = async () => {
+  const started = Date.now();
+  let web: LocalServerOptions;
+  let closeVite: (() => Promise<void>) | undefined;
+  if (dev) {
+    const { createServer } = await import('vite');
+    const vite = await createServer({
+      root: join(repoRoot, 'web'),
+      configFile: join(repoRoot, 'web', 'vite.config.ts'),
+      server: { middlewareMode: true },
+      appType: 'spa',
+    });
+    web = { webMiddleware: vite.middlewares };
+    closeVite = () => vite.close();
+  } else {
+    buildWebIfMissing();
+    web = { webDir: defaultWebDir };
+  }
+
+  const stack: LocalStack = await startLocalStack({ port, web });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`\nOrbit is running at ${stack.url}  (ready in ${seconds}s${stack.seeded ? ', demo data seeded' : ''})`);
+  console.log(`Data: ${process.env.DATA_DIR ?? '.data/'}   Table: ${stack.tableName}   ${dev ? 'Mode: dev (Vite HMR)' : ''}`);
+  console.log('\nDemo sign-ins (phone / password):');
+  for (const user of printedSignIns) {
+    console.log(`  ${user.role.padEnd(6)}  ${user.phone}  /  ${user.password}   ${user.fullName}`);
+  }
+  console.log('\nPress Ctrl+C to stop.');
+
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping…');
+    await closeVite?.();
+    await stack.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown());
+  process.on('SIGTERM', () => void shutdown());
+};
+
+main().catch((error: unknown) => {
+  console.error(error instanceof JavaMissingError ? error.message : error);
+  process.exit(1);
+});

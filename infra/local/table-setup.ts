@@ -1,0 +1,54 @@
+import {
+  CreateTableCommand,
+  DeleteTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ResourceNotFoundException,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
+
+import { keyAttributes, tableDefinition, type TableDefinition } from '@orbit/functions/core/table';
+
+/** Creates the table from the same definition CDK uses; a no-op if it already exists. */
+export const ensureTable = async (
+  client: DynamoDBClient,
+  tableName: string,
+  definition: TableDefinition = tableDefinition,
+): Promise<'created' | 'existing'> => {
+  try {
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    return 'existing';
+  } catch (error) {
+    if (!(error instanceof ResourceNotFoundException)) throw error;
+  }
+  await client.send(
+    new CreateTableCommand({
+      TableName: tableName,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: keyAttributes(definition).map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+      KeySchema: [
+        { AttributeName: definition.partitionKey, KeyType: 'HASH' },
+        { AttributeName: definition.sortKey, KeyType: 'RANGE' },
+      ],
+      GlobalSecondaryIndexes: definition.globalSecondaryIndexes.map((index) => ({
+        IndexName: index.indexName,
+        KeySchema: [
+          { AttributeName: index.partitionKey, KeyType: 'HASH' },
+          { AttributeName: index.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    }),
+  );
+  await client.send(
+    new UpdateTimeToLiveCommand({
+      TableName: tableName,
+      TimeToLiveSpecification: { AttributeName: definition.ttlAttribute, Enabled: true },
+    }),
+  );
+  return 'created';
+};
+
+export const dropTable = async (client: DynamoDBClient, tableName: string): Promise<void> => {
+  await client.send(new DeleteTableCommand({ TableName: tableName }));
+};
