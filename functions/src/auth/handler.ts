@@ -19,7 +19,13 @@ const userAgentOf = (headers: Record<string, string | undefined>) => (headers['u
 export const handler = defineAreaHandler('auth', {
   'POST /api/auth/login': async ({ event }) => {
     // Spec: any mismatch, including a body of the wrong shape, is the one sign-in error.
-    const parsed = loginRequest.safeParse(readJson(event));
+    let input: unknown;
+    try {
+      input = readJson(event);
+    } catch {
+      input = undefined;
+    }
+    const parsed = loginRequest.safeParse(input);
     if (!parsed.success) throw new ValidationError({ phone: [loginMessages.invalid] });
     const { body, cookie } = await signIn(parsed.data, userAgentOf(event.headers));
     return json(201, body, { cookies: [cookie] });

@@ -1,0 +1,179 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { consumeResetCode, storeResetCode } from '@orbit/functions/auth/reset-codes';
+import { db } from '@orbit/functions/core/db';
+import { localOutbox } from '@orbit/functions/core/notifier';
+
+import type { LocalStack } from '../../infra/local/stack';
+import { ApiClient, demo, startApiStack } from '../support/api-stack';
+
+let stack: LocalStack;
+const client = () => new ApiClient(stack.url);
+
+beforeAll(async () => {
+  stack = await startApiStack();
+});
+afterAll(async () => {
+  await stack.stop();
+});
+
+const newcomer = {
+  fullName: 'Grace Hopper',
+  phone: '+15550142001',
+  email: 'grace@navy.example',
+  password: 'Cobol#1959',
+};
+
+describe('POST /api/auth/register', () => {
+  it('creates a client, signs it in with the sign-in shape, and the credentials work', async () => {
+    const response = await client().request<{ userData: { role: string; fullName: string }; accessToken: string; userAbilityRules: unknown[] }>(
+      'POST',
+      '/api/auth/register',
+      { body: newcomer },
+    );
+    expect(response.status).toBe(201);
+    expect(Object.keys(response.body).sort()).toEqual(['accessToken', 'userAbilityRules', 'userData']);
+    expect(response.body.userData).toMatchObject({ role: 'client', fullName: 'Grace Hopper' });
+    expect(response.cookies.some((cookie) => cookie.startsWith('orbit_refresh='))).toBe(true);
+    expect((await client().signIn(newcomer.phone, newcomer.password)).status).toBe(201);
+  });
+
+  it('answers 409 under phone for a taken phone, and under email for a taken email in any case', async () => {
+    const phoneTaken = await client().request('POST', '/api/auth/register', {
+      body: { ...newcomer, email: 'someone.else@example.com' },
+    });
+    expect(phoneTaken.status).toBe(409);
+    expect(phoneTaken.body).toEqual({ errors: { phone: ['This phone number is already registered'] } });
+
+    const emailTaken = await client().request('POST', '/api/auth/register', {
+      body: { ...newcomer, phone: '+15550142002', email: 'GRACE@navy.example' },
+    });
+    expect(emailTaken.status).toBe(409);
+    expect(emailTaken.body).toEqual({ errors: { email: ['This email is already registered'] } });
+    // Nothing was created: the free phone of the refused attempt is still free.
+    expect((await client().signIn('+15550142002', newcomer.password)).status).toBe(400);
+  });
+
+  it('answers 400 with an error per invalid field and creates nothing', async () => {
+    const response = await client().request<{ errors: Record<string, string[]> }>('POST', '/api/auth/register', {
+      body: { fullName: 'G', phone: '5550142003', email: 'not-an-email', password: 'short' },
+    });
+    expect(response.status).toBe(400);
+    expect(Object.keys(response.body.errors).sort()).toEqual(['email', 'fullName', 'password', 'phone']);
+    expect(response.body.errors.password).toEqual(['Password must be at least 8 characters']);
+    expect((await client().signIn('5550142003', 'short')).status).toBe(400);
+  });
+
+  it('answers 400 for a body that is not JSON', async () => {
+    const response = await client().request('POST', '/api/auth/register', { rawBody: 'fullName=Grace' });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ errors: { body: ['The request body is not valid JSON'] } });
+  });
+
+  it('attributes a sign-up to the owner of a referral code, and refuses an unknown code', async () => {
+    const unknown = await client().request('POST', '/api/auth/register', {
+      body: { ...newcomer, phone: '+15550142004', email: 'ada@example.com', referralCode: 'NOSUCH99' },
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toEqual({ errors: { referralCode: ['Referral code is not valid'] } });
+
+    const referred = await client().request<{ userData: { id: string } }>('POST', '/api/auth/register', {
+      body: { ...newcomer, phone: '+15550142004', email: 'ada@example.com', referralCode: 'olivia01' },
+    });
+    expect(referred.status).toBe(201);
+    const admin = await client().signIn(demo.admin.phone, demo.admin.password);
+    const { Item } = await db().send(
+      new GetCommand({ TableName: stack.tableName, Key: { pk: `USER#${referred.body.userData.id}`, sk: 'PROFILE' } }),
+    );
+    expect(Item?.referredBy).toBe(admin.body.userData.id);
+  });
+});
+
+const lastCodeFor = (phone: string): string | undefined => {
+  const message = localOutbox.filter((entry) => entry.to === phone).at(-1);
+  return message ? /\b(\d{6})\b/.exec(message.text)?.[1] : undefined;
+};
+
+describe('password recovery', () => {
+  it('answers 202 for a known and an unknown phone alike, sending a code only to the known one', async () => {
+    const before = localOutbox.length;
+    const unknown = await client().request('POST', '/api/auth/forgot-password', { body: { phone: '+15550199999' } });
+    expect(unknown.status).toBe(202);
+    expect(localOutbox.length).toBe(before);
+
+    const known = await client().request('POST', '/api/auth/forgot-password', { body: { phone: demo.clientB.phone } });
+    expect(known.status).toBe(202);
+    expect(known.body).toEqual(unknown.body);
+    expect(lastCodeFor(demo.clientB.phone)).toMatch(/^\d{6}$/);
+  });
+
+  it('stores the code hashed, never in clear', async () => {
+    await client().request('POST', '/api/auth/forgot-password', { body: { phone: demo.clientB.phone } });
+    const code = lastCodeFor(demo.clientB.phone) ?? '';
+    const { Item } = await db().send(
+      new GetCommand({ TableName: stack.tableName, Key: { pk: `RESET#${demo.clientB.phone}`, sk: 'RESET' } }),
+    );
+    expect(Item).toBeDefined();
+    expect(JSON.stringify(Item)).not.toContain(code);
+  });
+
+  it('resets the password with the code (204), revoking every session; the old password stops working', async () => {
+    const phone = '+15550100007'; // Amira, a seeded client
+    const laptop = client();
+    await laptop.signIn(phone, 'Client#2026');
+    const refreshCookie = laptop.cookie('orbit_refresh') ?? '';
+
+    await client().request('POST', '/api/auth/forgot-password', { body: { phone } });
+    const code = lastCodeFor(phone) ?? '';
+    const reset = await client().request('POST', '/api/auth/reset-password', {
+      body: { phone, code, password: 'Renewed#2026' },
+    });
+    expect(reset.status).toBe(204);
+
+    expect((await laptop.request('GET', '/api/auth/me')).status).toBe(401);
+    const replay = client();
+    replay.setCookie('orbit_refresh', refreshCookie);
+    expect((await replay.request('POST', '/api/auth/refresh')).status).toBe(401);
+    expect((await client().signIn(phone, 'Client#2026')).status).toBe(400);
+    expect((await client().signIn(phone, 'Renewed#2026')).status).toBe(201);
+
+    // A code works once.
+    const again = await client().request('POST', '/api/auth/reset-password', { body: { phone, code, password: 'Another#2026' } });
+    expect(again.status).toBe(400);
+  });
+
+  it('allows five tries: after five wrong codes even the right one is refused', async () => {
+    const phone = '+15550100008'; // Mia, a seeded admin
+    await client().request('POST', '/api/auth/forgot-password', { body: { phone } });
+    const code = lastCodeFor(phone) ?? '';
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const response = await client().request('POST', '/api/auth/reset-password', { body: { phone, code: wrong, password: 'Whatever#2026' } });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ errors: { code: ['The code is invalid or has expired'] } });
+    }
+    const right = await client().request('POST', '/api/auth/reset-password', { body: { phone, code, password: 'Whatever#2026' } });
+    expect(right.status).toBe(400);
+    expect((await client().signIn(phone, 'Admin#2026')).status).toBe(201);
+  });
+
+  it('expires a code after 15 minutes', async () => {
+    const phone = '+15550100004';
+    const issuedAt = Date.now();
+    await storeResetCode(phone, '123456', issuedAt);
+    expect(await consumeResetCode(phone, '123456', issuedAt + 15 * 60 * 1000 + 1)).toBe('invalid');
+    await storeResetCode(phone, '123456', issuedAt);
+    expect(await consumeResetCode(phone, '123456', issuedAt + 14 * 60 * 1000)).toBe('valid');
+  });
+
+  it('validates the reset request per field', async () => {
+    const response = await client().request<{ errors: Record<string, string[]> }>('POST', '/api/auth/reset-password', {
+      body: { phone: demo.clientA.phone, code: '12ab', password: 'x' },
+    });
+    expect(response.status).toBe(400);
+    expect(Object.keys(response.body.errors).sort()).toEqual(['code', 'password']);
+    const missing = await client().request('POST', '/api/auth/forgot-password', { body: {} });
+    expect(missing.status).toBe(400);
+  });
+});

@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+
+import { inject } from 'vitest';
+
+import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../infra/local/stack';
+
+/**
+ * A local stack for one test file: its own table on the shared DynamoDB Local, the demo seed,
+ * and the real server on a free port. Test files run in separate workers, so the process
+ * environment the handlers read belongs to this file alone.
+ */
+export const startApiStack = (options: Omit<LocalStackOptions, 'dynamodbEndpoint'> = {}): Promise<LocalStack> =>
+  startLocalStack({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: ':memory:',
+    dynamodbEndpoint: inject('dynamodbEndpoint'),
+    tableName: `test-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`,
+    ...options,
+  });
+
+export interface ApiResponse<T = unknown> {
+  readonly status: number;
+  readonly body: T;
+  readonly headers: Headers;
+  readonly cookies: string[];
+}
+
+/** A small HTTP client that remembers cookies like a browser (per client). */
+export class ApiClient {
+  private readonly jar = new Map<string, string>();
+  accessToken: string | undefined;
+
+  constructor(private readonly baseUrl: string) {}
+
+  async request<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    options: { body?: unknown; rawBody?: string; token?: string | null; headers?: Record<string, string> } = {},
+  ): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.body !== undefined || options.rawBody !== undefined) headers['content-type'] ??= 'application/json';
+    const token = options.token === null ? undefined : (options.token ?? this.accessToken);
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (this.jar.size > 0) headers.cookie = [...this.jar].map(([name, value]) => `${name}=${value}`).join('; ');
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers,
+      body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+    });
+    const cookies = response.headers.getSetCookie();
+    for (const cookie of cookies) {
+      const [pair = '', ...attributes] = cookie.split(';');
+      const separator = pair.indexOf('=');
+      const name = pair.slice(0, separator).trim();
+      const value = pair.slice(separator + 1).trim();
+      const expired = attributes.some((attribute) => /^\s*max-age=0\s*$/i.test(attribute));
+      if (expired || value === '') this.jar.delete(name);
+      else this.jar.set(name, value);
+    }
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      // Not JSON: keep the text.
+    }
+    return { status: response.status, body: body as T, headers: response.headers, cookies };
+  }
+
+  cookie(name: string): string | undefined {
+    return this.jar.get(name);
+  }
+
+  setCookie(name: string, value: string): void {
+    this.jar.set(name, value);
+  }
+
+  async signIn(phone: string, password: string): Promise<ApiResponse<{ accessToken: string; userData: { id: string; role: string } }>> {
+    const response = await this.request<{ accessToken: string; userData: { id: string; role: string } }>(
+      'POST',
+      '/api/auth/login',
+      { body: { phone, password } },
+    );
+    if (response.status === 201) this.accessToken = response.body.accessToken;
+    return response;
+  }
+}
+
+export const demo = {
+  admin: { phone: '+15550100001', password: 'Admin#2026' },
+  clientA: { phone: '+15550100002', password: 'Client#2026' },
+  clientB: { phone: '+15550100003', password: 'Client#2026' },
+} as const;
