@@ -43,7 +43,7 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: ['tests/support/dynamodb-global-setup.ts', 'tests/e2e/global-setup.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts'],
           env: { POWERTOOLS_LOG_LEVEL: 'SILENT', NOTIFIER_QUIET: 'true' },
           fileParallelism: false,
           testTimeout: 60_000,

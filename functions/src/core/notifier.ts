@@ -1,9 +1,12 @@
+import { appendFileSync } from 'node:fs';
+
 import { logger } from './logger';
 
 /**
  * Outbound one-time messages (reset codes). One interface; the adapter is chosen by
  * configuration. Locally the server prints the message and keeps it in an in-process outbox
- * that tests read; on AWS an SMS adapter is plugged in behind the same interface.
+ * (and, with NOTIFIER_OUTBOX_FILE, a JSON-lines file) that tests read; on AWS an SMS adapter
+ * is plugged in behind the same interface.
  */
 export interface OutboundMessage {
   readonly to: string;
@@ -19,7 +22,11 @@ export const localOutbox: OutboundMessage[] = [];
 
 export const consoleNotifier: Notifier = {
   sendSms(to, text) {
-    localOutbox.push({ to, text, at: new Date().toISOString() });
+    const message = { to, text, at: new Date().toISOString() };
+    localOutbox.push(message);
+    // Lets a separate process (the browser tests) read what the local server sent.
+    const file = process.env.NOTIFIER_OUTBOX_FILE;
+    if (file) appendFileSync(file, `${JSON.stringify(message)}\n`);
     if (process.env.NOTIFIER_QUIET !== 'true') {
       console.log(`[notifier] SMS to ${to}: ${text}`);
     }

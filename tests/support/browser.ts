@@ -1,0 +1,44 @@
+import { existsSync } from 'node:fs';
+
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+/** The system Chromium (apt-get install chromium); test tools' own browser downloads do not work here. */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const launchBrowser = async (): Promise<Browser> => {
+  if (!existsSync(chromiumPath)) {
+    throw new Error(`Chromium not found at ${chromiumPath}. Install it (apt-get install -y chromium) or set CHROMIUM_PATH.`);
+  }
+  return chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+};
+
+export const baseUrl = (): string => inject('baseUrl');
+
+export const newContext = (browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> =>
+  browser.newContext({ baseURL: baseUrl(), viewport: { width: 1440, height: 900 }, ...options });
+
+/** Signs in through the real form. */
+export const signInThroughForm = async (page: Page, phone: string, password: string): Promise<void> => {
+  await page.goto('/login');
+  await page.getByLabel(/phone/i).fill(phone);
+  await page.getByLabel(/password/i).fill(password);
+  await page.getByRole('button', { name: /sign in|log in/i }).click();
+};
+
+export const pathAndQuery = (page: Page): string => {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+};
