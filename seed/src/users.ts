@@ -1,0 +1,45 @@
+import { ulid } from 'ulidx';
+
+import { hashPassword } from '@orbit/functions/core/auth/passwords';
+import { ConflictError } from '@orbit/functions/core/errors';
+import { createUser, getUserByPhone } from '@orbit/functions/users/repository';
+
+import { demoUsers, type DemoUser } from './demo-users';
+
+const seedUser = async (demo: DemoUser, createdAt: Date): Promise<void> => {
+  if (await getUserByPhone(demo.phone)) return;
+  try {
+    await createUser({
+      id: ulid(createdAt.getTime()),
+      fullName: demo.fullName,
+      username: demo.email.split('@')[0] ?? demo.fullName,
+      email: demo.email,
+      phone: demo.phone,
+      role: demo.role,
+      avatar: null,
+      about: demo.about,
+      status: demo.status,
+      settings: { isTwoStepAuthVerificationEnabled: false, isNotificationsOn: true },
+      passwordHash: await hashPassword(demo.password),
+      referralCode: demo.referralCode,
+      createdAt: createdAt.toISOString(),
+      version: 1,
+    });
+  } catch (error) {
+    // Another seeder got there first: the data is already what we want.
+    if (!(error instanceof ConflictError)) throw error;
+  }
+};
+
+export const seedUsers = async (): Promise<void> => {
+  const start = Date.UTC(2026, 0, 5, 9, 0, 0);
+  await Promise.all(demoUsers.map((demo, index) => seedUser(demo, new Date(start + index * 86_400_000))));
+};
+
+/** The seeded users' ids by phone, for steps that relate data to them. */
+export const seededUserIds = async (): Promise<Map<string, string>> => {
+  const entries = await Promise.all(
+    demoUsers.map(async (demo) => [demo.phone, (await getUserByPhone(demo.phone))?.id] as const),
+  );
+  return new Map(entries.flatMap(([phone, id]) => (id ? [[phone, id] as [string, string]] : [])));
+};
