@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 
+import { resetDocumentClient } from '@orbit/functions/core/db';
 import { seedDemoData } from '@orbit/seed/load';
 
 import { localAwsEnvironment, memoryDataDir, startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
@@ -63,10 +64,11 @@ export const startLocalStack = async (options: LocalStackOptions = {}): Promise<
 
   Object.assign(process.env, localAwsEnvironment(dynamodbEndpoint), {
     TABLE_NAME: tableName,
-    JWT_SECRET: process.env.JWT_SECRET ?? localJwtSecret(dataDir),
+    JWT_SECRET: localJwtSecret(dataDir),
     POWERTOOLS_SERVICE_NAME: 'orbit',
     POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
   });
+  resetDocumentClient();
 
   const admin = new DynamoDBClient({});
   try {

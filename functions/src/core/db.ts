@@ -15,6 +15,15 @@ export const db = (): DynamoDBDocumentClient => {
   return client;
 };
 
+/**
+ * Drops the cached client so the next call reads the environment again. Only a process that
+ * starts more than one local stack in turn (tests) needs it.
+ */
+export const resetDocumentClient = (): void => {
+  client?.destroy();
+  client = undefined;
+};
+
 /** True when a conditional write lost (the item changed or already exists). */
 export const isConditionFailure = (error: unknown): boolean =>
   error instanceof Error &&

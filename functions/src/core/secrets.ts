@@ -8,12 +8,7 @@ let cached: Promise<Uint8Array> | undefined;
 
 const minimumLength = 32;
 
-const fromEnvironment = async (): Promise<Uint8Array> => {
-  const direct = process.env.JWT_SECRET;
-  if (direct) {
-    if (direct.length < minimumLength) throw new Error('JWT_SECRET is shorter than 32 characters');
-    return new TextEncoder().encode(direct);
-  }
+const fromSecretsManager = async (): Promise<Uint8Array> => {
   const arn = process.env.JWT_SECRET_ARN;
   if (!arn) throw new Error('Neither JWT_SECRET nor JWT_SECRET_ARN is set');
   const { fetchSecretString } = await import('./secrets-manager');
@@ -23,7 +18,12 @@ const fromEnvironment = async (): Promise<Uint8Array> => {
 };
 
 export const jwtSecret = (): Promise<Uint8Array> => {
-  cached ??= fromEnvironment().catch((error: unknown) => {
+  const direct = process.env.JWT_SECRET;
+  if (direct) {
+    if (direct.length < minimumLength) return Promise.reject(new Error('JWT_SECRET is shorter than 32 characters'));
+    return Promise.resolve(new TextEncoder().encode(direct));
+  }
+  cached ??= fromSecretsManager().catch((error: unknown) => {
     cached = undefined;
     throw error;
   });
