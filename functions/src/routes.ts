@@ -20,6 +20,8 @@ export interface HttpRouteDefinition {
   readonly summary: string;
 }
 
+// One line per route reads as a table; keep it that way.
+// prettier-ignore
 export const httpRoutes = [
   { method: 'GET', path: '/api/health', area: 'health', access: 'public', summary: 'Liveness probe' },
   { method: 'POST', path: '/api/auth/login', area: 'auth', access: 'public', summary: 'Sign in with phone and password' },

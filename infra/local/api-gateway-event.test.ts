@@ -46,7 +46,12 @@ describe('toApiGatewayEvent', () => {
 
 describe('fromLambdaResult', () => {
   it('turns cookies into Set-Cookie headers and keeps the status', () => {
-    const reply = fromLambdaResult({ statusCode: 201, headers: { 'Content-Type': 'application/json' }, cookies: ['a=1', 'b=2'], body: '{}' });
+    const reply = fromLambdaResult({
+      statusCode: 201,
+      headers: { 'Content-Type': 'application/json' },
+      cookies: ['a=1', 'b=2'],
+      body: '{}',
+    });
     expect(reply.status).toBe(201);
     expect(reply.headers['set-cookie']).toEqual(['a=1', 'b=2']);
     expect(reply.headers['content-type']).toBe('application/json');

@@ -8,7 +8,12 @@ import type { RouteMatch } from './route-matcher';
 const textTypes = /^(application\/(json|x-www-form-urlencoded|xml)|text\/)/i;
 
 /** Builds the API Gateway v2 (HTTP API, payload 2.0) event a Lambda would receive. */
-export const toApiGatewayEvent = (request: IncomingMessage, url: URL, body: Buffer, match: RouteMatch): APIGatewayProxyEventV2 => {
+export const toApiGatewayEvent = (
+  request: IncomingMessage,
+  url: URL,
+  body: Buffer,
+  match: RouteMatch,
+): APIGatewayProxyEventV2 => {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined || name === 'cookie') continue;

@@ -64,7 +64,8 @@ const waitUntilReady = async (endpoint: string, child: ChildProcess, timeoutMs =
         await client.send(new ListTablesCommand({ Limit: 1 }));
         return;
       } catch (error) {
-        if (Date.now() > deadline) throw new Error(`DynamoDB Local did not answer within ${timeoutMs} ms`, { cause: error });
+        if (Date.now() > deadline)
+          throw new Error(`DynamoDB Local did not answer within ${timeoutMs} ms`, { cause: error });
       }
       await new Promise((next) => setTimeout(next, delay));
       delay = Math.min(delay * 2, 250);
@@ -105,4 +106,3 @@ export const startDynamoDbLocal = async (options: { dataDir: string; port?: numb
   }
   return { endpoint, stop };
 };
-

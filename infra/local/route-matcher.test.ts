@@ -27,7 +27,10 @@ describe('createRouteMatcher', () => {
       route('GET', '/api/things/mine'),
       route('POST', '/api/things/{id}'),
     ]);
-    expect(match('GET', '/api/things/42')).toEqual({ route: route('GET', '/api/things/{id}'), pathParameters: { id: '42' } });
+    expect(match('GET', '/api/things/42')).toEqual({
+      route: route('GET', '/api/things/{id}'),
+      pathParameters: { id: '42' },
+    });
     expect(match('GET', '/api/things/mine')?.route.path).toBe('/api/things/mine');
     expect(match('POST', '/api/things/7')?.pathParameters).toEqual({ id: '7' });
   });

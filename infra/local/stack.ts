@@ -59,8 +59,7 @@ export const startLocalStack = async (options: LocalStackOptions = {}): Promise<
   const dataDir = options.dataDir ?? process.env.DATA_DIR ?? join(repoRoot, '.data');
   const tableName = options.tableName ?? 'orbit';
   let store: DynamoDbLocal | undefined;
-  const dynamodbEndpoint =
-    options.dynamodbEndpoint ?? (store = await startDynamoDbLocal({ dataDir })).endpoint;
+  const dynamodbEndpoint = options.dynamodbEndpoint ?? (store = await startDynamoDbLocal({ dataDir })).endpoint;
 
   Object.assign(process.env, localAwsEnvironment(dynamodbEndpoint), {
     TABLE_NAME: tableName,

@@ -44,7 +44,9 @@ const main = async () => {
   const stack: LocalStack = await startLocalStack({ port, web });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`\nOrbit is running at ${stack.url}  (ready in ${seconds}s${stack.seeded ? ', demo data seeded' : ''})`);
-  console.log(`Data: ${process.env.DATA_DIR ?? '.data/'}   Table: ${stack.tableName}   ${dev ? 'Mode: dev (Vite HMR)' : ''}`);
+  console.log(
+    `Data: ${process.env.DATA_DIR ?? '.data/'}   Table: ${stack.tableName}   ${dev ? 'Mode: dev (Vite HMR)' : ''}`,
+  );
   console.log('\nDemo sign-ins (phone / password):');
   for (const user of printedSignIns) {
     console.log(`  ${user.role.padEnd(6)}  ${user.phone}  /  ${user.password}   ${user.fullName}`);

@@ -1,8 +1,8 @@
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
   CreateTableCommand,
   DeleteTableCommand,
   DescribeTableCommand,
-  DynamoDBClient,
   ResourceNotFoundException,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';

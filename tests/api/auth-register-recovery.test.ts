@@ -27,11 +27,11 @@ const newcomer = {
 
 describe('POST /api/auth/register', () => {
   it('creates a client, signs it in with the sign-in shape, and the credentials work', async () => {
-    const response = await client().request<{ userData: { role: string; fullName: string }; accessToken: string; userAbilityRules: unknown[] }>(
-      'POST',
-      '/api/auth/register',
-      { body: newcomer },
-    );
+    const response = await client().request<{
+      userData: { role: string; fullName: string };
+      accessToken: string;
+      userAbilityRules: unknown[];
+    }>('POST', '/api/auth/register', { body: newcomer });
     expect(response.status).toBe(201);
     expect(Object.keys(response.body).sort()).toEqual(['accessToken', 'userAbilityRules', 'userData']);
     expect(response.body.userData).toMatchObject({ role: 'client', fullName: 'Grace Hopper' });
@@ -139,7 +139,9 @@ describe('password recovery', () => {
     expect((await client().signIn(phone, 'Renewed#2026')).status).toBe(201);
 
     // A code works once.
-    const again = await client().request('POST', '/api/auth/reset-password', { body: { phone, code, password: 'Another#2026' } });
+    const again = await client().request('POST', '/api/auth/reset-password', {
+      body: { phone, code, password: 'Another#2026' },
+    });
     expect(again.status).toBe(400);
   });
 
@@ -149,11 +151,15 @@ describe('password recovery', () => {
     const code = lastCodeFor(phone) ?? '';
     const wrong = code === '000000' ? '111111' : '000000';
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      const response = await client().request('POST', '/api/auth/reset-password', { body: { phone, code: wrong, password: 'Whatever#2026' } });
+      const response = await client().request('POST', '/api/auth/reset-password', {
+        body: { phone, code: wrong, password: 'Whatever#2026' },
+      });
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ errors: { code: ['The code is invalid or has expired'] } });
     }
-    const right = await client().request('POST', '/api/auth/reset-password', { body: { phone, code, password: 'Whatever#2026' } });
+    const right = await client().request('POST', '/api/auth/reset-password', {
+      body: { phone, code, password: 'Whatever#2026' },
+    });
     expect(right.status).toBe(400);
     expect((await client().signIn(phone, 'Admin#2026')).status).toBe(201);
   });

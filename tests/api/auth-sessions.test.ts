@@ -18,7 +18,11 @@ describe('POST /api/auth/refresh', () => {
     const browser = client();
     await browser.signIn(demo.admin.phone, demo.admin.password);
     const first = browser.cookie('orbit_refresh');
-    const refreshed = await browser.request<{ accessToken: string; userData: { role: string } }>('POST', '/api/auth/refresh', { token: null });
+    const refreshed = await browser.request<{ accessToken: string; userData: { role: string } }>(
+      'POST',
+      '/api/auth/refresh',
+      { token: null },
+    );
     expect(refreshed.status).toBe(200);
     expect(refreshed.body.userData.role).toBe('admin');
     const second = browser.cookie('orbit_refresh');

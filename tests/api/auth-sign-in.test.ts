@@ -82,8 +82,14 @@ describe('POST /api/auth/login (spec §7)', () => {
   it.each([
     ['a wrong password', { phone: demo.admin.phone, password: 'admin#2026' }],
     ['an unknown phone', { phone: '+15559999999', password: demo.admin.password }],
-    ['a phone with surrounding spaces (no trimming)', { phone: ` ${demo.admin.phone} `, password: demo.admin.password }],
-    ['a password with a trailing space (no trimming)', { phone: demo.admin.phone, password: `${demo.admin.password} ` }],
+    [
+      'a phone with surrounding spaces (no trimming)',
+      { phone: ` ${demo.admin.phone} `, password: demo.admin.password },
+    ],
+    [
+      'a password with a trailing space (no trimming)',
+      { phone: demo.admin.phone, password: `${demo.admin.password} ` },
+    ],
     ['a missing password', { phone: demo.admin.phone }],
     ['a numeric phone', { phone: 15550100001, password: demo.admin.password }],
     ['an empty body', {}],
@@ -99,7 +105,7 @@ describe('POST /api/auth/login (spec §7)', () => {
     expect(response.body).toEqual(invalid);
   });
 
-  it("puts an exception raised while building the response into errors.phone", async () => {
+  it('puts an exception raised while building the response into errors.phone', async () => {
     // A stored profile that cannot become userData (no fullName): building the response throws.
     const { hashPassword } = await import('@orbit/functions/core/auth/passwords');
     const id = 'BROKENPROFILE0000000000001';
@@ -107,10 +113,21 @@ describe('POST /api/auth/login (spec §7)', () => {
     await db().send(
       new PutCommand({
         TableName: stack.tableName,
-        Item: { pk: `USER#${id}`, sk: 'PROFILE', id, phone, role: 'client', email: 'b@x.example', username: 'b', passwordHash: await hashPassword('Broken#2026') },
+        Item: {
+          pk: `USER#${id}`,
+          sk: 'PROFILE',
+          id,
+          phone,
+          role: 'client',
+          email: 'b@x.example',
+          username: 'b',
+          passwordHash: await hashPassword('Broken#2026'),
+        },
       }),
     );
-    await db().send(new PutCommand({ TableName: stack.tableName, Item: { pk: `PHONE#${phone}`, sk: 'UNIQUE', userId: id } }));
+    await db().send(
+      new PutCommand({ TableName: stack.tableName, Item: { pk: `PHONE#${phone}`, sk: 'UNIQUE', userId: id } }),
+    );
     const response = await client().request('POST', '/api/auth/login', { body: { phone, password: 'Broken#2026' } });
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ errors: { phone: ['The user profile is incomplete (fullName)'] } });
@@ -121,7 +138,9 @@ describe('sign-in throttling', () => {
   it('locks a phone after five failures in 15 minutes with 429 and Retry-After, even for the right password', async () => {
     const phone = '+15550100005'; // Emma, a seeded client
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      expect((await client().request('POST', '/api/auth/login', { body: { phone, password: 'wrong' } })).status).toBe(400);
+      expect((await client().request('POST', '/api/auth/login', { body: { phone, password: 'wrong' } })).status).toBe(
+        400,
+      );
     }
     const locked = await client().request<{ errors: { phone: string[] } }>('POST', '/api/auth/login', {
       body: { phone, password: 'Client#2026' },
@@ -150,11 +169,15 @@ describe('sign-in throttling', () => {
     for (let attempt = 0; attempt < 4; attempt += 1) {
       await client().request('POST', '/api/auth/login', { body: { phone, password: 'wrong' } });
     }
-    expect((await client().request('POST', '/api/auth/login', { body: { phone, password: 'Client#2026' } })).status).toBe(201);
+    expect(
+      (await client().request('POST', '/api/auth/login', { body: { phone, password: 'Client#2026' } })).status,
+    ).toBe(201);
     for (let attempt = 0; attempt < 4; attempt += 1) {
       await client().request('POST', '/api/auth/login', { body: { phone, password: 'wrong' } });
     }
-    expect((await client().request('POST', '/api/auth/login', { body: { phone, password: 'Client#2026' } })).status).toBe(201);
+    expect(
+      (await client().request('POST', '/api/auth/login', { body: { phone, password: 'Client#2026' } })).status,
+    ).toBe(201);
   });
 });
 
@@ -191,7 +214,10 @@ describe('signed-in routes', () => {
   it('GET /api/auth/me returns the user and rules without secrets', async () => {
     const signedIn = client();
     await signedIn.signIn(demo.clientA.phone, demo.clientA.password);
-    const me = await signedIn.request<{ userData: { phone: string }; userAbilityRules: unknown[] }>('GET', '/api/auth/me');
+    const me = await signedIn.request<{ userData: { phone: string }; userAbilityRules: unknown[] }>(
+      'GET',
+      '/api/auth/me',
+    );
     expect(me.status).toBe(200);
     expect(me.body.userData.phone).toBe(demo.clientA.phone);
     expect(JSON.stringify(me.body)).not.toMatch(/passwordHash|scrypt/);

@@ -20,7 +20,12 @@ describe('the local stack', () => {
     expect(first.seeded).toBe(true);
     const browser = new ApiClient(first.url);
     const registered = await browser.request('POST', '/api/auth/register', {
-      body: { fullName: 'Persisted Person', phone: '+15550166001', email: 'persist@example.com', password: 'Persist#2026' },
+      body: {
+        fullName: 'Persisted Person',
+        phone: '+15550166001',
+        email: 'persist@example.com',
+        password: 'Persist#2026',
+      },
     });
     expect(registered.status).toBe(201);
     await first.stop();

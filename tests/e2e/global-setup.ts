@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import type { TestProject } from 'vitest/node';
@@ -8,6 +9,7 @@ import { defaultWebDir, startLocalStack } from '../../infra/local/stack';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    outboxFile: string;
   }
 }
 
@@ -16,7 +18,16 @@ export default async function setup(project: TestProject) {
   if (!existsSync(join(defaultWebDir, 'index.html'))) {
     throw new Error('web/dist is missing: `npm run test:e2e` builds it first (npm run build).');
   }
-  const stack = await startLocalStack({ port: 0, host: '127.0.0.1', dataDir: ':memory:', web: { webDir: defaultWebDir } });
+  // The reset codes the server "sends" land here, for the recovery test to read.
+  const outboxFile = join(mkdtempSync(join(tmpdir(), 'orbit-outbox-')), 'outbox.jsonl');
+  process.env.NOTIFIER_OUTBOX_FILE = outboxFile;
+  project.provide('outboxFile', outboxFile);
+  const stack = await startLocalStack({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: ':memory:',
+    web: { webDir: defaultWebDir },
+  });
   project.provide('baseUrl', stack.url);
   return async () => {
     await stack.stop();

@@ -76,7 +76,10 @@ export class ApiClient {
     this.jar.set(name, value);
   }
 
-  async signIn(phone: string, password: string): Promise<ApiResponse<{ accessToken: string; userData: { id: string; role: string } }>> {
+  async signIn(
+    phone: string,
+    password: string,
+  ): Promise<ApiResponse<{ accessToken: string; userData: { id: string; role: string } }>> {
     const response = await this.request<{ accessToken: string; userData: { id: string; role: string } }>(
       'POST',
       '/api/auth/login',

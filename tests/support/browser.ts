@@ -8,7 +8,9 @@ export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export const launchBrowser = async (): Promise<Browser> => {
   if (!existsSync(chromiumPath)) {
-    throw new Error(`Chromium not found at ${chromiumPath}. Install it (apt-get install -y chromium) or set CHROMIUM_PATH.`);
+    throw new Error(
+      `Chromium not found at ${chromiumPath}. Install it (apt-get install -y chromium) or set CHROMIUM_PATH.`,
+    );
   }
   return chromium.launch({
     executablePath: chromiumPath,
@@ -33,9 +35,9 @@ export const newContext = (browser: Browser, options: BrowserContextOptions = {}
 /** Signs in through the real form. */
 export const signInThroughForm = async (page: Page, phone: string, password: string): Promise<void> => {
   await page.goto('/login');
-  await page.getByLabel(/phone/i).fill(phone);
-  await page.getByLabel(/password/i).fill(password);
-  await page.getByRole('button', { name: /sign in|log in/i }).click();
+  await page.getByLabel('Phone', { exact: true }).fill(phone);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 };
 
 export const pathAndQuery = (page: Page): string => {

@@ -2,7 +2,9 @@ import { z } from 'zod';
 
 /** The auth contract, imported by the web app too: one set of rules for both sides. */
 
-export const e164Phone = z.string().regex(/^\+[1-9]\d{7,14}$/, 'Enter the phone in international format, e.g. +15550100001');
+export const e164Phone = z
+  .string()
+  .regex(/^\+[1-9]\d{7,14}$/, 'Enter the phone in international format, e.g. +15550100001');
 export const newPassword = z
   .string()
   .min(8, 'Password must be at least 8 characters')
@@ -13,7 +15,11 @@ export const loginRequest = z.object({ phone: z.string(), password: z.string() }
 export type LoginRequest = z.infer<typeof loginRequest>;
 
 export const registerRequest = z.object({
-  fullName: z.string().trim().min(2, 'Full name must be at least 2 characters').max(120, 'Full name must be at most 120 characters'),
+  fullName: z
+    .string()
+    .trim()
+    .min(2, 'Full name must be at least 2 characters')
+    .max(120, 'Full name must be at most 120 characters'),
   phone: e164Phone,
   email: z.email('Enter a valid email address').max(254),
   password: newPassword,

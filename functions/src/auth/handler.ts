@@ -1,7 +1,7 @@
 import { defineAreaHandler } from '../core/handler';
 import { bearerToken, json, noContent, parseBody, readCookie, readJson } from '../core/http';
 import { refreshCookieName } from '../core/auth/tokens';
-import { forgotPasswordRequest, loginRequest, registerRequest, resetPasswordRequest } from './contract';
+import { forgotPasswordRequest, loginRequest, registerRequest, resetPasswordRequest, loginMessages } from './contract';
 import {
   describeSignedInUser,
   refresh,
@@ -12,7 +12,6 @@ import {
   signOut,
 } from './service';
 import { ValidationError } from '../core/errors';
-import { loginMessages } from './contract';
 
 const userAgentOf = (headers: Record<string, string | undefined>) => (headers['user-agent'] ?? '').slice(0, 256);
 

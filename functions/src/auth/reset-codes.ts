@@ -20,7 +20,9 @@ const resetKey = (phone: string) => ({ pk: `RESET#${phone}`, sk: 'RESET' });
 
 /** Codes are stored as a keyed hash: a leaked table row does not reveal the code. */
 const hashCode = async (phone: string, code: string): Promise<string> =>
-  createHmac('sha256', await jwtSecret()).update(`${phone}:${code}`).digest('base64url');
+  createHmac('sha256', await jwtSecret())
+    .update(`${phone}:${code}`)
+    .digest('base64url');
 
 export const newResetCode = (): string => String(randomInt(0, 1_000_000)).padStart(6, '0');
 

@@ -14,7 +14,7 @@ import {
   signAccessToken,
   verifyAccessToken,
 } from '../core/auth/tokens';
-import { UnauthorizedError, ValidationError } from '../core/errors';
+import { UnauthorizedError, ValidationError, TooManyRequestsError } from '../core/errors';
 import { notifier } from '../core/notifier';
 import {
   createUser,
@@ -37,7 +37,6 @@ import {
 } from './contract';
 import { consumeResetCode, newResetCode, storeResetCode } from './reset-codes';
 import { clearFailedSignIns, recordFailedSignIn, signInRetryAfter } from './throttle';
-import { TooManyRequestsError } from '../core/errors';
 
 export interface SignedIn {
   readonly body: SignInResponse;
@@ -113,7 +112,10 @@ export const signIn = async ({ phone, password }: LoginRequest, userAgent: strin
 
 const usernameFrom = (email: string): string => email.split('@')[0]?.toLowerCase() || 'user';
 
-export const register = async (input: RegisterRequest & { referralCode?: string | undefined }, userAgent: string): Promise<SignedIn> => {
+export const register = async (
+  input: RegisterRequest & { referralCode?: string | undefined },
+  userAgent: string,
+): Promise<SignedIn> => {
   let referredBy: string | undefined;
   if (input.referralCode) {
     referredBy = await getUserIdByReferralCode(input.referralCode);

@@ -10,7 +10,7 @@ describe('abilityRulesFor (spec §6)', () => {
     expect(ability.can('delete', 'Project')).toBe(true);
   });
 
-  it("lets a client read AclDemo and only its own projects", () => {
+  it('lets a client read AclDemo and only its own projects', () => {
     const ability = buildAbility(abilityRulesFor({ id: 'c1', role: 'client' }));
     expect(ability.can('read', 'AclDemo')).toBe(true);
     expect(ability.can('read', subject('Project', { clientId: 'c1' }))).toBe(true);

@@ -18,7 +18,10 @@ export interface SignedInRequest extends PublicRequest {
   readonly ability: AppAbility;
 }
 
-type RouteOf<K extends string> = Extract<(typeof httpRoutes)[number], { method: K extends `${infer M} ${string}` ? M : never; path: K extends `${string} ${infer P}` ? P : never }>;
+type RouteOf<K extends string> = Extract<
+  (typeof httpRoutes)[number],
+  { method: K extends `${infer M} ${string}` ? M : never; path: K extends `${string} ${infer P}` ? P : never }
+>;
 
 /** A signed-in route's handler receives the verified principal; a public one does not. */
 export type RouteHandlerFor<K extends string> =
@@ -65,7 +68,9 @@ export const defineAreaHandler = <A extends Area>(area: A, handlers: AreaRouteHa
       const handle = table[event.routeKey];
       if (!route || route.area !== area || !handle) throw new NotFoundError('No such route');
       if (route.access === 'public') {
-        return toResponse(await (handle as unknown as (request: PublicRequest) => Promise<HttpResult>)({ event, route }));
+        return toResponse(
+          await (handle as unknown as (request: PublicRequest) => Promise<HttpResult>)({ event, route }),
+        );
       }
       const principal = await authenticate(event);
       return toResponse(await handle({ event, route, principal, ability: buildAbility(principal.abilityRules) }));

@@ -74,8 +74,7 @@ export const getUserByPhone = async (phone: string): Promise<UserRecord | undefi
   return userId ? getUserById(userId) : undefined;
 };
 
-export const getUserIdByReferralCode = (code: string): Promise<string | undefined> =>
-  getUniqueOwner(referralKey(code));
+export const getUserIdByReferralCode = (code: string): Promise<string | undefined> => getUniqueOwner(referralKey(code));
 
 /**
  * Creates the user and claims its phone, email and referral code in one transaction, so two

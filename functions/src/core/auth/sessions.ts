@@ -1,4 +1,11 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  BatchWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 
 import { db, isConditionFailure } from '../db';
 import { tableName } from '../table';
@@ -38,7 +45,11 @@ export const createSession = async (
   );
 };
 
-export const getSession = async (userId: string, sessionId: string, now = new Date()): Promise<SessionRecord | undefined> => {
+export const getSession = async (
+  userId: string,
+  sessionId: string,
+  now = new Date(),
+): Promise<SessionRecord | undefined> => {
   const { Item } = await db().send(
     new GetCommand({ TableName: tableName(), Key: key(userId, sessionId), ConsistentRead: true }),
   );

@@ -13,7 +13,10 @@ describe('access tokens', () => {
   });
 
   it('refuses an expired, tampered or garbage token', async () => {
-    const old = await signAccessToken({ userId: 'u1', role: 'client', sessionId: 's1' }, new Date(Date.now() - 60 * 60 * 1000));
+    const old = await signAccessToken(
+      { userId: 'u1', role: 'client', sessionId: 's1' },
+      new Date(Date.now() - 60 * 60 * 1000),
+    );
     expect(await verifyAccessToken(old)).toBeUndefined();
     const token = await signAccessToken({ userId: 'u1', role: 'client', sessionId: 's1' });
     const [header, , signature] = token.split('.');

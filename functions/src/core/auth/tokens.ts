@@ -54,8 +54,7 @@ export interface RefreshToken {
 
 export const newRefreshSecret = (): string => randomBytes(32).toString('base64url');
 
-export const encodeRefreshToken = (token: RefreshToken): string =>
-  `${token.userId}.${token.sessionId}.${token.secret}`;
+export const encodeRefreshToken = (token: RefreshToken): string => `${token.userId}.${token.sessionId}.${token.secret}`;
 
 export const decodeRefreshToken = (value: string | undefined): RefreshToken | undefined => {
   const parts = value?.split('.');

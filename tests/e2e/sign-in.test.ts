@@ -1,0 +1,142 @@
+import { readFileSync } from 'node:fs';
+
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
+import { launchBrowser, newContext, pathAndQuery, signInThroughForm } from '../support/browser';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+const openPage = async () => (await newContext(browser)).newPage();
+
+/** The newest reset code the local server sent to a phone (its notifier's outbox file). */
+const lastCodeSentTo = (phone: string): string | undefined => {
+  const messages = readFileSync(inject('outboxFile'), { encoding: 'utf8', flag: 'a+' })
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { to: string; text: string });
+  const last = messages.filter((message) => message.to === phone).at(-1);
+  return last ? /\b(\d{6})\b/.exec(last.text)?.[1] : undefined;
+};
+
+describe('signing in', () => {
+  it.each([
+    ['an admin', '+15550100001', 'Admin#2026'],
+    ['a client', '+15550100002', 'Client#2026'],
+  ])('lands %s on /apps/projects and stores the session as the spec says', async (_who, phone, password) => {
+    const page = await openPage();
+    await signInThroughForm(page, phone, password);
+    await page.waitForURL('**/apps/projects');
+    const stored = await page.evaluate(() => ({
+      userData: localStorage.getItem('userData'),
+      accessToken: localStorage.getItem('accessToken'),
+      userAbilityRules: localStorage.getItem('userAbilityRules'),
+    }));
+    expect(JSON.parse(stored.userData ?? '{}')).toMatchObject({ phone });
+    expect(stored.accessToken).toMatch(/^ey/);
+    expect(JSON.parse(stored.userAbilityRules ?? '[]')).not.toHaveLength(0);
+    await page.context().close();
+  });
+
+  it('sends a signed-out visit to /apps/chat?x=1 to /login?x=1&to=/apps/chat, then on to the chat after sign-in', async () => {
+    const page = await openPage();
+    await page.goto('/apps/chat?x=1');
+    await page.waitForURL('**/login**');
+    const url = new URL(page.url());
+    expect(url.pathname).toBe('/login');
+    expect(url.searchParams.get('x')).toBe('1');
+    expect(url.searchParams.get('to')).toBe('/apps/chat');
+    await page.getByLabel('Phone', { exact: true }).fill('+15550100001');
+    await page.getByLabel('Password', { exact: true }).fill('Admin#2026');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL((target) => target.pathname === '/apps/chat');
+    await page.context().close();
+  });
+
+  it('shows the wrong-password error under the phone field', async () => {
+    const page = await openPage();
+    await signInThroughForm(page, '+15550100003', 'not-the-password');
+    const phone = page.getByLabel('Phone', { exact: true });
+    await expect.poll(() => phone.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await phone.getAttribute('aria-describedby')) ?? '';
+    await expect
+      .poll(() => page.locator(`[id="${describedBy.split(' ')[0]}"]`).textContent())
+      .toBe('Invalid email or password');
+    expect(pathAndQuery(page)).toBe('/login');
+    await page.context().close();
+  });
+
+  it('sends a client on an admin-only route to /not-authorized', async () => {
+    const page = await openPage();
+    await signInThroughForm(page, '+15550100002', 'Client#2026');
+    await page.waitForURL('**/apps/projects');
+    await page.goto('/apps/channels');
+    await page.waitForURL('**/not-authorized');
+    await expect.poll(() => page.title()).toBe('Not Authorized - 401');
+    await page.context().close();
+  });
+
+  it('shows the 404 page for an unknown path', async () => {
+    const page = await openPage();
+    await page.goto('/no/such/page');
+    await expect.poll(() => page.title()).toBe('Page Not Found - 404');
+    expect(pathAndQuery(page)).toBe('/no/such/page');
+    await page.context().close();
+  });
+
+  it('signs out on the server and clears the stored values', async () => {
+    const page = await openPage();
+    await signInThroughForm(page, '+15550100001', 'Admin#2026');
+    await page.waitForURL('**/apps/projects');
+    const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+    await page
+      .getByRole('button', { name: /sign out|account|profile/i })
+      .first()
+      .click();
+    const signOut = page.getByRole('menuitem', { name: 'Sign out' });
+    if (await signOut.count()) await signOut.click();
+    await page.waitForURL('**/login**');
+    expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+    const me = await page.request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } });
+    expect(me.status()).toBe(401);
+    await page.context().close();
+  });
+});
+
+describe('registering and recovering a password', () => {
+  it('registers a new client, who lands on /apps/projects', async () => {
+    const page = await openPage();
+    await page.goto('/register?ref=OLIVIA01');
+    await expect.poll(() => page.getByLabel(/Referral code/).inputValue()).toBe('OLIVIA01');
+    await page.getByLabel('Full name', { exact: true }).fill('Rosa Parks');
+    await page.getByLabel('Phone', { exact: true }).fill('+15550155001');
+    await page.getByLabel('Email', { exact: true }).fill('rosa@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('Montgomery#1955');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL('**/apps/projects');
+    await page.context().close();
+  });
+
+  it('resets a forgotten password with the code the server sent', async () => {
+    const page = await openPage();
+    await page.goto('/forgot-password');
+    await page.getByLabel('Phone', { exact: true }).fill('+15550100006');
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect.poll(() => lastCodeSentTo('+15550100006')).toMatch(/^\d{6}$/);
+    const code = lastCodeSentTo('+15550100006') ?? '';
+    await page.getByLabel('Verification code', { exact: true }).fill(code);
+    await page.getByLabel('New password', { exact: true }).fill('Brandnew#2026');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.getByText('Password changed').waitFor();
+    await signInThroughForm(page, '+15550100006', 'Brandnew#2026');
+    await page.waitForURL('**/apps/projects');
+    await page.context().close();
+  });
+});
