@@ -15,8 +15,10 @@ declare module 'vitest' {
 
 /** The whole product as `npm start` serves it (built web app, seeded store), in memory. */
 export default async function setup(project: TestProject) {
-  if (!existsSync(join(defaultWebDir, 'index.html'))) {
-    throw new Error('web/dist is missing: `npm run test:e2e` builds it first (npm run build).');
+  // E2E_WEB_DIR lets a run test a build made elsewhere (e.g. while another build is under way).
+  const webDir = process.env.E2E_WEB_DIR ?? defaultWebDir;
+  if (!existsSync(join(webDir, 'index.html'))) {
+    throw new Error(`${webDir} is missing: \`npm run test:e2e\` builds it first (npm run build).`);
   }
   // The reset codes the server "sends" land here, for the recovery test to read.
   const outboxFile = join(mkdtempSync(join(tmpdir(), 'orbit-outbox-')), 'outbox.jsonl');
@@ -26,7 +28,7 @@ export default async function setup(project: TestProject) {
     port: 0,
     host: '127.0.0.1',
     dataDir: ':memory:',
-    web: { webDir: defaultWebDir },
+    web: { webDir },
   });
   project.provide('baseUrl', stack.url);
   return async () => {

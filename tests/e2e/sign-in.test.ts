@@ -115,10 +115,10 @@ describe('registering and recovering a password', () => {
     const page = await openPage();
     await page.goto('/register?ref=OLIVIA01');
     await expect.poll(() => page.getByLabel(/Referral code/).inputValue()).toBe('OLIVIA01');
-    await page.getByLabel('Full name', { exact: true }).fill('Rosa Parks');
-    await page.getByLabel('Phone', { exact: true }).fill('+15550155001');
-    await page.getByLabel('Email', { exact: true }).fill('rosa@example.com');
-    await page.getByLabel('Password', { exact: true }).fill('Montgomery#1955');
+    await page.getByLabel(/^Full name/).fill('Rosa Parks');
+    await page.getByLabel(/^Phone/).fill('+15550155001');
+    await page.getByLabel(/^Email/).fill('rosa@example.com');
+    await page.getByLabel(/^Password/).fill('Montgomery#1955');
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL('**/apps/projects');
     await page.context().close();
@@ -127,12 +127,12 @@ describe('registering and recovering a password', () => {
   it('resets a forgotten password with the code the server sent', async () => {
     const page = await openPage();
     await page.goto('/forgot-password');
-    await page.getByLabel('Phone', { exact: true }).fill('+15550100006');
+    await page.getByLabel(/^Phone/).fill('+15550100006');
     await page.getByRole('button', { name: 'Send code' }).click();
     await expect.poll(() => lastCodeSentTo('+15550100006')).toMatch(/^\d{6}$/);
     const code = lastCodeSentTo('+15550100006') ?? '';
-    await page.getByLabel('Verification code', { exact: true }).fill(code);
-    await page.getByLabel('New password', { exact: true }).fill('Brandnew#2026');
+    await page.getByLabel(/^Verification code/).fill(code);
+    await page.getByLabel(/^New password/).fill('Brandnew#2026');
     await page.getByRole('button', { name: 'Set new password' }).click();
     await page.getByText('Password changed').waitFor();
     await signInThroughForm(page, '+15550100006', 'Brandnew#2026');

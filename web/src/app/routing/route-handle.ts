@@ -1,0 +1,53 @@
+import type { Action, Subject } from '@orbit/functions/core/ability';
+
+/** Every route name of spec §2 (the catch-all's name is `$error`, as in the spec). */
+export const routeNames = [
+  'index',
+  'login',
+  'register',
+  'forgot-password',
+  'not-authorized',
+  '$error',
+  'access-control',
+  'apps-permissions',
+  'apps-channels',
+  'apps-chat',
+  'apps-email',
+  'apps-email-filter',
+  'apps-email-label',
+  'apps-integrations',
+  'apps-mailings',
+  'apps-project-create-type',
+  'project-edit',
+  'apps-projects',
+  'information-plans',
+  'information-referrals',
+  'user-view',
+  'known-base',
+  'telegram',
+] as const;
+
+export type RouteName = (typeof routeNames)[number];
+
+/** `blank` pages stand alone; `default` and `fixed` (fixed-height content) sit in the app shell. */
+export type RouteLayout = 'blank' | 'default' | 'fixed';
+
+/** The flags spec §2 puts on each route, carried on the react-router route's `handle`. */
+export interface RouteHandle {
+  readonly name: RouteName;
+  /** Absent means the default layout. */
+  readonly layout?: RouteLayout;
+  readonly public?: boolean;
+  readonly unauthenticatedOnly?: boolean;
+  /** The navigation item this route highlights when it is not itself in the navigation. */
+  readonly navActiveLink?: RouteName;
+  readonly action?: Action;
+  readonly subject?: Subject;
+  readonly layoutWrapperClasses?: string;
+}
+
+export const isRouteHandle = (value: unknown): value is RouteHandle =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { name?: unknown }).name === 'string' &&
+  (routeNames as readonly string[]).includes((value as { name: string }).name);

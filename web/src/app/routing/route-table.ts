@@ -1,0 +1,193 @@
+import type { ComponentType } from 'react';
+import type { RouteHandle } from './route-handle';
+
+/**
+ * Spec §2, one entry per path, in the spec's order. An alias is a second entry with the same
+ * handle. Pages load lazily, so each route is its own chunk and /login downloads only itself.
+ * The action/subject choices (spec §2 names only access-control's) are explained in web/README.md.
+ */
+
+export interface RouteEntry {
+  readonly path: string;
+  readonly handle: RouteHandle;
+  /** The page; absent for routes that never render (the index redirect, /wiki, /telegram). */
+  readonly page?: () => Promise<ComponentType>;
+  /** Opens this destination in a new tab instead of rendering (see routes.tsx). */
+  readonly externalLink?: 'wiki' | 'telegram';
+}
+
+const fixedHeight = 'layout-content-height-fixed';
+
+const handles = {
+  index: { name: 'index' },
+  login: { name: 'login', layout: 'blank', public: true, unauthenticatedOnly: true },
+  register: { name: 'register', layout: 'blank', unauthenticatedOnly: true },
+  forgotPassword: { name: 'forgot-password', layout: 'blank', unauthenticatedOnly: true },
+  notAuthorized: { name: 'not-authorized', layout: 'blank', public: true },
+  notFound: { name: '$error', layout: 'blank', public: true },
+  accessControl: { name: 'access-control', action: 'read', subject: 'AclDemo' },
+  // Beyond the spec's table (PRODUCT.md): the admin's permissions page.
+  permissions: { name: 'apps-permissions', action: 'manage', subject: 'Permission' },
+  channels: { name: 'apps-channels', action: 'manage', subject: 'Channel' },
+  chat: { name: 'apps-chat', layout: 'fixed', layoutWrapperClasses: fixedHeight, action: 'read', subject: 'Chat' },
+  email: { name: 'apps-email', layout: 'fixed', layoutWrapperClasses: fixedHeight, action: 'read', subject: 'Email' },
+  emailFilter: {
+    name: 'apps-email-filter',
+    layout: 'fixed',
+    layoutWrapperClasses: fixedHeight,
+    navActiveLink: 'apps-email',
+    action: 'read',
+    subject: 'Email',
+  },
+  emailLabel: {
+    name: 'apps-email-label',
+    layout: 'fixed',
+    layoutWrapperClasses: fixedHeight,
+    navActiveLink: 'apps-email',
+    action: 'read',
+    subject: 'Email',
+  },
+  integrations: { name: 'apps-integrations', action: 'manage', subject: 'Integration' },
+  mailings: { name: 'apps-mailings', action: 'manage', subject: 'Mailing' },
+  projectCreate: {
+    name: 'apps-project-create-type',
+    navActiveLink: 'apps-projects',
+    action: 'create',
+    subject: 'Project',
+  },
+  projectEdit: { name: 'project-edit', navActiveLink: 'apps-projects', action: 'update', subject: 'Project' },
+  projects: { name: 'apps-projects', action: 'read', subject: 'Project' },
+  plans: { name: 'information-plans', action: 'read', subject: 'Plan' },
+  referrals: { name: 'information-referrals', action: 'read', subject: 'Referral' },
+  userView: { name: 'user-view', action: 'read', subject: 'User' },
+  wiki: { name: 'known-base', public: true },
+  telegram: { name: 'telegram', public: true },
+} as const satisfies Record<string, RouteHandle>;
+
+export const routeTable: readonly RouteEntry[] = [
+  { path: '/', handle: handles.index },
+  {
+    path: '/login',
+    handle: handles.login,
+    page: async () => (await import('../../features/auth/components/sign-in-page')).SignInPage,
+  },
+  {
+    path: '/register',
+    handle: handles.register,
+    page: async () => (await import('../../features/auth/components/register-page')).RegisterPage,
+  },
+  {
+    path: '/forgot-password',
+    handle: handles.forgotPassword,
+    page: async () => (await import('../../features/auth/components/forgot-password-page')).ForgotPasswordPage,
+  },
+  {
+    path: '/not-authorized',
+    handle: handles.notAuthorized,
+    page: async () => (await import('../../features/misc/not-authorized-page')).NotAuthorizedPage,
+  },
+  {
+    path: '/pages/misc/not-authorized',
+    handle: handles.notAuthorized,
+    page: async () => (await import('../../features/misc/not-authorized-page')).NotAuthorizedPage,
+  },
+  {
+    path: '*',
+    handle: handles.notFound,
+    page: async () => (await import('../../features/misc/not-found-page')).NotFoundPage,
+  },
+  {
+    path: '/pages/misc/not-found/*',
+    handle: handles.notFound,
+    page: async () => (await import('../../features/misc/not-found-page')).NotFoundPage,
+  },
+  {
+    path: '/access-control',
+    handle: handles.accessControl,
+    page: async () => (await import('../../features/access-control/access-control-page')).AccessControlPage,
+  },
+  {
+    path: '/apps/permissions',
+    handle: handles.permissions,
+    page: async () => (await import('../../features/access-control/permissions-page')).PermissionsPage,
+  },
+  {
+    path: '/apps/channels',
+    handle: handles.channels,
+    page: async () => (await import('../../features/channels/channels-page')).ChannelsPage,
+  },
+  {
+    path: '/apps/chat',
+    handle: handles.chat,
+    page: async () => (await import('../../features/chat/chat-page')).ChatPage,
+  },
+  {
+    path: '/apps/email',
+    handle: handles.email,
+    page: async () => (await import('../../features/email/email-page')).EmailPage,
+  },
+  {
+    // Spec §2 gives /apps/email/:filter and /apps/email/:label the same shape; the first entry
+    // matches both, and the email page tells a folder from a label by its value.
+    path: '/apps/email/:filter',
+    handle: handles.emailFilter,
+    page: async () => (await import('../../features/email/email-page')).EmailPage,
+  },
+  {
+    path: '/apps/email/:label',
+    handle: handles.emailLabel,
+    page: async () => (await import('../../features/email/email-page')).EmailPage,
+  },
+  {
+    path: '/apps/integrations',
+    handle: handles.integrations,
+    page: async () => (await import('../../features/integrations/integrations-page')).IntegrationsPage,
+  },
+  {
+    path: '/apps/mailings',
+    handle: handles.mailings,
+    page: async () => (await import('../../features/mailings/mailings-page')).MailingsPage,
+  },
+  {
+    path: '/apps/project-create/:type',
+    handle: handles.projectCreate,
+    page: async () => (await import('../../features/projects/project-editor-page')).ProjectEditorPage,
+  },
+  {
+    path: '/apps/project-create/:type/:id',
+    handle: handles.projectEdit,
+    page: async () => (await import('../../features/projects/project-editor-page')).ProjectEditorPage,
+  },
+  {
+    path: '/apps/projects',
+    handle: handles.projects,
+    page: async () => (await import('../../features/projects/projects-page')).ProjectsPage,
+  },
+  {
+    path: '/information/plans',
+    handle: handles.plans,
+    page: async () => (await import('../../features/plans/plans-page')).PlansPage,
+  },
+  {
+    path: '/information/referrals',
+    handle: handles.referrals,
+    page: async () => (await import('../../features/referrals/referrals-page')).ReferralsPage,
+  },
+  {
+    path: '/user/view',
+    handle: handles.userView,
+    page: async () => (await import('../../features/user-profile/user-view-page')).UserViewPage,
+  },
+  { path: '/wiki', handle: handles.wiki, externalLink: 'wiki' },
+  { path: '/telegram', handle: handles.telegram, externalLink: 'telegram' },
+];
+
+/** The handle of each named route (the first entry of a name; aliases share it). */
+export const routeHandleByName: ReadonlyMap<string, RouteHandle> = new Map(
+  [...routeTable].reverse().map((entry) => [entry.handle.name, entry.handle]),
+);
+
+/** The path of each named route without parameters, for links (first entry wins, not an alias). */
+export const routePathByName: ReadonlyMap<string, string> = new Map(
+  [...routeTable].reverse().map((entry) => [entry.handle.name, entry.path]),
+);

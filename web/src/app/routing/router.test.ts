@@ -1,0 +1,108 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryRouter, type DataRouter } from 'react-router';
+import { abilityRulesFor } from '@orbit/functions/core/ability';
+import { apiRequest } from '../../shared/api/api-client';
+import { externalLinks } from '../../shared/config';
+import { clearSession, updateSession } from '../../shared/session/session-store';
+import { createAppRouter } from './router';
+
+const settled = (router: DataRouter): Promise<void> =>
+  new Promise((resolve) => {
+    const done = () => router.state.initialized && router.state.navigation.state === 'idle';
+    if (done()) return resolve();
+    const unsubscribe = router.subscribe(() => {
+      if (done()) {
+        unsubscribe();
+        resolve();
+      }
+    });
+  });
+
+const routers: DataRouter[] = [];
+const open = async (url: string): Promise<DataRouter> => {
+  const router = createAppRouter((routes, options) =>
+    createMemoryRouter(routes, { ...options, initialEntries: [url] }),
+  );
+  routers.push(router);
+  await settled(router);
+  return router;
+};
+const navigate = async (router: DataRouter, to: string) => {
+  await router.navigate(to);
+  await settled(router);
+};
+
+const here = (router: DataRouter) => `${router.state.location.pathname}${router.state.location.search}`;
+const routeName = (router: DataRouter) =>
+  (router.state.matches.at(-1)?.route.handle as { name?: string } | undefined)?.name;
+
+const user = (role: string) => ({
+  id: `u-${role}`,
+  fullName: `A ${role}`,
+  username: role,
+  avatar: null,
+  email: `${role}@example.com`,
+  phone: '+15550100001',
+  role,
+});
+const signInAs = (role: 'admin' | 'client') =>
+  updateSession({
+    userData: user(role),
+    accessToken: 'token',
+    userAbilityRules: abilityRulesFor({ id: `u-${role}`, role }),
+  });
+
+describe('the app router (routes, index redirect, guard, external links)', () => {
+  beforeEach(() => clearSession());
+  afterEach(() => {
+    for (const router of routers.splice(0)) router.dispose();
+  });
+
+  it('sends a signed-out visit to /apps/chat?x=1 to /login?x=1&to=/apps/chat', async () => {
+    const router = await open('/apps/chat?x=1');
+    expect(here(router)).toBe('/login?x=1&to=/apps/chat');
+    expect(routeName(router)).toBe('login');
+  });
+
+  it('redirects / to login for visitors and to apps-projects for signed-in users', async () => {
+    expect(here(await open('/?x=1'))).toBe('/login?x=1');
+    signInAs('client');
+    const router = await open('/');
+    expect(here(router)).toBe('/apps/projects');
+    expect(routeName(router)).toBe('apps-projects');
+  });
+
+  it('sends a client on an admin-only route to /not-authorized', async () => {
+    signInAs('client');
+    const router = await open('/apps/channels');
+    expect(here(router)).toBe('/not-authorized');
+  });
+
+  it('lets an admin open admin-only routes and shows unknown paths as not found', async () => {
+    signInAs('admin');
+    expect(routeName(await open('/apps/mailings'))).toBe('apps-mailings');
+    const unknown = await open('/no/such/page');
+    expect(here(unknown)).toBe('/no/such/page');
+    expect(routeName(unknown)).toBe('$error');
+  });
+
+  it('opens /wiki and /telegram in a new tab and stays where it was', async () => {
+    const windowOpen = vi.spyOn(window, 'open').mockReturnValue(null);
+    const router = await open('/login?x=1');
+    await navigate(router, '/wiki');
+    expect(windowOpen).toHaveBeenCalledWith(externalLinks.wiki, '_blank', 'noopener,noreferrer');
+    expect(here(router)).toBe('/login?x=1');
+    await navigate(router, '/telegram');
+    expect(windowOpen).toHaveBeenLastCalledWith(externalLinks.telegram, '_blank', 'noopener,noreferrer');
+    expect(here(router)).toBe('/login?x=1');
+  });
+
+  it('sends the user to /login with `to` when the session expires and cannot be refreshed', async () => {
+    signInAs('client');
+    const router = await open('/apps/chat');
+    vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockResolvedValue(new Response('{}', { status: 401 })));
+    await expect(apiRequest('/api/auth/me')).rejects.toMatchObject({ status: 401 });
+    await settled(router);
+    expect(here(router)).toBe('/login?to=/apps/chat');
+  });
+});

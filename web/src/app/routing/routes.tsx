@@ -1,0 +1,99 @@
+import { matchRoutes, redirect, replace, type Location, type MiddlewareFunction, type RouteObject } from 'react-router';
+import { externalLinks } from '../../shared/config';
+import { ability } from '../../shared/session/ability';
+import { getSession, isLoggedIn } from '../../shared/session/session-store';
+import { isRouteHandle, type RouteHandle } from './route-handle';
+import { routeTable, type RouteEntry } from './route-table';
+import { resolveNavigation } from './navigation-guard';
+import { RootLayout, RootHydrateFallback } from '../layouts/root-layout';
+import { ServerErrorPage } from '../../features/misc/server-error-page';
+
+/** What the route middleware needs to know about the router it runs in. */
+export interface NavigationState {
+  /** False until the first navigation has finished (the page was just opened). */
+  isInitialized(): boolean;
+  /** Where the user is now, while the next navigation is still pending. */
+  currentLocation(): Location;
+}
+
+/** The handles of the routes matching a path, outermost first (layout routes carry none). */
+export const handlesOf = (routes: RouteObject[], pathname: string): RouteHandle[] =>
+  (matchRoutes(routes, pathname) ?? []).map((match) => match.route.handle as unknown).filter(isRouteHandle);
+
+/**
+ * Spec §2 and §4 before every navigation: the index redirect and the guard. A redirect replaces
+ * the history entry on the first load (so Back does not bounce) and is a new entry otherwise.
+ */
+const guardMiddleware =
+  (getRoutes: () => RouteObject[], state: NavigationState): MiddlewareFunction =>
+  ({ request }) => {
+    const url = new URL(request.url);
+    const session = getSession();
+    const target = resolveNavigation(
+      { pathname: url.pathname, search: url.search },
+      handlesOf(getRoutes(), url.pathname),
+      { isLoggedIn: isLoggedIn(session), userData: session.userData },
+      ability,
+    );
+    if (target !== null) throw state.isInitialized() ? redirect(target) : replace(target);
+  };
+
+/**
+ * /wiki and /telegram open their destination in a new tab and cancel the in-app navigation: the
+ * user stays where they were. Typed into the address bar there is nowhere to stay, so the tab
+ * itself goes to the destination.
+ */
+const externalLinkMiddleware =
+  (url: string, state: NavigationState): MiddlewareFunction =>
+  () => {
+    if (!state.isInitialized()) throw redirect(url);
+    window.open(url, '_blank', 'noopener,noreferrer');
+    const { pathname, search, hash } = state.currentLocation();
+    throw replace(`${pathname}${search}${hash}`);
+  };
+
+const toRoute = (entry: RouteEntry, state: NavigationState): RouteObject => {
+  const { page, externalLink } = entry;
+  return {
+    path: entry.path,
+    handle: entry.handle,
+    // Routes without a page never render (their middleware always redirects): say so explicitly.
+    ...(page ? { lazy: { Component: page } } : { element: null }),
+    ...(externalLink ? { middleware: [externalLinkMiddleware(externalLinks[externalLink], state)] } : {}),
+  };
+};
+
+/**
+ * The route tree: the spec's flat table grouped under its layouts. Pages in the blank layout and
+ * pages in the app shell load separately, so /login never downloads the shell. Routes that never
+ * render (index, /wiki, /telegram) sit outside both layouts so they download nothing.
+ */
+export const createRoutes = (state: NavigationState): RouteObject[] => {
+  const blank = routeTable.filter((entry) => entry.page && entry.handle.layout === 'blank');
+  const shell = routeTable.filter((entry) => entry.page && entry.handle.layout !== 'blank');
+  const bare = routeTable.filter((entry) => !entry.page);
+
+  const routes: RouteObject[] = [
+    {
+      id: 'root',
+      Component: RootLayout,
+      HydrateFallback: RootHydrateFallback,
+      ErrorBoundary: ServerErrorPage,
+      middleware: [guardMiddleware(() => routes, state)],
+      children: [
+        ...bare.map((entry) => toRoute(entry, state)),
+        {
+          id: 'layout-blank',
+          lazy: { Component: async () => (await import('../layouts/blank-layout')).BlankLayout },
+          children: blank.map((entry) => toRoute(entry, state)),
+        },
+        {
+          id: 'layout-default',
+          lazy: { Component: async () => (await import('../layouts/default-layout')).DefaultLayout },
+          children: shell.map((entry) => toRoute(entry, state)),
+        },
+      ],
+    },
+  ];
+  return routes;
+};

@@ -1,0 +1,17 @@
+import { useMutation } from '@tanstack/react-query';
+import type { registerRequest, SignInResponse } from '@orbit/functions/auth/contract';
+import type { z } from 'zod';
+import { apiRequest } from '../../../shared/api/api-client';
+import { updateSession } from '../../../shared/session/session-store';
+
+export type RegisterBody = z.output<typeof registerRequest>;
+
+/** POST /api/auth/register: creates a client and signs them in (same answer as sign-in). */
+export const register = (body: RegisterBody): Promise<SignInResponse> =>
+  apiRequest<SignInResponse>('/api/auth/register', { method: 'POST', body, authenticated: false });
+
+export const useRegister = () =>
+  useMutation({
+    mutationFn: register,
+    onSuccess: (response) => updateSession(response),
+  });

@@ -1,0 +1,162 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ParseKeys } from 'i18next';
+import { useState } from 'react';
+import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { registerRequest, type RegisterRequest } from '@orbit/functions/auth/contract';
+import { isApiError } from '../../../shared/api/api-error';
+import { FormTextField, PasswordField } from '../../../shared/ui/form-text-field';
+import { useRegister, type RegisterBody } from '../api/register';
+import { AuthCard } from './auth-card';
+import { translateMessage } from './error-messages';
+import { redirectTargetFrom } from './redirect-target';
+
+type RegisterField = keyof RegisterRequest;
+const registerFields: readonly RegisterField[] = ['fullName', 'phone', 'email', 'password', 'referralCode'];
+const isRegisterField = (field: string): field is RegisterField =>
+  (registerFields as readonly string[]).includes(field);
+
+/** One translated message per field: the shared schema's rules, said in the user's language. */
+const validationKey: Record<RegisterField, ParseKeys> = {
+  fullName: 'validation.fullName',
+  phone: 'validation.phone',
+  email: 'validation.email',
+  password: 'validation.password',
+  referralCode: 'validation.referralCode',
+};
+
+/** The shared registerRequest schema decides; its English messages become translation keys. */
+const schemaResolver = zodResolver(registerRequest);
+const resolver: Resolver<RegisterRequest, unknown, RegisterBody> = async (values, context, options) => {
+  const result = await schemaResolver(values, context, options);
+  const errors: FieldErrors<RegisterRequest> = {};
+  for (const [field, error] of Object.entries(result.errors)) {
+    if (isRegisterField(field) && error) errors[field] = { type: 'validate', message: validationKey[field] };
+  }
+  return Object.keys(errors).length > 0
+    ? { values: {}, errors }
+    : { values: result.values as RegisterBody, errors: {} };
+};
+
+/** Create a client account (PRODUCT.md: full name, phone, email, password, optional ?ref= code). */
+export const RegisterPage = () => {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const register = useRegister();
+  const [formError, setFormError] = useState<ParseKeys | null>(null);
+  const { control, handleSubmit, setError, formState } = useForm<RegisterRequest, unknown, RegisterBody>({
+    resolver,
+    defaultValues: {
+      fullName: '',
+      phone: '',
+      email: '',
+      password: '',
+      referralCode: searchParams.get('ref') ?? '',
+    },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await register.mutateAsync(values);
+      await navigate(redirectTargetFrom(searchParams.get('to')), { replace: true });
+    } catch (error) {
+      if (!isApiError(error)) throw error;
+      const fields = Object.keys(error.errors).filter(isRegisterField);
+      if ((error.status === 409 || error.status === 400 || error.status === 422) && fields.length > 0) {
+        fields.forEach((field, index) => {
+          const message =
+            error.status === 409 && field === 'phone'
+              ? 'auth.errors.phoneTaken'
+              : error.status === 409 && field === 'email'
+                ? 'auth.errors.emailTaken'
+                : validationKey[field];
+          setError(field, { type: 'server', message }, { shouldFocus: index === 0 });
+        });
+      } else {
+        setFormError(error.code === 'network' ? 'errors.network' : 'errors.generic');
+      }
+    }
+  });
+
+  const translate = (message: string) => translateMessage(i18n, t, message);
+  const signInSearch = new URLSearchParams(searchParams);
+  signInSearch.delete('ref');
+
+  return (
+    <AuthCard
+      title={t('auth.register.title')}
+      heading={t('auth.register.heading')}
+      subtitle={t('auth.register.subtitle')}
+    >
+      <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5} aria-label={t('auth.register.title')}>
+        {formError ? <Alert severity="error">{t(formError)}</Alert> : null}
+        <FormTextField
+          control={control}
+          name="fullName"
+          label={t('auth.fields.fullName')}
+          autoComplete="name"
+          autoFocus
+          required
+          translateError={translate}
+        />
+        <FormTextField
+          control={control}
+          name="phone"
+          label={t('auth.fields.phone')}
+          hint={t('auth.fields.phoneHint')}
+          type="tel"
+          autoComplete="tel"
+          required
+          translateError={translate}
+          slotProps={{ htmlInput: { inputMode: 'tel', dir: 'ltr' } }}
+        />
+        <FormTextField
+          control={control}
+          name="email"
+          label={t('auth.fields.email')}
+          type="email"
+          autoComplete="email"
+          required
+          translateError={translate}
+          slotProps={{ htmlInput: { dir: 'ltr' } }}
+        />
+        <PasswordField
+          control={control}
+          name="password"
+          label={t('auth.fields.password')}
+          hint={t('auth.fields.passwordHint')}
+          autoComplete="new-password"
+          required
+          translateError={translate}
+        />
+        <FormTextField
+          control={control}
+          name="referralCode"
+          label={`${t('auth.fields.referralCode')} (${t('form.optional')})`}
+          autoComplete="off"
+          translateError={translate}
+        />
+        <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? t('auth.register.submitting') : t('auth.register.submit')}
+        </Button>
+        <Typography variant="body2" sx={{ textAlign: 'center' }}>
+          {t('auth.register.haveAccount')}{' '}
+          <Link
+            component={RouterLink}
+            to={{ pathname: '/login', search: signInSearch.toString() ? `?${signInSearch.toString()}` : '' }}
+          >
+            {t('auth.register.signIn')}
+          </Link>
+        </Typography>
+      </Stack>
+    </AuthCard>
+  );
+};

@@ -1,0 +1,11 @@
+/** The app's name, shown in the app bar and in document titles. */
+export const appName = 'Orbit';
+
+/**
+ * External destinations opened by /wiki and /telegram (spec §2 does not name them). Set them at
+ * build time with VITE_WIKI_URL / VITE_TELEGRAM_URL; the defaults are placeholders that say so.
+ */
+export const externalLinks = {
+  wiki: import.meta.env.VITE_WIKI_URL || 'https://orbit.example.com/wiki',
+  telegram: import.meta.env.VITE_TELEGRAM_URL || 'https://t.me/',
+} as const;

@@ -1,0 +1,19 @@
+/** Spec §3 and §9: one entry per interface language (i18nLang, isRTL). English is the default and fallback. */
+export const languages = [
+  { i18nLang: 'en', isRTL: false },
+  { i18nLang: 'fr', isRTL: false },
+  { i18nLang: 'ar', isRTL: true },
+] as const;
+
+export type Language = (typeof languages)[number]['i18nLang'];
+export type Direction = 'ltr' | 'rtl';
+
+export const defaultLanguage: Language = 'en';
+export const fallbackLanguage: Language = 'en';
+/** localStorage key for the chosen language (spec §3: stored client value `language`). */
+export const languageStorageKey = 'language';
+
+export const isLanguage = (value: unknown): value is Language => languages.some((l) => l.i18nLang === value);
+
+export const directionOf = (language: string): Direction =>
+  languages.some((l) => l.i18nLang === language && l.isRTL) ? 'rtl' : 'ltr';

@@ -1,0 +1,104 @@
+import type { SignInResponse, UserData } from '@orbit/functions/auth/contract';
+
+/**
+ * The signed-in session as spec §3 stores it: `userData` (JSON), `accessToken` and
+ * `userAbilityRules` (JSON) in localStorage. Logged in means userData and accessToken are both
+ * stored (spec §4). Other tabs see changes through the `storage` event.
+ */
+
+export const sessionStorageKeys = {
+  userData: 'userData',
+  accessToken: 'accessToken',
+  userAbilityRules: 'userAbilityRules',
+} as const;
+
+/** What the browser may find stored: written by this app, but possibly stale or hand-edited. */
+/** A CASL rule as the API sends it (spec §3: action, subject; plus optional conditions). */
+export type StoredAbilityRule = SignInResponse['userAbilityRules'][number];
+
+export type StoredUserData = Partial<UserData> & Record<string, unknown>;
+
+export interface Session {
+  readonly userData: StoredUserData | null;
+  readonly accessToken: string | null;
+  readonly userAbilityRules: readonly StoredAbilityRule[];
+}
+
+export interface SessionUpdate {
+  readonly userData?: UserData;
+  readonly accessToken?: string;
+  readonly userAbilityRules?: readonly StoredAbilityRule[];
+}
+
+export const isLoggedIn = (session: Session): boolean => Boolean(session.userData && session.accessToken);
+
+const parseJson = (raw: string | null): unknown => {
+  if (raw === null) return null;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return null;
+  }
+};
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const isRule = (value: unknown): value is StoredAbilityRule =>
+  isRecord(value) && typeof value.action === 'string' && typeof value.subject === 'string';
+
+const readStorage = (key: string): string | null => {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+};
+
+export const readSession = (): Session => {
+  const userData = parseJson(readStorage(sessionStorageKeys.userData));
+  const rules = parseJson(readStorage(sessionStorageKeys.userAbilityRules));
+  return {
+    userData: isRecord(userData) ? (userData as StoredUserData) : null,
+    accessToken: readStorage(sessionStorageKeys.accessToken) || null,
+    userAbilityRules: Array.isArray(rules) ? rules.filter(isRule) : [],
+  };
+};
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+let snapshot: Session | undefined;
+
+const notify = (): void => {
+  snapshot = undefined;
+  for (const listener of listeners) listener();
+};
+
+/** A stable snapshot for useSyncExternalStore: the same object until the session changes. */
+export const getSession = (): Session => (snapshot ??= readSession());
+
+export const subscribeToSession = (listener: Listener): (() => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === null || Object.values<string>(sessionStorageKeys).includes(event.key)) notify();
+  });
+}
+
+/** Store what sign-in, registration, refresh or /me returned; fields left out keep their value. */
+export const updateSession = (update: SessionUpdate): void => {
+  if (update.userData) localStorage.setItem(sessionStorageKeys.userData, JSON.stringify(update.userData));
+  if (update.accessToken) localStorage.setItem(sessionStorageKeys.accessToken, update.accessToken);
+  if (update.userAbilityRules) {
+    localStorage.setItem(sessionStorageKeys.userAbilityRules, JSON.stringify(update.userAbilityRules));
+  }
+  notify();
+};
+
+export const clearSession = (): void => {
+  for (const key of Object.values(sessionStorageKeys)) localStorage.removeItem(key);
+  notify();
+};
