@@ -1,4 +1,10 @@
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type {
+  APIGatewayProxyEventV2,
+  APIGatewayProxyResultV2,
+  APIGatewayProxyStructuredResultV2,
+  APIGatewayProxyWebsocketEventV2,
+  Context,
+} from 'aws-lambda';
 
 import type { Area } from './routes';
 
@@ -14,4 +20,17 @@ export type AreaHandler = (
 export const areaHandlers: Record<Area, () => Promise<AreaHandler>> = {
   health: async () => (await import('./health/handler')).handler,
   auth: async () => (await import('./auth/handler')).handler,
+  chat: async () => (await import('./chat/handler')).handler,
+  permissions: async () => (await import('./permissions/handler')).handler,
+  projects: async () => (await import('./projects/handler')).handler,
+};
+
+export type WebSocketAreaHandler = (
+  event: APIGatewayProxyWebsocketEventV2,
+  context: Context,
+) => Promise<APIGatewayProxyResultV2>;
+
+/** The areas behind webSocketRoutes: their Lambda entry also takes WebSocket events. */
+export const webSocketAreaHandlers: Partial<Record<Area, () => Promise<WebSocketAreaHandler>>> = {
+  chat: async () => (await import('./chat/handler')).handler,
 };

@@ -8,6 +8,7 @@ import type { Area } from '@orbit/functions/routes';
 
 import { fromLambdaResult, lambdaContext, toApiGatewayEvent, type HttpReply } from './api-gateway-event';
 import { createRouteMatcher } from './route-matcher';
+import { attachLocalWebSocketGateway, createLocalWebSocketGateway } from './websocket';
 
 /** API Gateway's payload limit; bigger bodies are refused before reaching a handler. */
 const maxBodyBytes = 10 * 1024 * 1024;
@@ -57,8 +58,8 @@ const webSecurityHeaders: Record<string, string> = {
 };
 
 /**
- * One port: `/api/*` goes to the real Lambda handlers with API Gateway v2 events, everything
- * else to the web app with SPA fallback.
+ * One port: `/api/*` goes to the real Lambda handlers with API Gateway v2 events, `/ws` to the
+ * WebSocket gateway (websocket.ts), everything else to the web app with SPA fallback.
  */
 export const createLocalServer = (options: LocalServerOptions = {}): Server => {
   const matchRoute = createRouteMatcher();
@@ -104,8 +105,10 @@ export const createLocalServer = (options: LocalServerOptions = {}): Server => {
     send(response, fromLambdaResult(result));
   };
 
-  return createServer((request, response) => {
+  const realtime = createLocalWebSocketGateway();
+  const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
+    if (realtime.handles(url)) return realtime.handleRequest(request, response, url);
     if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
       handleApi(request, response, url).catch((error: unknown) => {
         console.error('local server: handler crashed', error);
@@ -124,4 +127,6 @@ export const createLocalServer = (options: LocalServerOptions = {}): Server => {
     }
     web(request, response, () => send(response, apiGatewayError(404, 'Not Found')));
   });
+  attachLocalWebSocketGateway(server, realtime);
+  return server;
 };

@@ -84,6 +84,9 @@ export const startLocalStack = async (options: LocalStackOptions = {}): Promise<
   });
   const port = (server.address() as AddressInfo).port;
   const host = options.host && options.host !== '0.0.0.0' && options.host !== '::' ? options.host : 'localhost';
+  // The WebSocket management API (postToConnection) is this server's `/ws/@connections`.
+  const loopback = !options.host || options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : host;
+  process.env.WS_ENDPOINT = `http://${loopback}:${port}/ws`;
 
   return {
     url: `http://${host}:${port}`,

@@ -3,6 +3,9 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '@orbit/functions/core/db';
 import { tableName } from '@orbit/functions/core/table';
 
+import { seedChat } from './chat';
+import { seedPermissions } from './permissions';
+import { seedProjects } from './projects';
 import { seedUsers } from './users';
 
 export interface SeedStep {
@@ -15,7 +18,12 @@ export interface SeedStep {
  * The demo workspace, one step per area, in dependency order. A store seeded before a step
  * existed gets just that step on the next start.
  */
-export const seedSteps: readonly SeedStep[] = [{ name: 'users', run: seedUsers }];
+export const seedSteps: readonly SeedStep[] = [
+  { name: 'users', run: seedUsers },
+  { name: 'projects', run: seedProjects },
+  { name: 'chat', run: seedChat },
+  { name: 'permissions', run: seedPermissions },
+];
 
 const markerKey = (step: string) => ({ pk: 'SEED#demo', sk: `STEP#${step}` });
 

@@ -1,18 +1,51 @@
-import { createMongoAbility, type MongoAbility, type RawRuleOf } from '@casl/ability';
+import { createMongoAbility, type ForcedSubject, type MongoAbility, type RawRuleOf } from '@casl/ability';
 
 /**
  * The one ability definition, shared by the web app (what to show) and the functions (what to
  * allow). Spec §6: admin `manage all`; client `read AclDemo`, plus the client's rights over its
- * own data written as conditions on the subject's fields.
+ * own data written as conditions on the subject's fields. The server checks a concrete record
+ * against the conditions (core/authorize.ts); the web app asks only about subject types, which
+ * a conditional rule grants, so a client sees the pages of its own data and nothing else.
+ *
+ * What a client may do, and the field that makes a record its own:
+ * | subject  | actions              | condition            | why                                     |
+ * |----------|----------------------|----------------------|-----------------------------------------|
+ * | AclDemo  | read                 | —                    | spec §6                                 |
+ * | User     | read, update         | id = me              | its own profile (user view)             |
+ * | Project  | read                 | clientId = me        | follows its own projects                |
+ * | Task     | read                 | clientId = me        | tasks carry their project's clientId    |
+ * | Comment  | read, create         | clientId = me        | comments on its own projects' tasks     |
+ * | Chat     | read                 | —                    | the chat area limits a client's contacts to the admins |
+ * | Email    | read, create, update | ownerId = me         | its own mailbox                         |
+ * | Plan     | read                 | —                    | the workspace's plan catalogue          |
+ * | Referral | read                 | referrerId = me      | the sign-ups its own code brought       |
+ * Anything else (Permission, Channel, Integration, Mailing, other users' data) is the admin's.
  */
 
 export const roles = ['admin', 'client'] as const;
 export type Role = (typeof roles)[number];
 
 export type Action = 'manage' | 'create' | 'read' | 'update' | 'delete';
-export type Subject = 'all' | 'AclDemo' | 'User' | 'Project' | 'Task' | 'Comment' | 'Chat' | 'Permission' | (string & {});
+export type Subject =
+  | 'all'
+  | 'AclDemo'
+  | 'User'
+  | 'Project'
+  | 'Task'
+  | 'Comment'
+  | 'Chat'
+  | 'Email'
+  | 'Plan'
+  | 'Referral'
+  | 'Permission'
+  | 'Channel'
+  | 'Integration'
+  | 'Mailing'
+  | (string & {});
 
-export type AppAbility = MongoAbility<[Action, Subject]>;
+/** A record checked against the rules' conditions, tagged with its type by CASL's `subject()`. */
+export type SubjectRecord = object & ForcedSubject<Subject>;
+export type AppAbility = MongoAbility<[Action, Subject | SubjectRecord]>;
 /** A rule as stored in the browser and sent by sign-in (spec §3: action, subject). */
 export interface AbilityRule {
   readonly action: Action;
@@ -30,20 +63,30 @@ export const abilityRulesFor = (user: AbilityOwner): AbilityRule[] => {
   switch (user.role) {
     case 'admin':
       return [{ action: 'manage', subject: 'all' }];
-    case 'client':
+    case 'client': {
+      const me = user.id;
+      // One action per rule: the spec's rule shape (§3) is a single action and subject.
       return [
         { action: 'read', subject: 'AclDemo' },
-        { action: 'read', subject: 'User', conditions: { id: user.id } },
-        { action: 'update', subject: 'User', conditions: { id: user.id } },
-        { action: 'read', subject: 'Project', conditions: { clientId: user.id } },
-        { action: 'read', subject: 'Task', conditions: { clientId: user.id } },
-        { action: 'create', subject: 'Comment', conditions: { clientId: user.id } },
+        { action: 'read', subject: 'User', conditions: { id: me } },
+        { action: 'update', subject: 'User', conditions: { id: me } },
+        { action: 'read', subject: 'Project', conditions: { clientId: me } },
+        { action: 'read', subject: 'Task', conditions: { clientId: me } },
+        { action: 'read', subject: 'Comment', conditions: { clientId: me } },
+        { action: 'create', subject: 'Comment', conditions: { clientId: me } },
         { action: 'read', subject: 'Chat' },
+        { action: 'read', subject: 'Email', conditions: { ownerId: me } },
+        { action: 'create', subject: 'Email', conditions: { ownerId: me } },
+        { action: 'update', subject: 'Email', conditions: { ownerId: me } },
+        { action: 'read', subject: 'Plan' },
+        { action: 'read', subject: 'Referral', conditions: { referrerId: me } },
       ];
+    }
     default:
       // Spec §6: other roles have no rules and fall to the login redirect from '/'.
       return [];
   }
 };
 
-export const buildAbility = (rules: readonly AbilityRule[]): AppAbility => createMongoAbility<AppAbility>(rules as RawRuleOf<AppAbility>[]);
+export const buildAbility = (rules: readonly AbilityRule[]): AppAbility =>
+  createMongoAbility<AppAbility>(rules as RawRuleOf<AppAbility>[]);

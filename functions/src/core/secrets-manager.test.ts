@@ -67,19 +67,29 @@ beforeEach(() => {
 describe('fetchSecretString', () => {
   it('returns the secret string that GetSecretValue answers for the ARN', async () => {
     reply = (request, response) =>
-      sendJson(response, 200, { ARN: request.body.SecretId, Name: 'orbit-jwt', SecretString: 'x'.repeat(64), VersionId: 'v1' });
+      sendJson(response, 200, {
+        ARN: request.body.SecretId,
+        Name: 'orbit-jwt',
+        SecretString: 'x'.repeat(64),
+        VersionId: 'v1',
+      });
     const { fetchSecretString } = await loadModule();
 
     await expect(fetchSecretString(arn)).resolves.toBe('x'.repeat(64));
     expect(recorded).toHaveLength(1);
     expect(recorded[0]?.target).toBe('secretsmanager.GetSecretValue');
     expect(recorded[0]?.body.SecretId).toBe(arn);
-    expect(recorded[0]?.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIAFAKEFAKEFAKE\/\d{8}\/eu-west-1\/secretsmanager\//);
+    expect(recorded[0]?.authorization).toMatch(
+      /^AWS4-HMAC-SHA256 Credential=AKIAFAKEFAKEFAKE\/\d{8}\/eu-west-1\/secretsmanager\//,
+    );
   });
 
   it('surfaces a missing secret as the service error, by name', async () => {
     reply = (_request, response) =>
-      sendJson(response, 400, { __type: 'ResourceNotFoundException', message: "Secrets Manager can't find the specified secret." });
+      sendJson(response, 400, {
+        __type: 'ResourceNotFoundException',
+        message: "Secrets Manager can't find the specified secret.",
+      });
     const { fetchSecretString } = await loadModule();
 
     await expect(fetchSecretString(arn)).rejects.toMatchObject({ name: 'ResourceNotFoundException' });
@@ -87,7 +97,11 @@ describe('fetchSecretString', () => {
 
   it('refuses a binary-only secret without echoing its content', async () => {
     reply = (_request, response) =>
-      sendJson(response, 200, { ARN: arn, Name: 'orbit-jwt', SecretBinary: Buffer.from('top-secret').toString('base64') });
+      sendJson(response, 200, {
+        ARN: arn,
+        Name: 'orbit-jwt',
+        SecretBinary: Buffer.from('top-secret').toString('base64'),
+      });
     const { fetchSecretString } = await loadModule();
 
     const failure = fetchSecretString(arn);

@@ -11,7 +11,10 @@ const secretsManager = new SecretsManagerClient({});
  * Reads a secret's current string value. Callers cache the result (see secrets.ts): it is
  * fetched once per cold start, not per request.
  */
-export const fetchSecretString = async (arn: string, client: SecretsManagerClient = secretsManager): Promise<string> => {
+export const fetchSecretString = async (
+  arn: string,
+  client: SecretsManagerClient = secretsManager,
+): Promise<string> => {
   const { SecretString: value } = await client.send(new GetSecretValueCommand({ SecretId: arn }));
   // A binary-only secret is a deployment mistake; say so without echoing any of it.
   if (value === undefined) throw new Error('The secret has no string value');

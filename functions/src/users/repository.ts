@@ -42,13 +42,14 @@ export interface UserRecord {
   readonly version: number;
 }
 
-const userKey = (id: string) => ({ pk: `USER#${id}`, sk: 'PROFILE' });
+/** The profile item of a user, and of a lead contact (role 'lead', no sign-in claims). */
+export const userKey = (id: string) => ({ pk: `USER#${id}`, sk: 'PROFILE' });
 const phoneKey = (phone: string) => ({ pk: `PHONE#${phone}`, sk: 'UNIQUE' });
 const emailKey = (email: string) => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: 'UNIQUE' });
 const referralKey = (code: string) => ({ pk: `REFERRAL#${code.toUpperCase()}`, sk: 'UNIQUE' });
 
 /** Users by role sorted by name (GSI1): admins list everyone, clients list the admins. */
-const roleIndexKeys = (user: Pick<UserRecord, 'role' | 'fullName' | 'id'>) => ({
+export const roleIndexKeys = (user: Pick<UserRecord, 'role' | 'fullName' | 'id'>) => ({
   gsi1pk: `ROLE#${user.role}`,
   gsi1sk: `${user.fullName.toLowerCase()}#${user.id}`,
 });

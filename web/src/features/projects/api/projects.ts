@@ -12,7 +12,7 @@ import type {
   CommentPage,
   CreateProjectRequest,
   CreateTaskRequest,
-  ListProjectsQuery,
+  ListProjectsParams,
   MoveTaskRequest,
   PeopleList,
   Project,
@@ -49,17 +49,17 @@ const commentsKey = (projectId: string, taskId: string) => [...projectsKey, 'com
 
 /* ---------- Queries ---------- */
 
-export const fetchProjects = (params: ListProjectsQuery, signal?: AbortSignal): Promise<ProjectList> =>
+export const fetchProjects = (params: ListProjectsParams, signal?: AbortSignal): Promise<ProjectList> =>
   apiRequest<ProjectList>(`${basePath}${queryString({ ...params })}`, { signal });
 
-export const projectsQueryOptions = (params: ListProjectsQuery) =>
+export const projectsQueryOptions = (params: ListProjectsParams) =>
   queryOptions({
     queryKey: [...listKey, params],
     queryFn: ({ signal }) => fetchProjects(params, signal),
     placeholderData: keepPreviousData,
   });
 
-export const useProjects = (params: ListProjectsQuery) => useQuery(projectsQueryOptions(params));
+export const useProjects = (params: ListProjectsParams) => useQuery(projectsQueryOptions(params));
 
 export const fetchProject = (id: string, signal?: AbortSignal): Promise<{ project: Project }> =>
   apiRequest<{ project: Project }>(projectPath(id), { signal });

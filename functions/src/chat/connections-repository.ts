@@ -1,0 +1,123 @@
+import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+
+import { db } from '../core/db';
+import { tableName } from '../core/table';
+
+/**
+ * Open WebSocket connections, kept in DynamoDB because each event may reach another Lambda:
+ * - pk=USER#<user> sk=CONN#<connectionId>: a user's connections (push to one person), also in
+ *   GSI2 as gsi2pk=CONNECTIONS#<role> gsi2sk=<connectionId> (push to everyone of a role);
+ * - pk=CONNECTION#<connectionId> sk=CONNECTION: who a connection belongs to ($default,
+ *   $disconnect and a 410 only know the id).
+ * Both expire (TTL) after API Gateway's 2-hour connection limit, in case $disconnect never came.
+ */
+
+export interface ConnectionRecord {
+  readonly connectionId: string;
+  readonly userId: string;
+  readonly role: string;
+  readonly sessionId: string;
+  readonly connectedAt: string;
+  /** Epoch seconds (TTL). */
+  readonly expiresAt: number;
+}
+
+const maxConnectionSeconds = 2 * 60 * 60 + 5 * 60;
+
+const userConnectionKey = (userId: string, connectionId: string) => ({
+  pk: `USER#${userId}`,
+  sk: `CONN#${connectionId}`,
+});
+const connectionKey = (connectionId: string) => ({ pk: `CONNECTION#${connectionId}`, sk: 'CONNECTION' });
+
+const live = (record: ConnectionRecord, now: Date) => record.expiresAt > now.getTime() / 1000;
+
+export const addConnection = async (
+  input: Pick<ConnectionRecord, 'connectionId' | 'userId' | 'role' | 'sessionId'>,
+  now = new Date(),
+): Promise<ConnectionRecord> => {
+  const record: ConnectionRecord = {
+    ...input,
+    connectedAt: now.toISOString(),
+    expiresAt: Math.floor(now.getTime() / 1000) + maxConnectionSeconds,
+  };
+  await db().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Put: {
+            TableName: tableName(),
+            Item: {
+              ...userConnectionKey(input.userId, input.connectionId),
+              gsi2pk: `CONNECTIONS#${input.role}`,
+              gsi2sk: input.connectionId,
+              type: 'Connection',
+              ...record,
+            },
+          },
+        },
+        {
+          Put: {
+            TableName: tableName(),
+            Item: { ...connectionKey(input.connectionId), type: 'ConnectionOwner', ...record },
+          },
+        },
+      ],
+    }),
+  );
+  return record;
+};
+
+export const getConnection = async (connectionId: string, now = new Date()): Promise<ConnectionRecord | undefined> => {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: connectionKey(connectionId) }));
+  const record = Item as ConnectionRecord | undefined;
+  return record && live(record, now) ? record : undefined;
+};
+
+/** Forgets a connection; returns whose it was (undefined if already gone). */
+export const removeConnection = async (connectionId: string): Promise<ConnectionRecord | undefined> => {
+  const { Attributes } = await db().send(
+    new DeleteCommand({ TableName: tableName(), Key: connectionKey(connectionId), ReturnValues: 'ALL_OLD' }),
+  );
+  const record = Attributes as ConnectionRecord | undefined;
+  if (record) {
+    await db().send(new DeleteCommand({ TableName: tableName(), Key: userConnectionKey(record.userId, connectionId) }));
+  }
+  return record;
+};
+
+const queryAll = async (
+  input: ConstructorParameters<typeof QueryCommand>[0],
+  now: Date,
+): Promise<ConnectionRecord[]> => {
+  const found: ConnectionRecord[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(new QueryCommand({ ...input, ExclusiveStartKey: cursor }));
+    found.push(...((page.Items ?? []) as ConnectionRecord[]).filter((record) => live(record, now)));
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  return found;
+};
+
+export const listUserConnections = (userId: string, now = new Date()): Promise<ConnectionRecord[]> =>
+  queryAll(
+    {
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'CONN#' },
+      ConsistentRead: true,
+    },
+    now,
+  );
+
+export const listConnectionsByRole = (role: string, now = new Date()): Promise<ConnectionRecord[]> =>
+  queryAll(
+    {
+      TableName: tableName(),
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': `CONNECTIONS#${role}` },
+    },
+    now,
+  );

@@ -1,0 +1,179 @@
+import {
+  BatchGetCommand,
+  type BatchGetCommandOutput,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+
+import { db, isConditionFailure } from '../core/db';
+import { tableName } from '../core/table';
+import { roleIndexKeys, userKey, type UserSettings } from '../users/repository';
+import { isPresenceStatus, presenceStatuses, type ChatContactStatus, type PresenceStatus } from './contract';
+
+/**
+ * Contacts are profile items (pk=USER#<id>, sk=PROFILE): workspace users (admin, client) and
+ * leads. A lead is a profile with role 'lead' and none of the sign-in claims (phone, email,
+ * referral code), so it can be talked to but can never sign in.
+ */
+export interface ContactRecord {
+  readonly id: string;
+  readonly fullName: string;
+  readonly role: string;
+  readonly about: string;
+  readonly avatar: string | null;
+  readonly status: ChatContactStatus;
+  readonly settings?: UserSettings;
+}
+
+export const leadRole = 'lead';
+
+/** Only what the chat shows: never the password hash or sign-in details. */
+const contactProjection = {
+  ProjectionExpression: '#id, fullName, #role, about, avatar, #status, settings',
+  ExpressionAttributeNames: { '#id': 'id', '#role': 'role', '#status': 'status' },
+};
+
+const toContact = (item: Record<string, unknown>): ContactRecord => ({
+  id: String(item.id),
+  fullName: String(item.fullName ?? ''),
+  role: String(item.role ?? ''),
+  about: String(item.about ?? ''),
+  avatar: typeof item.avatar === 'string' ? item.avatar : null,
+  status: (item.status ?? 'offline') as ChatContactStatus,
+  ...(item.settings ? { settings: item.settings as UserSettings } : {}),
+});
+
+export const getContact = async (id: string): Promise<ContactRecord | undefined> => {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: userKey(id), ...contactProjection }));
+  return Item ? toContact(Item) : undefined;
+};
+
+export const getContacts = async (ids: readonly string[]): Promise<Map<string, ContactRecord>> => {
+  const found = new Map<string, ContactRecord>();
+  const unique = [...new Set(ids)];
+  for (let start = 0; start < unique.length; start += 100) {
+    let keys: Record<string, unknown>[] | undefined = unique.slice(start, start + 100).map(userKey);
+    while (keys && keys.length > 0) {
+      const result: BatchGetCommandOutput = await db().send(
+        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys, ...contactProjection } } }),
+      );
+      for (const item of result.Responses?.[tableName()] ?? []) found.set(String(item.id), toContact(item));
+      keys = result.UnprocessedKeys?.[tableName()]?.Keys;
+    }
+  }
+  return found;
+};
+
+/** GSI1 (ROLE#<role>, name#id): contacts of one role sorted by name, every page. */
+export const listContactsByRole = async (role: string): Promise<ContactRecord[]> => {
+  const contacts: ContactRecord[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': `ROLE#${role}` },
+        ...contactProjection,
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    contacts.push(...(page.Items ?? []).map(toContact));
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  return contacts;
+};
+
+export const findLeadByName = async (fullName: string): Promise<ContactRecord | undefined> => {
+  const { Items } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :name)',
+      ExpressionAttributeValues: { ':pk': `ROLE#${leadRole}`, ':name': `${fullName.toLowerCase()}#` },
+      ...contactProjection,
+      Limit: 1,
+    }),
+  );
+  const item = Items?.[0];
+  return item ? toContact(item) : undefined;
+};
+
+export interface NewLead {
+  readonly id: string;
+  readonly fullName: string;
+  readonly about: string;
+  readonly avatar?: string | null;
+  readonly status: ChatContactStatus;
+  /** Where the lead came from (e.g. 'telegram', 'email', 'website'); the channels area sets it. */
+  readonly source: string;
+  readonly email?: string;
+  readonly phone?: string;
+  readonly createdAt: string;
+}
+
+export const createLead = async (lead: NewLead): Promise<ContactRecord> => {
+  const record = { ...lead, role: leadRole, avatar: lead.avatar ?? null, version: 1 };
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...userKey(lead.id), ...roleIndexKeys(record), type: 'Lead', ...record },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+  return toContact(record);
+};
+
+/** Sets a contact's status whatever it was (an admin's decision); undefined if no such contact. */
+export const setContactStatus = async (id: string, status: ChatContactStatus): Promise<ContactRecord | undefined> => {
+  try {
+    const { Attributes } = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: userKey(id),
+        UpdateExpression: 'SET #status = :status, version = if_not_exists(version, :zero) + :one',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':status': status, ':zero': 0, ':one': 1 },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes ? toContact(Attributes) : undefined;
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+};
+
+/**
+ * Presence from connections and activity. It replaces the status only while the status is a
+ * presence value: a lead stage an admin chose (e.g. 'success') is not overwritten by a login.
+ * Returns false when nothing changed.
+ */
+export const setPresence = async (id: string, presence: PresenceStatus): Promise<boolean> => {
+  if (!isPresenceStatus(presence)) return false;
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: userKey(id),
+        UpdateExpression: 'SET #status = :presence',
+        ConditionExpression: 'attribute_exists(pk) AND #status IN (:s0, :s1, :s2) AND #status <> :presence',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':presence': presence,
+          ':s0': presenceStatuses[0],
+          ':s1': presenceStatuses[1],
+          ':s2': presenceStatuses[2],
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};

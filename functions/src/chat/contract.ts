@@ -1,0 +1,194 @@
+import { z } from 'zod';
+
+import type { ContactStatus } from '../users/repository';
+
+/**
+ * The chat contract, imported by the web app too (so this file imports no server code): request
+ * schemas, response shapes of spec §7, and the WebSocket frames in both directions.
+ */
+
+/** Spec §4's contact statuses: presence, then the lead stages. */
+export const chatContactStatuses = [
+  'online',
+  'away',
+  'offline',
+  'success',
+  'contact_received',
+  'interest_shown',
+  'closed',
+  'deleted',
+] as const satisfies readonly ContactStatus[];
+export type ChatContactStatus = (typeof chatContactStatuses)[number];
+// Both lists must name the same statuses: a compile error here means they drifted apart.
+const sameStatuses: [ContactStatus] extends [ChatContactStatus] ? true : false = true;
+void sameStatuses;
+
+export const presenceStatuses = ['online', 'away', 'offline'] as const satisfies readonly ChatContactStatus[];
+export type PresenceStatus = (typeof presenceStatuses)[number];
+export const isPresenceStatus = (status: string): status is PresenceStatus =>
+  (presenceStatuses as readonly string[]).includes(status);
+
+export const messageMaxLength = 4000;
+/** Length as people count it: an emoji is one character, not two UTF-16 units. */
+export const characterCount = (text: string): number => [...text].length;
+
+export const messageText = z
+  .string({ error: 'Message is required' })
+  .trim()
+  .refine((text) => text.length > 0, 'Message cannot be empty')
+  .refine((text) => characterCount(text) <= messageMaxLength, `Message must be at most ${messageMaxLength} characters`);
+
+/** `senderId` is accepted for the spec's shape and ignored: the sender is always the caller. */
+export const sendMessageRequest = z.object({ message: messageText, senderId: z.unknown().optional() });
+export type SendMessageRequest = z.input<typeof sendMessageRequest>;
+
+/**
+ * Spec §7 leaves the status update's parameters unclear (the handler read path parameters the
+ * path does not define). Orbit takes both in the body.
+ */
+export const contactStatusUpdateRequest = z.object({
+  userId: z.string({ error: 'userId is required' }).trim().min(1, 'userId is required').max(64),
+  status: z.enum(chatContactStatuses, { error: `Status must be one of: ${chatContactStatuses.join(', ')}` }),
+});
+export type ContactStatusUpdateRequest = z.input<typeof contactStatusUpdateRequest>;
+
+export const chatsAndContactsQuery = z.object({
+  q: z.string().max(200, 'Search is at most 200 characters').optional(),
+  statusFilter: z.string().max(500, 'Status filter is at most 500 characters').optional(),
+});
+
+export const defaultMessagePageSize = 50;
+export const maxMessagePageSize = 100;
+
+export const messagesQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit is at least 1')
+    .max(maxMessagePageSize, `limit is at most ${maxMessagePageSize}`)
+    .optional(),
+});
+
+export interface MessageFeedback {
+  readonly isSent: boolean;
+  readonly isDelivered: boolean;
+  readonly isSeen: boolean;
+}
+
+export interface ChatMessage {
+  readonly id: string;
+  readonly message: string;
+  /** ISO 8601. */
+  readonly time: string;
+  readonly senderId: string;
+  readonly feedback: MessageFeedback;
+}
+
+export interface Contact {
+  readonly id: string;
+  readonly fullName: string;
+  /** 'admin', 'client' or 'lead'; the UI shows it translated. */
+  readonly role: string;
+  readonly about: string;
+  readonly avatar: string | null;
+  readonly status: ChatContactStatus;
+}
+
+export interface ProfileUser extends Contact {
+  readonly settings: {
+    readonly isTwoStepAuthVerificationEnabled: boolean;
+    readonly isNotificationsOn: boolean;
+  };
+}
+
+/** A chat as the contact list shows it. */
+export interface ChatSummary {
+  readonly id: number;
+  readonly unseenMsgs: number;
+  readonly lastMessage: ChatMessage;
+}
+
+export interface ChatContact extends Contact {
+  readonly chat: ChatSummary;
+}
+
+export interface ChatsAndContactsResponse {
+  /** Contacts that have a chat, newest message first. */
+  readonly chatsContacts: ChatContact[];
+  /** Every contact the caller may talk to (with or without a chat). */
+  readonly contacts: Contact[];
+  readonly profileUser: ProfileUser;
+}
+
+/** An open chat: the newest page of messages, oldest first, and a cursor for older ones. */
+export interface Chat {
+  readonly id: number;
+  /** The contact's id (spec §3). */
+  readonly userId: string;
+  readonly unseenMsgs: number;
+  readonly messages: ChatMessage[];
+  readonly nextCursor: string | null;
+}
+
+export interface OpenChatResponse {
+  /** null until the first message. */
+  readonly chat: Chat | null;
+  readonly contact: Contact;
+}
+
+export interface MessagesPage {
+  /** Oldest first, like chat.messages; the page just before the cursor. */
+  readonly messages: ChatMessage[];
+  readonly nextCursor: string | null;
+}
+
+export interface SendMessageResponse {
+  readonly msg: ChatMessage;
+  /** Only when this message created the conversation. */
+  readonly chat?: Chat;
+}
+
+export interface ContactStatusUpdateResponse {
+  /** The caller's chat with the contact, if any. */
+  readonly chat: ChatSummary | null;
+  readonly contact: Contact;
+}
+
+/** Frames the browser sends on the WebSocket ($default route). */
+export const clientFrame = z.discriminatedUnion('action', [
+  /** The browser received the contact's messages up to this one. */
+  z.object({
+    action: z.literal('delivered'),
+    contactId: z.string().min(1).max(64),
+    messageId: z.string().min(1).max(64),
+  }),
+  /** The chat with the contact is open and showed messages up to this one. */
+  z.object({ action: z.literal('seen'), contactId: z.string().min(1).max(64), messageId: z.string().min(1).max(64) }),
+  z.object({ action: z.literal('typing'), contactId: z.string().min(1).max(64), isTyping: z.boolean() }),
+  /** Activity: 'away' after the user went idle, 'online' when they are back. */
+  z.object({ action: z.literal('presence'), status: z.enum(['online', 'away']) }),
+  /** Keeps the connection from API Gateway's 10-minute idle timeout; answered with pong. */
+  z.object({ action: z.literal('ping') }),
+]);
+export type ClientFrame = z.infer<typeof clientFrame>;
+
+/** Frames the server pushes (postToConnection). `contactId` is always from the receiver's view. */
+export type ServerFrame =
+  | {
+      readonly type: 'message';
+      readonly contactId: string;
+      readonly chatId: number;
+      readonly msg: ChatMessage;
+    }
+  | {
+      /** How far the contact has received / seen the receiver's messages. */
+      readonly type: 'receipt';
+      readonly contactId: string;
+      readonly deliveredUpTo: string | null;
+      readonly seenUpTo: string | null;
+    }
+  | { readonly type: 'typing'; readonly contactId: string; readonly isTyping: boolean }
+  | { readonly type: 'status'; readonly userId: string; readonly status: ChatContactStatus }
+  | { readonly type: 'pong' }
+  | { readonly type: 'error'; readonly message: string };

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+
+import { clientFrame, contactStatusUpdateRequest, messageText } from './contract';
+import type { MembershipRecord, StoredMessage } from './repository';
+import { canSeeContact, feedbackFor, matchesFilters, newestFirst } from './rules';
+
+const message = (id: string, senderId: string): StoredMessage => ({
+  id,
+  chatId: 1,
+  message: 'hi',
+  time: '2026-01-01T00:00:00.000Z',
+  senderId,
+});
+const membership = (fields: Partial<MembershipRecord>): MembershipRecord => ({
+  ownerId: 'me',
+  contactId: 'them',
+  chatId: 1,
+  unseenMsgs: 0,
+  lastMessage: message('01A', 'them'),
+  createdAt: '2026-01-01T00:00:00.000Z',
+  ...fields,
+});
+
+describe('who sees whom', () => {
+  it('lets admins see users and leads, clients only admins, and nobody themself', () => {
+    const admin = { id: 'a1', role: 'admin' };
+    const client = { id: 'c1', role: 'client' };
+    expect(canSeeContact(admin, { id: 'c2', role: 'client' })).toBe(true);
+    expect(canSeeContact(admin, { id: 'l1', role: 'lead' })).toBe(true);
+    expect(canSeeContact(admin, { id: 'a2', role: 'admin' })).toBe(true);
+    expect(canSeeContact(admin, admin)).toBe(false);
+    expect(canSeeContact(client, { id: 'a2', role: 'admin' })).toBe(true);
+    expect(canSeeContact(client, { id: 'c2', role: 'client' })).toBe(false);
+    expect(canSeeContact(client, { id: 'l1', role: 'lead' })).toBe(false);
+    expect(canSeeContact({ id: 'x', role: 'lead' }, { id: 'a2', role: 'admin' })).toBe(false);
+  });
+});
+
+describe('filters (spec §7)', () => {
+  const contact = { fullName: 'Chloé Martin', status: 'interest_shown' as const };
+  it('matches q as a case-insensitive substring of the name', () => {
+    expect(matchesFilters(contact, 'CHLO')).toBe(true);
+    expect(matchesFilters(contact, 'é mar')).toBe(true);
+    expect(matchesFilters(contact, 'bob')).toBe(false);
+    expect(matchesFilters(contact, '')).toBe(true);
+  });
+  it('keeps a status contained in the filter string', () => {
+    expect(matchesFilters(contact, undefined, 'interest_shown,success')).toBe(true);
+    expect(matchesFilters(contact, undefined, 'online,away')).toBe(false);
+    expect(matchesFilters({ fullName: 'A', status: 'online' }, undefined, 'offline')).toBe(false);
+    expect(matchesFilters(contact, undefined, '')).toBe(true);
+  });
+});
+
+describe('receipts as feedback', () => {
+  it("describes the recipient's side: the contact's receipts for my messages, mine for theirs", () => {
+    const state = membership({ peerDeliveredUpTo: '01C', peerSeenUpTo: '01B', deliveredUpTo: '01D' });
+    expect(feedbackFor(message('01B', 'me'), 'me', state)).toEqual({ isSent: true, isDelivered: true, isSeen: true });
+    expect(feedbackFor(message('01C', 'me'), 'me', state)).toEqual({ isSent: true, isDelivered: true, isSeen: false });
+    expect(feedbackFor(message('01E', 'me'), 'me', state)).toEqual({ isSent: true, isDelivered: false, isSeen: false });
+    expect(feedbackFor(message('01D', 'them'), 'me', state)).toEqual({
+      isSent: true,
+      isDelivered: true,
+      isSeen: false,
+    });
+    expect(feedbackFor(message('01D', 'me'), 'me')).toEqual({ isSent: true, isDelivered: false, isSeen: false });
+  });
+  it('treats seen as delivered', () => {
+    expect(feedbackFor(message('01B', 'me'), 'me', membership({ peerSeenUpTo: '01B' })).isDelivered).toBe(true);
+  });
+  it('orders chats newest first', () => {
+    const older = membership({ lastMessage: message('01A', 'me') });
+    const newer = membership({ lastMessage: message('01B', 'me') });
+    expect([older, newer].sort(newestFirst)).toEqual([newer, older]);
+  });
+});
+
+describe('the contract', () => {
+  it('trims a message and allows 1 to 4000 characters, an emoji counting as one', () => {
+    expect(messageText.parse('  hi  ')).toBe('hi');
+    expect(messageText.safeParse('   ').success).toBe(false);
+    expect(messageText.safeParse('x'.repeat(4001)).success).toBe(false);
+    expect(messageText.safeParse('😀'.repeat(4000)).success).toBe(true);
+  });
+  it('validates a status update against spec §4', () => {
+    expect(contactStatusUpdateRequest.safeParse({ userId: 'u', status: 'contact_received' }).success).toBe(true);
+    expect(contactStatusUpdateRequest.safeParse({ userId: 'u', status: 'busy' }).success).toBe(false);
+    expect(contactStatusUpdateRequest.safeParse({ status: 'online' }).success).toBe(false);
+  });
+  it('knows the WebSocket frames a browser may send', () => {
+    expect(clientFrame.safeParse({ action: 'typing', contactId: 'a', isTyping: true }).success).toBe(true);
+    expect(clientFrame.safeParse({ action: 'presence', status: 'offline' }).success).toBe(false);
+    expect(clientFrame.safeParse({ action: 'delete-everything' }).success).toBe(false);
+  });
+});

@@ -1,0 +1,362 @@
+import { NotFoundError, ValidationError } from '../core/errors';
+import { logger } from '../core/logger';
+import { getSession } from '../core/auth/sessions';
+import {
+  clientFrame,
+  defaultMessagePageSize,
+  type Chat,
+  type ChatSummary,
+  type ChatsAndContactsResponse,
+  type ClientFrame,
+  type ContactStatusUpdateResponse,
+  type MessagesPage,
+  type OpenChatResponse,
+  type PresenceStatus,
+  type SendMessageResponse,
+  type ServerFrame,
+  type ChatContactStatus,
+} from './contract';
+import {
+  addConnection,
+  getConnection,
+  listConnectionsByRole,
+  listUserConnections,
+  removeConnection,
+  type ConnectionRecord,
+} from './connections-repository';
+import {
+  getContact,
+  listContactsByRole,
+  setContactStatus,
+  setPresence,
+  type ContactRecord,
+} from './contacts-repository';
+import { closeConnection, pushFrame } from './push';
+import {
+  advanceReceipts,
+  appendMessage,
+  createChatWithMessage,
+  getMembership,
+  isMessageId,
+  listMemberships,
+  listMessages,
+  type MembershipRecord,
+  type StoredMessage,
+  type Watermarks,
+} from './repository';
+import {
+  canSeeContact,
+  contactRolesFor,
+  matchesFilters,
+  newestFirst,
+  toChatMessage,
+  toContact,
+  toProfileUser,
+  type Viewer,
+} from './rules';
+
+/**
+ * The chat's rules. Other areas (e.g. channels, for inbound lead messages) call the exported
+ * functions here, never the repositories.
+ */
+
+const findVisibleContact = async (viewer: Viewer, contactId: string): Promise<ContactRecord> => {
+  const contact = await getContact(contactId);
+  // Someone the viewer may not talk to is indistinguishable from no one (no guessing ids).
+  if (!contact || !canSeeContact(viewer, contact)) throw new NotFoundError('Contact not found');
+  return contact;
+};
+
+const summaryOf = (membership: MembershipRecord, viewerId: string): ChatSummary => ({
+  id: membership.chatId,
+  unseenMsgs: membership.unseenMsgs,
+  lastMessage: toChatMessage(membership.lastMessage, viewerId, membership),
+});
+
+const withReceipts = (membership: MembershipRecord, receipts: Watermarks, seen: boolean): MembershipRecord => ({
+  ...membership,
+  deliveredUpTo: receipts.deliveredUpTo ?? membership.deliveredUpTo,
+  seenUpTo: receipts.seenUpTo ?? membership.seenUpTo,
+  unseenMsgs: seen && receipts.seenUpTo === membership.lastIncomingId ? 0 : membership.unseenMsgs,
+});
+
+// ---- pushes ---------------------------------------------------------------------------------
+
+/**
+ * A connection is recorded during its $connect but can take pushes only once $connect has
+ * returned; until then the management API answers 410 for it too. So a 410 forgets only a
+ * connection older than this.
+ */
+const connectGraceMs = 10_000;
+
+const pushToConnections = async (connections: readonly ConnectionRecord[], frame: ServerFrame): Promise<void> => {
+  await Promise.all(
+    connections.map(async (connection) => {
+      if ((await pushFrame(connection.connectionId, frame)) !== 'gone') return;
+      if (Date.now() - Date.parse(connection.connectedAt) > connectGraceMs)
+        await forgetConnection(connection.connectionId);
+    }),
+  );
+};
+
+const pushToUser = async (userId: string, frame: ServerFrame): Promise<void> =>
+  pushToConnections(await listUserConnections(userId), frame);
+
+/**
+ * Everyone who has this person among their contacts (every admin; every client too when the
+ * person is an admin) and the person's own other tabs.
+ */
+const broadcastStatus = async (
+  subject: Viewer,
+  status: ChatContactStatus,
+  exceptConnectionId?: string,
+): Promise<void> => {
+  const audienceRoles = ['admin', 'client'].filter((role) => contactRolesFor(role).includes(subject.role));
+  const lists = await Promise.all([
+    ...audienceRoles.map((role) => listConnectionsByRole(role)),
+    listUserConnections(subject.id),
+  ]);
+  const unique = new Map(lists.flat().map((connection) => [connection.connectionId, connection]));
+  unique.delete(exceptConnectionId ?? '');
+  await pushToConnections([...unique.values()], { type: 'status', userId: subject.id, status });
+};
+
+/** A connection that is gone (410, $disconnect): forget it; presence turns offline with the last one. */
+const forgetConnection = async (connectionId: string): Promise<void> => {
+  const record = await removeConnection(connectionId);
+  if (!record) return;
+  if ((await listUserConnections(record.userId)).length > 0) return;
+  if (await setPresence(record.userId, 'offline'))
+    await broadcastStatus({ id: record.userId, role: record.role }, 'offline');
+};
+
+const pushReceipt = async (ownerId: string, contactId: string, receipts: Watermarks): Promise<void> =>
+  pushToUser(contactId, { type: 'receipt', contactId: ownerId, ...receipts });
+
+const advanceAndNotify = async (
+  viewerId: string,
+  contactId: string,
+  kind: 'delivered' | 'seen',
+  upTo: string,
+  membership?: MembershipRecord,
+): Promise<Watermarks | undefined> => {
+  const receipts = await advanceReceipts(viewerId, contactId, kind, upTo, membership);
+  if (receipts) await pushReceipt(viewerId, contactId, receipts);
+  return receipts;
+};
+
+// ---- HTTP -----------------------------------------------------------------------------------
+
+export const listChatsAndContacts = async (
+  viewer: Viewer,
+  filters: { q?: string; statusFilter?: string },
+): Promise<ChatsAndContactsResponse> => {
+  const [profile, memberships, ...byRole] = await Promise.all([
+    getContact(viewer.id),
+    listMemberships(viewer.id),
+    ...contactRolesFor(viewer.role).map((role) => listContactsByRole(role)),
+  ]);
+  if (!profile) throw new NotFoundError('User not found');
+  const visible = new Map<string, ContactRecord>();
+  for (const contact of byRole.flat()) if (canSeeContact(viewer, contact)) visible.set(contact.id, contact);
+
+  // Listing the chats hands their last messages to the browser: that is delivery. This is also
+  // how a reconnecting browser acknowledges what arrived while it was away.
+  const current = await Promise.all(
+    memberships.map(async (membership) => {
+      const pending =
+        membership.lastIncomingId &&
+        (!membership.deliveredUpTo || membership.deliveredUpTo < membership.lastIncomingId);
+      if (!pending || !visible.has(membership.contactId) || !membership.lastIncomingId) return membership;
+      const receipts = await advanceAndNotify(
+        viewer.id,
+        membership.contactId,
+        'delivered',
+        membership.lastIncomingId,
+        membership,
+      );
+      return receipts ? withReceipts(membership, receipts, false) : membership;
+    }),
+  );
+
+  const keep = (contact: ContactRecord) => matchesFilters(contact, filters.q, filters.statusFilter);
+  const chatsContacts = current
+    .filter((membership) => {
+      const contact = visible.get(membership.contactId);
+      return contact !== undefined && keep(contact);
+    })
+    .sort(newestFirst)
+    .map((membership) => ({
+      ...toContact(visible.get(membership.contactId) as ContactRecord),
+      chat: summaryOf(membership, viewer.id),
+    }));
+  const contacts = [...visible.values()]
+    .filter(keep)
+    .sort((a, b) => a.fullName.localeCompare(b.fullName) || a.id.localeCompare(b.id))
+    .map(toContact);
+  return { chatsContacts, contacts, profileUser: toProfileUser(profile) };
+};
+
+const toChat = (
+  membership: MembershipRecord,
+  viewerId: string,
+  messages: StoredMessage[],
+  olderThan: string | null,
+): Chat => ({
+  id: membership.chatId,
+  userId: membership.contactId,
+  unseenMsgs: membership.unseenMsgs,
+  // Pages are read newest first; a chat shows them oldest first.
+  messages: [...messages].reverse().map((message) => toChatMessage(message, viewerId, membership)),
+  nextCursor: olderThan,
+});
+
+/** Opens the chat: the newest page, and everything the contact sent is now seen (unseenMsgs 0). */
+export const openChat = async (viewer: Viewer, contactId: string): Promise<OpenChatResponse> => {
+  const contact = await findVisibleContact(viewer, contactId);
+  const membership = await getMembership(viewer.id, contactId);
+  if (!membership) return { chat: null, contact: toContact(contact) };
+  const [page, receipts] = await Promise.all([
+    listMessages(membership.chatId, defaultMessagePageSize),
+    membership.lastIncomingId
+      ? advanceAndNotify(viewer.id, contactId, 'seen', membership.lastIncomingId, membership)
+      : Promise.resolve(undefined),
+  ]);
+  const current = receipts ? withReceipts(membership, receipts, true) : membership;
+  return {
+    chat: toChat({ ...current, unseenMsgs: 0 }, viewer.id, page.messages, page.olderThan),
+    contact: toContact(contact),
+  };
+};
+
+/** Older history: the page just before `cursor` (an opaque value from nextCursor). */
+export const listOlderMessages = async (
+  viewer: Viewer,
+  contactId: string,
+  query: { cursor?: string; limit?: number },
+): Promise<MessagesPage> => {
+  await findVisibleContact(viewer, contactId);
+  if (query.cursor !== undefined && !isMessageId(query.cursor))
+    throw new ValidationError({ cursor: ['The cursor is not valid'] });
+  const membership = await getMembership(viewer.id, contactId);
+  if (!membership) throw new NotFoundError('No chat with this contact yet');
+  const page = await listMessages(membership.chatId, query.limit ?? defaultMessagePageSize, query.cursor);
+  const { messages, nextCursor } = toChat(membership, viewer.id, page.messages, page.olderThan);
+  return { messages, nextCursor };
+};
+
+/**
+ * Sends a message from the viewer. The first message between two people creates their chat
+ * (id = chat count + 1). The recipient's open windows and the sender's other tabs get it live.
+ */
+export const sendMessage = async (
+  viewer: Viewer,
+  contactId: string,
+  text: string,
+  now = new Date(),
+): Promise<SendMessageResponse> => {
+  await findVisibleContact(viewer, contactId);
+  const input = { senderId: viewer.id, recipientId: contactId, message: text, time: now };
+  let membership = await getMembership(viewer.id, contactId);
+  let stored: StoredMessage;
+  let chat: Chat | undefined;
+  if (!membership) {
+    const created = await createChatWithMessage(input);
+    if (created.created) {
+      stored = created.message;
+      chat = {
+        id: created.chatId,
+        userId: contactId,
+        unseenMsgs: 0,
+        messages: [toChatMessage(stored, viewer.id)],
+        nextCursor: null,
+      };
+    } else {
+      // The other person's first message won the race: this one joins their chat.
+      membership = await getMembership(viewer.id, contactId);
+      if (!membership) throw new Error('Chat pair claimed but membership missing');
+      stored = await appendMessage(membership.chatId, input);
+    }
+  } else {
+    stored = await appendMessage(membership.chatId, input);
+  }
+  // A new message has not reached anyone yet (spec §4): sent, not delivered, not seen.
+  const msg = toChatMessage(stored, viewer.id);
+  await Promise.all([
+    pushToUser(contactId, { type: 'message', contactId: viewer.id, chatId: stored.chatId, msg }),
+    pushToUser(viewer.id, { type: 'message', contactId, chatId: stored.chatId, msg }),
+  ]);
+  return chat ? { msg, chat } : { msg };
+};
+
+/** An admin sets a contact's status (presence or lead stage); everyone who sees them is told. */
+export const updateContactStatus = async (
+  viewer: Viewer,
+  input: { userId: string; status: ChatContactStatus },
+): Promise<ContactStatusUpdateResponse> => {
+  await findVisibleContact(viewer, input.userId);
+  const updated = await setContactStatus(input.userId, input.status);
+  if (!updated) throw new NotFoundError('Contact not found');
+  const membership = await getMembership(viewer.id, input.userId);
+  await broadcastStatus(updated, updated.status);
+  return { chat: membership ? summaryOf(membership, viewer.id) : null, contact: toContact(updated) };
+};
+
+// ---- WebSocket ------------------------------------------------------------------------------
+
+export const connect = async (viewer: Viewer & { sessionId: string }, connectionId: string): Promise<void> => {
+  await addConnection({ connectionId, userId: viewer.id, role: viewer.role, sessionId: viewer.sessionId });
+  // The new connection is not open until $connect returns: pushing to it now would be a 410.
+  if (await setPresence(viewer.id, 'online')) await broadcastStatus(viewer, 'online', connectionId);
+};
+
+export const disconnect = (connectionId: string): Promise<void> => forgetConnection(connectionId);
+
+const parseFrame = (body: string | undefined): ClientFrame | undefined => {
+  try {
+    const parsed = clientFrame.safeParse(JSON.parse(body ?? ''));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/** A frame from the browser. Its connection must still belong to a live session. */
+export const receiveFrame = async (connectionId: string, body: string | undefined): Promise<void> => {
+  const connection = await getConnection(connectionId);
+  if (!connection || !(await getSession(connection.userId, connection.sessionId))) {
+    // Signed out (or the record expired): the connection has no one behind it any more.
+    await removeConnection(connectionId);
+    await closeConnection(connectionId);
+    return;
+  }
+  const viewer: Viewer = { id: connection.userId, role: connection.role };
+  const frame = parseFrame(body);
+  if (!frame) {
+    await pushFrame(connectionId, { type: 'error', message: 'Unrecognised frame' });
+    return;
+  }
+  switch (frame.action) {
+    case 'delivered':
+    case 'seen':
+      if (isMessageId(frame.messageId))
+        await advanceAndNotify(viewer.id, frame.contactId, frame.action, frame.messageId);
+      return;
+    case 'typing': {
+      const contact = await getContact(frame.contactId);
+      if (contact && canSeeContact(viewer, contact)) {
+        await pushToUser(contact.id, { type: 'typing', contactId: viewer.id, isTyping: frame.isTyping });
+      }
+      return;
+    }
+    case 'presence':
+      if (await setPresence(viewer.id, frame.status satisfies PresenceStatus))
+        await broadcastStatus(viewer, frame.status);
+      return;
+    case 'ping':
+      await pushFrame(connectionId, { type: 'pong' });
+      return;
+    default:
+      logger.warn('unhandled frame', { frame: frame satisfies never });
+  }
+};

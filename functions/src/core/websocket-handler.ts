@@ -1,0 +1,91 @@
+import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2, Context } from 'aws-lambda';
+
+import { webSocketRoutes, type Area } from '../routes';
+import { abilityRulesFor } from './ability';
+import { getSession } from './auth/sessions';
+import { verifyAccessToken } from './auth/tokens';
+import type { Principal } from './auth/authenticate';
+import { AppError, UnauthorizedError } from './errors';
+import { logger } from './logger';
+
+/**
+ * API Gateway WebSocket events. `$connect` also carries the handshake's headers and query
+ * string, which the published type leaves out.
+ */
+export type WebSocketEvent = APIGatewayProxyWebsocketEventV2 & {
+  readonly headers?: Record<string, string | undefined>;
+  readonly queryStringParameters?: Record<string, string | undefined> | null;
+};
+
+export type WebSocketRouteKey = (typeof webSocketRoutes)[number]['routeKey'];
+
+export interface WebSocketRequest {
+  readonly event: WebSocketEvent;
+  readonly connectionId: string;
+}
+
+export interface ConnectRequest extends WebSocketRequest {
+  readonly principal: Principal;
+}
+
+export interface WebSocketHandlers {
+  /** Runs after the access token and its session were verified; throwing refuses the handshake. */
+  readonly $connect: (request: ConnectRequest) => Promise<void>;
+  readonly $disconnect: (request: WebSocketRequest) => Promise<void>;
+  readonly $default: (request: WebSocketRequest) => Promise<void>;
+}
+
+export const isWebSocketEvent = (event: unknown): event is WebSocketEvent => {
+  const context = (event as { requestContext?: { eventType?: unknown; connectionId?: unknown } } | null)
+    ?.requestContext;
+  return typeof context?.connectionId === 'string' && typeof context.eventType === 'string';
+};
+
+/**
+ * A browser cannot set headers on a WebSocket handshake, so the access token comes in the query
+ * string (`?token=`). Same rule as HTTP: a valid token whose session still exists.
+ */
+export const authenticateConnection = async (event: WebSocketEvent): Promise<Principal> => {
+  const token = event.queryStringParameters?.token;
+  const claims = token ? await verifyAccessToken(token) : undefined;
+  if (!claims) throw new UnauthorizedError();
+  const session = await getSession(claims.userId, claims.sessionId);
+  if (!session) throw new UnauthorizedError('Session has ended');
+  return { ...claims, abilityRules: abilityRulesFor({ id: claims.userId, role: claims.role }) };
+};
+
+const reply = (statusCode: number, message?: string): APIGatewayProxyResultV2 => ({
+  statusCode,
+  ...(message ? { body: JSON.stringify({ message }) } : {}),
+});
+
+/**
+ * The WebSocket counterpart of defineAreaHandler: dispatches on the route key. A refused
+ * `$connect` answers its status code (API Gateway turns it into the handshake's HTTP status);
+ * other routes log failures and answer 500, which API Gateway reports to the client as an error
+ * frame without details.
+ */
+export const defineWebSocketHandler = (area: Area, handlers: WebSocketHandlers) => {
+  const served = new Set<string>(webSocketRoutes.filter((route) => route.area === area).map((route) => route.routeKey));
+  return async (event: WebSocketEvent, _context: Context): Promise<APIGatewayProxyResultV2> => {
+    const { routeKey, connectionId } = event.requestContext;
+    logger.appendKeys({ routeKey, area });
+    if (!served.has(routeKey)) return reply(404, 'No such route');
+    try {
+      if (routeKey === '$connect') {
+        const principal = await authenticateConnection(event);
+        await handlers.$connect({ event, connectionId, principal });
+      } else if (routeKey === '$disconnect') {
+        await handlers.$disconnect({ event, connectionId });
+      } else {
+        await handlers.$default({ event, connectionId });
+      }
+      return reply(200);
+    } catch (error) {
+      if (error instanceof AppError && error.expose) return reply(error.status, error.message);
+      if (error instanceof Error) logger.error('websocket handler failed', error);
+      else logger.error('websocket handler failed', { thrown: String(error) });
+      return reply(500, 'Internal server error');
+    }
+  };
+};

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+
+import { listPermissionsQuery, type RoleSlug } from './contract';
+import type { PermissionRecord } from './repository';
+import { formatCreatedDate, queryPermissions } from './service';
+
+const record = (id: string, name: string, assignedTo: RoleSlug[], createdDate: string): PermissionRecord => ({
+  id,
+  name,
+  assignedTo,
+  createdAt: '2021-01-01T00:00:00.000Z',
+  createdDate,
+  updatedAt: '2021-01-01T00:00:00.000Z',
+  version: 1,
+});
+
+const records = [
+  record('1', 'Management', ['administrator'], '14 Apr 2021, 8:43 PM'),
+  record('2', 'Manage Billing & Roles', ['administrator'], '16 Sep 2021, 5:20 PM'),
+  record('3', 'Add & Remove Users', ['administrator', 'manager'], '14 Oct 2021, 10:20 AM'),
+  record('4', 'Only View', ['administrator', 'restricted-user'], '04 Dec 2021, 8:15 PM'),
+  record('5', 'Client Communication', ['manager', 'support'], '15 Apr 2021, 11:30 AM'),
+];
+
+const run = (query: Record<string, string>) => queryPermissions(records, listPermissionsQuery.parse(query));
+const names = (query: Record<string, string>) => run(query).permissions.map((permission) => permission.name);
+
+describe('formatCreatedDate (spec §3 display text)', () => {
+  it('writes the day with two digits and a 12-hour clock in UTC', () => {
+    expect(formatCreatedDate(new Date('2021-04-14T20:43:00Z'))).toBe('14 Apr 2021, 8:43 PM');
+    expect(formatCreatedDate(new Date('2021-12-04T20:15:00Z'))).toBe('04 Dec 2021, 8:15 PM');
+    expect(formatCreatedDate(new Date('2021-10-14T00:05:00Z'))).toBe('14 Oct 2021, 12:05 AM');
+    expect(formatCreatedDate(new Date('2021-10-14T12:00:00Z'))).toBe('14 Oct 2021, 12:00 PM');
+  });
+});
+
+describe('queryPermissions (spec §7)', () => {
+  it('returns the first page of 10 in stored order by default, with the total', () => {
+    const result = run({});
+    expect(result.totalPermissions).toBe(5);
+    expect(result.permissions.map((permission) => permission.id)).toEqual(['1', '2', '3', '4', '5']);
+  });
+
+  it('matches q case-insensitively in name or createdDate, or at the start of a role', () => {
+    expect(names({ q: 'MANAG' })).toEqual([
+      'Management',
+      'Manage Billing & Roles',
+      'Add & Remove Users',
+      'Client Communication',
+    ]);
+    expect(names({ q: 'dec 2021' })).toEqual(['Only View']);
+    expect(names({ q: 'restr' })).toEqual(['Only View']);
+    // 'user' is inside 'restricted-user' but not at its start; it is in a name though.
+    expect(names({ q: 'user' })).toEqual(['Add & Remove Users']);
+    expect(names({ q: 'upport' })).toEqual([]);
+    expect(run({ q: 'nothing like this' })).toEqual({ permissions: [], totalPermissions: 0 });
+  });
+
+  it('sorts by name only when sortBy is name, ascending by default', () => {
+    expect(names({ sortBy: 'name' })).toEqual([
+      'Add & Remove Users',
+      'Client Communication',
+      'Manage Billing & Roles',
+      'Management',
+      'Only View',
+    ]);
+    expect(names({ sortBy: 'name', orderBy: 'desc' })[0]).toBe('Only View');
+    expect(names({ sortBy: 'createdDate', orderBy: 'desc' })).toEqual(names({}));
+  });
+
+  it('pages after filtering and counts before paging; -1 returns everything', () => {
+    expect(run({ itemsPerPage: '2', page: '2' }).permissions.map((permission) => permission.id)).toEqual(['3', '4']);
+    expect(run({ itemsPerPage: '2', page: '3' }).permissions.map((permission) => permission.id)).toEqual(['5']);
+    expect(run({ itemsPerPage: '2', page: '4' })).toEqual({ permissions: [], totalPermissions: 5 });
+    expect(run({ itemsPerPage: '-1', page: '3' }).permissions).toHaveLength(5);
+    expect(run({ q: 'manag', itemsPerPage: '3', page: '2' })).toMatchObject({ totalPermissions: 4 });
+  });
+});
+
+describe('listPermissionsQuery', () => {
+  it('applies the defaults of spec §9 and treats empty values as absent', () => {
+    expect(listPermissionsQuery.parse({ q: '', sortBy: '', orderBy: '', page: '', itemsPerPage: '' })).toEqual({
+      q: '',
+      orderBy: 'asc',
+      page: 1,
+      itemsPerPage: 10,
+    });
+  });
+
+  it('rejects bad values with a message per field', () => {
+    const result = listPermissionsQuery.safeParse({
+      page: '0',
+      itemsPerPage: '7.5',
+      orderBy: 'up',
+      q: 'x'.repeat(101),
+    });
+    expect(result.success).toBe(false);
+    const fields = new Set(result.error?.issues.map((issue) => issue.path.join('.')));
+    expect(fields).toEqual(new Set(['page', 'itemsPerPage', 'orderBy', 'q']));
+    expect(listPermissionsQuery.safeParse({ itemsPerPage: '-2' }).success).toBe(false);
+    expect(listPermissionsQuery.safeParse({ itemsPerPage: '101' }).success).toBe(false);
+    expect(listPermissionsQuery.safeParse({ page: 'abc' }).success).toBe(false);
+  });
+});

@@ -1,0 +1,156 @@
+import { monotonicFactory } from 'ulidx';
+
+import { ConflictError, NotFoundError } from '../core/errors';
+import {
+  maxPermissions,
+  permissionMessages,
+  type ListPermissionsQuery,
+  type ListPermissionsResponse,
+  type Permission,
+  type RoleSlug,
+} from './contract';
+import {
+  deletePermission,
+  getPermission,
+  insertPermission,
+  listAllPermissions,
+  PermissionWriteConflict,
+  replacePermission,
+  type PermissionRecord,
+} from './repository';
+
+const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/**
+ * Spec §3's display text, e.g. '14 Apr 2021, 8:43 PM' or '04 Dec 2021, 8:15 PM', in UTC: the
+ * server knows no viewer's time zone, and the text must be the same for everyone who searches it.
+ */
+export const formatCreatedDate = (date: Date): string => {
+  const day = String(date.getUTCDate()).padStart(2, '0');
+  const hours = date.getUTCHours();
+  const minutes = String(date.getUTCMinutes()).padStart(2, '0');
+  const period = hours < 12 ? 'AM' : 'PM';
+  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
+  return `${day} ${months[date.getUTCMonth()]} ${date.getUTCFullYear()}, ${hour12}:${minutes} ${period}`;
+};
+
+export const toPermission = (record: PermissionRecord): Permission => ({
+  id: record.id,
+  name: record.name,
+  assignedTo: record.assignedTo,
+  createdDate: record.createdDate,
+  version: record.version,
+});
+
+/**
+ * Spec §7 on a list already in creation order: q (lower-cased) matches a substring of name or
+ * createdDate, or the start of an assigned role; sorting only when sortBy is name; then the
+ * page (itemsPerPage -1 = all). totalPermissions counts after filtering, before paging.
+ */
+export const queryPermissions = (
+  records: readonly PermissionRecord[],
+  query: ListPermissionsQuery,
+): ListPermissionsResponse => {
+  const needle = query.q.toLowerCase();
+  let filtered = records.filter(
+    (record) =>
+      record.name.toLowerCase().includes(needle) ||
+      record.createdDate.toLowerCase().includes(needle) ||
+      record.assignedTo.some((role) => role.toLowerCase().startsWith(needle)),
+  );
+  if (query.sortBy === 'name') {
+    const direction = query.orderBy === 'desc' ? -1 : 1;
+    filtered = [...filtered].sort((a, b) => direction * a.name.localeCompare(b.name));
+  }
+  const page =
+    query.itemsPerPage === -1
+      ? filtered
+      : filtered.slice((query.page - 1) * query.itemsPerPage, query.page * query.itemsPerPage);
+  return { permissions: page.map(toPermission), totalPermissions: filtered.length };
+};
+
+export const listPermissions = async (query: ListPermissionsQuery): Promise<ListPermissionsResponse> =>
+  queryPermissions(await listAllPermissions(), query);
+
+const nextId = monotonicFactory();
+
+const nameTaken = () => new ConflictError({ name: [permissionMessages.duplicateName] });
+
+export interface NewPermission {
+  readonly name: string;
+  readonly assignedTo: RoleSlug[];
+}
+
+/** `createdAt` is the real creation time; the seed passes the spec's sample times. */
+export const createPermission = async (input: NewPermission, createdAt = new Date()): Promise<Permission> => {
+  const record: PermissionRecord = {
+    id: nextId(),
+    name: input.name,
+    assignedTo: input.assignedTo,
+    createdAt: createdAt.toISOString(),
+    createdDate: formatCreatedDate(createdAt),
+    updatedAt: new Date().toISOString(),
+    version: 1,
+  };
+  try {
+    await insertPermission(record, maxPermissions);
+  } catch (error) {
+    if (!(error instanceof PermissionWriteConflict)) throw error;
+    if (error.reason === 'limit') throw new ConflictError({ general: [permissionMessages.limit] });
+    throw nameTaken();
+  }
+  return toPermission(record);
+};
+
+const notFound = () => new NotFoundError(permissionMessages.notFound);
+
+const staleOrMissing = async (id: string): Promise<never> => {
+  const current = await getPermission(id);
+  if (!current) throw notFound();
+  throw new ConflictError({ version: [permissionMessages.stale] }, toPermission(current));
+};
+
+export interface PermissionChanges {
+  readonly name?: string;
+  readonly assignedTo?: RoleSlug[];
+  readonly version: number;
+}
+
+/** Rename and/or reassign, only from the version the editor read: a stale one is a 409 with the current. */
+export const updatePermission = async (id: string, changes: PermissionChanges): Promise<Permission> => {
+  const previous = await getPermission(id);
+  if (!previous) throw notFound();
+  if (previous.version !== changes.version) return staleOrMissing(id);
+  const next: PermissionRecord = {
+    ...previous,
+    name: changes.name ?? previous.name,
+    assignedTo: changes.assignedTo ?? previous.assignedTo,
+    updatedAt: new Date().toISOString(),
+    version: previous.version + 1,
+  };
+  try {
+    await replacePermission(previous, next, changes.version);
+  } catch (error) {
+    if (!(error instanceof PermissionWriteConflict)) throw error;
+    if (error.reason === 'name-taken') throw nameTaken();
+    return staleOrMissing(id);
+  }
+  return toPermission(next);
+};
+
+/** Without a version, a concurrent rename is retried once against the fresh record. */
+export const removePermission = async (id: string, expectedVersion?: number): Promise<void> => {
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const record = await getPermission(id);
+    if (!record) throw notFound();
+    if (expectedVersion !== undefined && record.version !== expectedVersion) return staleOrMissing(id);
+    try {
+      await deletePermission(record, expectedVersion);
+      return;
+    } catch (error) {
+      if (!(error instanceof PermissionWriteConflict)) throw error;
+      if (expectedVersion !== undefined) return staleOrMissing(id);
+    }
+  }
+  return staleOrMissing(id);
+};

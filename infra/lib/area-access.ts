@@ -1,0 +1,68 @@
+import type { Area } from '@orbit/functions/routes';
+
+import type { RouteTable } from './route-table';
+
+export type TableAccess = 'none' | 'read' | 'read-write';
+
+/** What one area's function may touch; every grant in the stack follows from this. */
+export interface AreaAccess {
+  readonly table: TableAccess;
+  /** Reads the JWT signing secret: to verify signed-in requests or to issue tokens. */
+  readonly jwtSecret: boolean;
+  /** Posts to WebSocket connections: gets WS_ENDPOINT and execute-api:ManageConnections. */
+  readonly pushes: boolean;
+  /** MB; Lambda's CPU share grows with it, so cold starts and hashing get faster. */
+  readonly memorySize: number;
+}
+
+export type AreaAccessOverrides = Partial<Record<Area, Partial<AreaAccess>>>;
+
+/**
+ * Exceptions to the defaults, with the reason. A new area needs an entry only when the
+ * defaults (read-write table; the secret iff it has a signed-in or WebSocket route; pushes iff
+ * it serves WebSocket routes) are too much or too little.
+ */
+export const areaAccessOverrides: AreaAccessOverrides = {
+  // Liveness only: answers without touching data or secrets.
+  health: { table: 'none', memorySize: 256 },
+  // Signs tokens on public routes (sign-in, register, refresh); scrypt wants the CPU.
+  auth: { jwtSecret: true, memorySize: 1024 },
+};
+
+export const defaultMemorySize = 512;
+
+export const accessFor = (
+  area: Area,
+  routes: RouteTable,
+  overrides: AreaAccessOverrides = areaAccessOverrides,
+): AreaAccess => {
+  const servesWebSocket = routes.webSocket.some((route) => route.area === area);
+  const hasSignedInRoute = routes.http.some((route) => route.area === area && route.access === 'signed-in');
+  return {
+    table: 'read-write',
+    jwtSecret: hasSignedInRoute || servesWebSocket,
+    pushes: servesWebSocket,
+    memorySize: defaultMemorySize,
+    ...overrides[area],
+  };
+};
+
+/**
+ * DynamoDB actions per access level. Scan is never granted: every list is a bounded Query
+ * (ARCHITECTURE.md), so a function that tried to Scan would be refused.
+ */
+export const tableReadActions = [
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:ConditionCheckItem',
+];
+export const tableWriteActions = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+];
+
+export const tableActionsFor = (access: TableAccess): string[] =>
+  access === 'none' ? [] : access === 'read' ? tableReadActions : [...tableReadActions, ...tableWriteActions];

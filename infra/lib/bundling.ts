@@ -1,0 +1,67 @@
+import { join } from 'node:path';
+
+import { OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+
+import { repoRoot } from './paths';
+
+/**
+ * How every Lambda bundle is built, in one place: the CDK functions use it through
+ * `lambdaBundling` and the bundle report (tests/bench/infra.ts) calls esbuild with the same
+ * `esbuildBundleOptions`, so the figures it prints are the figures that ship.
+ */
+
+/** The code also runs on this machine's Node 20; the Lambda runtime (nodejs22.x) is newer. */
+export const bundleTarget = 'node20';
+
+/**
+ * ESM output cannot `require`, but some CommonJS dependencies call it for Node built-ins;
+ * give them a real one. No double quotes or `$`: CDK passes this through a shell.
+ */
+export const esmRequireBanner =
+  "import { createRequire as __orbitCreateRequire } from 'node:module'; const require = __orbitCreateRequire(import.meta.url);";
+
+/**
+ * Module substitutions for the Lambda bundles: the SDK's default credential chain becomes the
+ * environment provider Lambda actually uses (lambda-credentials.ts explains the trade).
+ */
+export const lambdaAliases: Readonly<Record<string, string>> = {
+  '@aws-sdk/credential-provider-node': join(repoRoot, 'infra', 'lib', 'lambda-credentials.ts'),
+};
+
+/** Prefer packages' ESM builds: they tree-shake (the AWS SDK ships both). */
+export const mainFields = ['module', 'main'];
+
+export const lambdaBundling: BundlingOptions = {
+  format: OutputFormat.ESM,
+  target: bundleTarget,
+  minify: true,
+  sourceMap: false,
+  mainFields,
+  banner: esmRequireBanner,
+  // The SDK is bundled, not taken from the runtime: pinned versions, and tree-shaken clients
+  // start faster than the runtime's full copy.
+  bundleAwsSDK: true,
+  externalModules: [],
+  forceDockerBundling: false,
+  esbuildArgs: {
+    // Not the `charset` option: this aws-cdk-lib accepts it but never passes it to esbuild, and
+    // ASCII-escaping the SDK's and zod's non-ASCII text costs ~70 KB per bundle.
+    '--charset': 'utf8',
+    ...Object.fromEntries(Object.entries(lambdaAliases).map(([from, to]) => [`--alias:${from}`, to])),
+  },
+};
+
+/** The same build as esbuild's API options (bundle report). */
+export const esbuildBundleOptions = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: bundleTarget,
+  minify: true,
+  sourcemap: false,
+  charset: 'utf8',
+  mainFields,
+  banner: { js: esmRequireBanner },
+  alias: lambdaAliases,
+  logLevel: 'warning',
+} as const;

@@ -1,0 +1,90 @@
+/**
+ * Deployment parameters. Each comes from CDK context (`-c key=value`, or `context` in
+ * cdk.json) or, because `npm run deploy` cannot forward `-c` through npm, from an ORBIT_*
+ * environment variable. Nothing account- or region-specific lives in the repository.
+ */
+export interface ThrottleLimits {
+  /** Steady-state requests per second across the API. */
+  readonly rateLimit: number;
+  /** Requests the API absorbs in a burst above the rate. */
+  readonly burstLimit: number;
+}
+
+export interface OrbitConfig {
+  /** `dev` stacks are disposable; every other stage keeps its data (RETAIN, deletion protection). */
+  readonly stage: string;
+  readonly domainName: string | undefined;
+  /** ACM certificate in us-east-1 covering `domainName` (CloudFront only reads certificates there). */
+  readonly certificateArn: string | undefined;
+  /** Subscribed to the alarm topic when given. */
+  readonly alarmEmail: string | undefined;
+  readonly apiThrottle: ThrottleLimits;
+}
+
+export const contextKeys = {
+  stage: 'ORBIT_STAGE',
+  domainName: 'ORBIT_DOMAIN_NAME',
+  certificateArn: 'ORBIT_CERTIFICATE_ARN',
+  alarmEmail: 'ORBIT_ALARM_EMAIL',
+  apiRateLimit: 'ORBIT_API_RATE_LIMIT',
+  apiBurstLimit: 'ORBIT_API_BURST_LIMIT',
+} as const;
+
+export type ContextKey = keyof typeof contextKeys;
+
+/** Safe by default: an operator who forgets `stage` gets a stack that keeps its data. */
+export const defaultStage = 'prod';
+export const defaultApiThrottle: ThrottleLimits = { rateLimit: 1000, burstLimit: 2000 };
+
+export const isDisposable = (config: Pick<OrbitConfig, 'stage'>): boolean => config.stage === 'dev';
+
+const positiveInteger = (key: ContextKey, value: string | undefined, fallback: number): number => {
+  if (value === undefined) return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`${key} must be a positive integer, got "${value}"`);
+  return parsed;
+};
+
+/**
+ * @param lookup reads one context value (App.node.tryGetContext); context wins over env.
+ * @param env the process environment, for the ORBIT_* fallbacks.
+ */
+export const readConfig = (
+  lookup: (key: ContextKey) => unknown,
+  env: Readonly<Record<string, string | undefined>> = {},
+): OrbitConfig => {
+  const read = (key: ContextKey): string | undefined => {
+    const value = lookup(key) ?? env[contextKeys[key]];
+    if (value === undefined || value === null || value === '') return undefined;
+    return String(value);
+  };
+
+  const stage = read('stage') ?? defaultStage;
+  if (!/^[a-z][a-z0-9-]{0,20}$/.test(stage)) {
+    throw new Error(`stage must be lower-case letters, digits and dashes (max 21), got "${stage}"`);
+  }
+
+  const domainName = read('domainName');
+  const certificateArn = read('certificateArn');
+  if ((domainName === undefined) !== (certificateArn === undefined)) {
+    throw new Error('domainName and certificateArn go together: give both or neither');
+  }
+  if (certificateArn !== undefined && !/^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/.+$/.test(certificateArn)) {
+    throw new Error(
+      'certificateArn must be an ACM certificate in us-east-1 (CloudFront reads certificates only there)',
+    );
+  }
+
+  return {
+    stage,
+    domainName,
+    certificateArn,
+    alarmEmail: read('alarmEmail'),
+    apiThrottle: {
+      rateLimit: positiveInteger('apiRateLimit', read('apiRateLimit'), defaultApiThrottle.rateLimit),
+      burstLimit: positiveInteger('apiBurstLimit', read('apiBurstLimit'), defaultApiThrottle.burstLimit),
+    },
+  };
+};
+
+export const stackNameFor = (config: Pick<OrbitConfig, 'stage'>): string => `Orbit-${config.stage}`;

@@ -1,0 +1,213 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { Annotations, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  OriginSslPolicy,
+  PriceClass,
+  ResponseHeadersPolicy,
+  SecurityPolicyProtocol,
+  ViewerProtocolPolicy,
+  type BehaviorOptions,
+  type IOrigin,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source, type ISource } from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+
+import { webSocketStageName } from './api';
+import { contentSecurityPolicy, inlineScriptHashes } from './csp';
+import { webDistDir } from './paths';
+import { spaRewriteSource } from './spa-rewrite';
+
+export interface WebProps {
+  /** `<id>.execute-api.<region>.<suffix>`: the HTTP API, reached under `/api/*`. */
+  readonly httpApiDomain: string;
+  /** The WebSocket API's domain, reached at `/ws`, when the product has one. */
+  readonly webSocketApiDomain: string | undefined;
+  readonly disposable: boolean;
+  readonly domainName: string | undefined;
+  readonly certificateArn: string | undefined;
+  /** The web build; a placeholder page is deployed when it has not been built. */
+  readonly distDir?: string;
+}
+
+/** Vite puts every content-hashed file here; everything else is the unhashed shell. */
+export const hashedAssetsPrefix = 'assets/';
+export const hashedAssetsCacheControl = 'public, max-age=31536000, immutable';
+export const shellCacheControl = 'no-cache';
+
+/** Deployed when web/dist is missing, so `npm run synth` works offline on a fresh clone. */
+export const placeholderIndexHtml =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Orbit</title></head>' +
+  '<body><p>The web app was not built when this stack was synthesised. Run <code>npm run deploy</code>, which builds it first.</p></body></html>';
+
+/**
+ * The React build on a private S3 bucket behind CloudFront, with the APIs on the same origin:
+ * `/api/*` → HTTP API, `/ws` → WebSocket API, everything else → the bucket.
+ */
+export class Web extends Construct {
+  readonly bucket: Bucket;
+  readonly distribution: Distribution;
+  readonly responseHeadersPolicy: ResponseHeadersPolicy;
+  readonly spaRewrite: CloudFrontFunction;
+  readonly contentSecurityPolicy: string;
+  readonly builtWebApp: boolean;
+
+  constructor(scope: Construct, id: string, props: WebProps) {
+    super(scope, id);
+    const distDir = props.distDir ?? webDistDir;
+    const indexPath = join(distDir, 'index.html');
+    this.builtWebApp = existsSync(indexPath);
+
+    this.bucket = new Bucket(this, 'Bucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      removalPolicy: props.disposable ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
+      autoDeleteObjects: props.disposable,
+    });
+
+    this.contentSecurityPolicy = contentSecurityPolicy({
+      scriptHashes: this.builtWebApp ? inlineScriptHashes(readFileSync(indexPath, 'utf8')) : [],
+      connectSources: props.domainName ? [`wss://${props.domainName}`] : [],
+    });
+
+    this.responseHeadersPolicy = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      // Names are account-wide: the region keeps one stage deployable in several regions.
+      responseHeadersPolicyName: `${Stack.of(this).stackName}-${Stack.of(this).region}-security-headers`,
+      comment: `${Stack.of(this).stackName}: HSTS, CSP, no framing, no sniffing`,
+      securityHeadersBehavior: {
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
+        contentSecurityPolicy: { contentSecurityPolicy: this.contentSecurityPolicy, override: true },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+      },
+      customHeadersBehavior: {
+        customHeaders: [
+          {
+            header: 'Permissions-Policy',
+            value: 'camera=(), microphone=(), geolocation=(), payment=()',
+            override: true,
+          },
+          { header: 'Cross-Origin-Opener-Policy', value: 'same-origin', override: true },
+        ],
+      },
+    });
+
+    this.spaRewrite = new CloudFrontFunction(this, 'SpaRewrite', {
+      comment: 'App routes without a file extension get index.html (default behaviour only)',
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(spaRewriteSource),
+    });
+
+    // APIs: nothing cached, every viewer header, cookie and query string forwarded except Host
+    // (API Gateway routes on its own host name).
+    const apiBehavior = (origin: IOrigin, allowedMethods: AllowedMethods): BehaviorOptions => ({
+      origin,
+      allowedMethods,
+      viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+      cachePolicy: CachePolicy.CACHING_DISABLED,
+      originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      responseHeadersPolicy: this.responseHeadersPolicy,
+      compress: true,
+    });
+    const apiOrigin = (domain: string) =>
+      new HttpOrigin(domain, {
+        protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+        originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+      });
+
+    const additionalBehaviors: Record<string, BehaviorOptions> = {
+      '/api/*': apiBehavior(apiOrigin(props.httpApiDomain), AllowedMethods.ALLOW_ALL),
+    };
+    if (props.webSocketApiDomain) {
+      // The stage is named like the path, so `/ws` reaches the stage unchanged.
+      additionalBehaviors[`/${webSocketStageName}`] = apiBehavior(
+        apiOrigin(props.webSocketApiDomain),
+        AllowedMethods.ALLOW_GET_HEAD,
+      );
+    }
+
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: Stack.of(this).stackName,
+      defaultRootObject: 'index.html',
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+        // Honours each object's Cache-Control (set below): a year for hashed assets, revalidate the shell.
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: this.responseHeadersPolicy,
+        functionAssociations: [{ function: this.spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
+        compress: true,
+      },
+      additionalBehaviors,
+      ...(props.domainName && props.certificateArn
+        ? {
+            domainNames: [props.domainName],
+            certificate: Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn),
+            // Applies to the custom certificate only; the default *.cloudfront.net one is fixed.
+            minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+          }
+        : {}),
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      priceClass: PriceClass.PRICE_CLASS_100,
+    });
+
+    let sources: ISource[];
+    if (this.builtWebApp) {
+      sources = [Source.asset(distDir)];
+    } else {
+      sources = [Source.data('index.html', placeholderIndexHtml)];
+      Annotations.of(this).addWarningV2(
+        'orbit:web-not-built',
+        `${distDir} has no index.html: a placeholder page is deployed. Run \`npm run build\` (npm run deploy does) first.`,
+      );
+    }
+
+    // Hashed assets first and never pruned: a browser still running the previous index.html
+    // can fetch the chunks it references while a deploy is in flight.
+    const hashedAssets = new BucketDeployment(this, 'HashedAssets', {
+      sources,
+      destinationBucket: this.bucket,
+      exclude: ['*'],
+      include: [`${hashedAssetsPrefix}*`],
+      cacheControl: [CacheControl.fromString(hashedAssetsCacheControl)],
+      prune: false,
+      memoryLimit: 512,
+    });
+    const shell = new BucketDeployment(this, 'Shell', {
+      sources,
+      destinationBucket: this.bucket,
+      exclude: [`${hashedAssetsPrefix}*`],
+      cacheControl: [CacheControl.fromString(shellCacheControl)],
+      prune: true,
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+      memoryLimit: 512,
+    });
+    shell.node.addDependency(hashedAssets);
+  }
+
+  /** https URL viewers use: the custom domain when configured, else the CloudFront domain. */
+  urlFor(domainName: string | undefined): string {
+    return `https://${domainName ?? this.distribution.distributionDomainName}`;
+  }
+}

@@ -1,0 +1,175 @@
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { signAccessToken } from '@orbit/functions/core/auth/tokens';
+import {
+  anonymousIdentities,
+  anonymousStatus,
+  identities,
+  publicRouteExpectations,
+  signedInIdentities,
+  signedInRouteExpectations,
+  type AnonymousIdentity,
+  type Identity,
+  type MatrixContext,
+  type MatrixRequest,
+  type SignedInIdentity,
+} from '@orbit/functions/route-expectations';
+import { httpRoutes, routeKeyOf, type HttpRouteDefinition } from '@orbit/functions/routes';
+
+import type { LocalStack } from '../../infra/local/stack';
+import { ApiClient, demo, startApiStack } from '../support/api-stack';
+
+/**
+ * The authorisation matrix: every route of the route table, called as every identity, against
+ * the expectations in functions/src/route-expectations.ts. Routes come from the table itself, so
+ * a route added later is checked as soon as it exists, and one without an expectation fails.
+ */
+
+let stack: LocalStack;
+const callers = {} as Record<SignedInIdentity, ApiClient>;
+const users = {} as Record<SignedInIdentity, { id: string }>;
+const tokens = {} as Record<AnonymousIdentity, string | null>;
+/** route key → identity → status, printed at the end. */
+const observed = new Map<string, Map<Identity, number>>();
+
+const signedInRoutes = httpRoutes.filter((route) => route.access === 'signed-in');
+const publicRoutes = httpRoutes.filter((route) => route.access === 'public');
+const expectationFor = (route: HttpRouteDefinition) =>
+  (
+    signedInRouteExpectations as Record<
+      string,
+      (typeof signedInRouteExpectations)[keyof typeof signedInRouteExpectations]
+    >
+  )[routeKeyOf(route)];
+const publicExpectationFor = (route: HttpRouteDefinition) =>
+  (publicRouteExpectations as Record<string, (typeof publicRouteExpectations)[keyof typeof publicRouteExpectations]>)[
+    routeKeyOf(route)
+  ];
+
+const payloadOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { sub: string; sid: string };
+
+beforeAll(async () => {
+  stack = await startApiStack();
+  const accounts = { clientA: demo.clientA, clientB: demo.clientB, admin: demo.admin };
+  for (const identity of signedInIdentities) {
+    const client = new ApiClient(stack.url);
+    const { status, body } = await client.signIn(accounts[identity].phone, accounts[identity].password);
+    if (status !== 201) throw new Error(`signing in ${identity} answered ${status}`);
+    callers[identity] = client;
+    users[identity] = { id: body.userData.id };
+  }
+  const admin = payloadOf(callers.admin.accessToken ?? '');
+  tokens.nobody = null;
+  // The admin's own user and live session, signed with a key that is not the server's.
+  tokens.forged = await new SignJWT({ role: 'admin', sid: admin.sid })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(admin.sub)
+    .setIssuer('orbit')
+    .setAudience('orbit-api')
+    .setExpirationTime('10m')
+    .sign(new TextEncoder().encode('a-forger-does-not-know-the-server-secret-0123456789'));
+  // The admin's live session, signed with the server's key, expired 45 minutes ago.
+  tokens.expired = await signAccessToken(
+    { userId: admin.sub, role: 'admin', sessionId: admin.sid },
+    new Date(Date.now() - 60 * 60 * 1000),
+  );
+});
+
+afterAll(async () => {
+  await stack?.stop();
+  const checked = [...observed.values()].reduce((sum, row) => sum + row.size, 0);
+  const lines = [...observed].map(
+    ([key, row]) =>
+      `  ${key.padEnd(46)} ${identities.map((identity) => `${identity}=${row.get(identity) ?? '-'}`).join(' ')}`,
+  );
+  console.log(
+    [
+      `authorisation matrix: ${signedInRoutes.length} signed-in routes × ${identities.length} identities` +
+        ` + ${publicRoutes.length} public routes × ${anonymousIdentities.length} token states = ${checked} calls checked`,
+      ...lines,
+    ].join('\n'),
+  );
+});
+
+const context = (): MatrixContext => ({
+  users,
+  as: (identity) => ({
+    request: (method, path, options = {}) => callers[identity].request(method, path, options),
+  }),
+});
+
+/** `/api/x/{id}` with the request's params and query filled in. */
+const urlOf = (route: HttpRouteDefinition, request: MatrixRequest): string => {
+  const path = route.path.replace(/\{(\w+)\+?\}/g, (_, name: string) => {
+    const value = request.params?.[name];
+    if (value === undefined) throw new Error(`${routeKeyOf(route)}: the expectation gives no value for {${name}}`);
+    return encodeURIComponent(value);
+  });
+  const query = new URLSearchParams(request.query ?? {}).toString();
+  return query ? `${path}?${query}` : path;
+};
+
+const record = (route: HttpRouteDefinition, identity: Identity, status: number) => {
+  const row = observed.get(routeKeyOf(route)) ?? new Map<Identity, number>();
+  row.set(identity, status);
+  observed.set(routeKeyOf(route), row);
+};
+
+describe('the expectation table', () => {
+  it('has an entry for every signed-in and every public route, and none for routes that do not exist', () => {
+    const keys = new Set(httpRoutes.map(routeKeyOf));
+    expect(signedInRoutes.filter((route) => !expectationFor(route)).map(routeKeyOf)).toEqual([]);
+    expect(publicRoutes.filter((route) => !publicExpectationFor(route)).map(routeKeyOf)).toEqual([]);
+    const stale = [...Object.keys(signedInRouteExpectations), ...Object.keys(publicRouteExpectations)].filter(
+      (key) => !keys.has(key),
+    );
+    expect(stale).toEqual([]);
+    // Signed-in entries sit in the signed-in map and public ones in the public map.
+    expect(publicRoutes.filter((route) => expectationFor(route)).map(routeKeyOf)).toEqual([]);
+  });
+});
+
+describe.each(signedInRoutes.map((route) => [routeKeyOf(route), route] as const))('%s', (_key, route) => {
+  it.each(identities.map((identity) => [identity]))('as %s', async (identity) => {
+    const entry = expectationFor(route);
+    if (!entry) throw new Error(`${routeKeyOf(route)} has no expectation in functions/src/route-expectations.ts`);
+    const ctx = context();
+    const fixture = entry.setup ? await entry.setup(ctx) : undefined;
+    const request = entry.request ? entry.request(fixture, ctx) : {};
+    const url = urlOf(route, request);
+    const isAnonymous = (anonymousIdentities as readonly string[]).includes(identity);
+    const response = isAnonymous
+      ? await new ApiClient(stack.url).request(route.method, url, {
+          body: request.body,
+          token: tokens[identity as AnonymousIdentity],
+        })
+      : await callers[identity as SignedInIdentity].request(route.method, url, { body: request.body });
+    record(route, identity, response.status);
+    const expected = isAnonymous ? anonymousStatus : entry.expect[identity as SignedInIdentity];
+    expect(response.status, `${routeKeyOf(route)} as ${identity}: ${JSON.stringify(response.body)}`).toBe(expected);
+    if (isAnonymous) expect(response.body).toEqual({ errors: { general: [expect.any(String)] } });
+    await entry.after?.({ identity, response, fixture }, ctx);
+  });
+});
+
+describe.each(publicRoutes.map((route) => [routeKeyOf(route), route] as const))('%s (public)', (_key, route) => {
+  it.each(anonymousIdentities.map((identity) => [identity]))('needs no token: as %s', async (identity) => {
+    const entry = publicExpectationFor(route);
+    if (!entry) throw new Error(`${routeKeyOf(route)} has no expectation in functions/src/route-expectations.ts`);
+    const request = entry.request ? entry.request() : {};
+    const response = await new ApiClient(stack.url).request(route.method, urlOf(route, request), {
+      body: request.body,
+      token: tokens[identity],
+    });
+    record(route, identity, response.status);
+    expect(response.status, `${routeKeyOf(route)} as ${identity}: ${JSON.stringify(response.body)}`).toBe(entry.status);
+  });
+});
+
+describe('after the matrix', () => {
+  it('left the sessions the forged and expired tokens named signed in', async () => {
+    expect((await callers.admin.request('GET', '/api/auth/me')).status).toBe(200);
+  });
+});

@@ -1,0 +1,140 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
+
+import type { Browser, Page } from 'playwright-core';
+
+import { adminPassword } from '@orbit/seed/demo-users';
+
+import { repoRoot, startLocalStack } from '../../infra/local/stack';
+import { launchBrowser } from '../support/browser';
+import type { BenchSection } from './section';
+
+/**
+ * Web: how much JavaScript (gzip) a first visit downloads. /login must stay small (the sign-in
+ * page must not pull in the rest of the app); /apps/projects carries the shell and the page.
+ * Each JS response's body is gzipped here (level 9, like a CDN), whatever the server sent, so
+ * the figure does not depend on the local server's compression.
+ *
+ * BENCH_WEB_DIR measures an existing build; by default the section builds the current source
+ * into a temporary folder (never web/dist, which colleagues' runs may be using).
+ */
+
+export const loginBudgetKb = 130;
+export const projectsBudgetKb = 220;
+
+const run = promisify(execFile);
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+interface Download {
+  readonly url: string;
+  readonly gzipBytes: number;
+}
+
+/** Records every JS response of a page from now on. */
+const recordScripts = (page: Page): Download[] => {
+  const downloads: Download[] = [];
+  page.on('response', (response) => {
+    const url = response.url();
+    const type = response.headers()['content-type'] ?? '';
+    if (!/\.m?js(\?|$)/.test(new URL(url).pathname) && !type.includes('javascript')) return;
+    void response
+      .body()
+      .then((body) => downloads.push({ url, gzipBytes: gzipSync(body, { level: 9 }).length }))
+      .catch(() => undefined);
+  });
+  return downloads;
+};
+
+const settle = async (page: Page): Promise<void> => {
+  await page.waitForLoadState('networkidle');
+  // Responses' bodies are read asynchronously; give the last ones a moment.
+  await page.waitForTimeout(300);
+};
+
+const report = (label: string, downloads: readonly Download[], budgetKb: number): boolean => {
+  const total = downloads.reduce((sum, download) => sum + download.gzipBytes, 0);
+  const within = total <= budgetKb * 1024;
+  console.log(
+    `${label}: ${kb(total)} gzip JS in ${downloads.length} files (budget ${budgetKb} KB: ${within ? 'within' : 'OVER'})`,
+  );
+  for (const download of [...downloads].sort((a, b) => b.gzipBytes - a.gzipBytes).slice(0, 8)) {
+    console.log(`  ${kb(download.gzipBytes).padStart(9)}  ${new URL(download.url).pathname}`);
+  }
+  return within;
+};
+
+const measure = async (browser: Browser, baseUrl: string): Promise<boolean> => {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1440, height: 900 } });
+  try {
+    const loginPage = await context.newPage();
+    const login = recordScripts(loginPage);
+    await loginPage.goto('/login');
+    await loginPage.getByLabel('Phone', { exact: true }).waitFor();
+    await settle(loginPage);
+    const loginWithin = report('/login (signed out, first visit)', login, loginBudgetKb);
+
+    // Sign in through the API, then open /apps/projects in a fresh page with an empty cache: the
+    // figure is what a signed-in user's first visit to the landing page downloads.
+    await loginPage.getByLabel('Phone', { exact: true }).fill('+15550100001');
+    await loginPage.getByLabel('Password', { exact: true }).fill(adminPassword);
+    await loginPage.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await loginPage.waitForURL('**/apps/projects');
+    const session = await loginPage.evaluate(() => JSON.stringify({ ...localStorage }));
+    await loginPage.close();
+
+    const fresh = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1440, height: 900 } });
+    try {
+      await fresh.addInitScript((stored: string) => {
+        if (localStorage.getItem('accessToken')) return;
+        for (const [key, value] of Object.entries(JSON.parse(stored) as Record<string, string>)) {
+          localStorage.setItem(key, value);
+        }
+      }, session);
+      const projectsPage = await fresh.newPage();
+      const projects = recordScripts(projectsPage);
+      await projectsPage.goto('/apps/projects');
+      await projectsPage.getByRole('navigation').first().waitFor();
+      await settle(projectsPage);
+      const projectsWithin = report('/apps/projects (admin, first visit)', projects, projectsBudgetKb);
+      return loginWithin && projectsWithin;
+    } finally {
+      await fresh.close();
+    }
+  } finally {
+    await context.close();
+  }
+};
+
+export const webBench: BenchSection = {
+  name: 'web',
+  async run() {
+    let webDir = process.env.BENCH_WEB_DIR;
+    let built: string | undefined;
+    if (!webDir) {
+      built = mkdtempSync(join(tmpdir(), 'orbit-web-bench-'));
+      webDir = built;
+      console.log('building the web app…');
+      await run('npx', ['vite', 'build', '--outDir', built, '--emptyOutDir', '--logLevel', 'warn'], {
+        cwd: join(repoRoot, 'web'),
+      });
+    }
+    if (!existsSync(join(webDir, 'index.html'))) throw new Error(`${webDir} has no index.html`);
+
+    const stack = await startLocalStack({ port: 0, host: '127.0.0.1', dataDir: ':memory:', web: { webDir } });
+    const browser = await launchBrowser();
+    try {
+      const within = await measure(browser, stack.url);
+      console.log(within ? 'JavaScript budgets: within' : 'JavaScript budgets: OVER');
+      // A size is not a timing: over budget fails `npm run bench` (the section still printed its figures).
+      if (!within) process.exitCode = 1;
+    } finally {
+      await browser.close();
+      await stack.stop();
+      if (built) rmSync(built, { recursive: true, force: true });
+    }
+  },
+};

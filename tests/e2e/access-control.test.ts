@@ -1,0 +1,164 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { launchBrowser, newContext, pathAndQuery, signInThroughForm } from '../support/browser';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+const admin = { phone: '+15550100001', password: 'Admin#2026' };
+const client = { phone: '+15550100002', password: 'Client#2026' };
+
+const signedIn = async (who: { phone: string; password: string }): Promise<Page> => {
+  const page = await (await newContext(browser)).newPage();
+  await signInThroughForm(page, who.phone, who.password);
+  await page.waitForURL('**/apps/projects');
+  return page;
+};
+
+const navigation = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
+const rowNames = (page: Page) => page.getByTestId('permission-row').locator('th').allTextContents();
+const search = (page: Page) => page.getByRole('searchbox', { name: 'Search permissions' });
+
+describe('the permissions page', () => {
+  it('lets an admin search, sort, page, add, edit and delete permissions, with the table state in the URL', async () => {
+    const page = await signedIn(admin);
+    const name = `E2E Audit ${Date.now().toString(36)}`;
+
+    await navigation(page).getByRole('link', { name: 'Permissions' }).click();
+    await page.waitForURL('**/apps/permissions');
+    await expect.poll(() => rowNames(page)).toContain('Management');
+    await expect.poll(() => page.getByText('Items per page').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(/^1–\d+ of \d+$/).isVisible()).toBe(true);
+
+    // Search (spec §7: substring of the name), kept in the URL.
+    await search(page).fill('billing');
+    await page.waitForURL((url) => url.searchParams.get('q') === 'billing');
+    await expect.poll(() => rowNames(page)).toEqual(['Manage Billing & Roles']);
+    await search(page).fill('');
+    await page.waitForURL((url) => !url.searchParams.has('q'));
+
+    // Sort by name, then a page size of 5.
+    await page.getByRole('button', { name: 'Name' }).click();
+    await page.waitForURL(
+      (url) => url.searchParams.get('sortBy') === 'name' && url.searchParams.get('orderBy') === 'asc',
+    );
+    await expect.poll(async () => (await rowNames(page))[0]).toBe('Add & Remove Users');
+    await page.getByRole('combobox', { name: 'Items per page' }).click();
+    await page.getByRole('option', { name: '5', exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('itemsPerPage') === '5');
+    await expect.poll(async () => (await rowNames(page)).length).toBe(5);
+    await expect.poll(() => page.getByText(/^1–5 of \d+$/).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Go to next page' }).click();
+    await page.waitForURL((url) => url.searchParams.get('page') === '2');
+
+    // A reload shows the same table.
+    await page.reload();
+    expect(pathAndQuery(page)).toBe('/apps/permissions?sortBy=name&orderBy=asc&itemsPerPage=5&page=2');
+    await expect.poll(() => page.getByText(/^6–\d+ of \d+$/).isVisible()).toBe(true);
+
+    // Add: the dialog validates with the shared contract, then creates.
+    await page.getByRole('button', { name: 'Add permission' }).click();
+    const addDialog = page.getByRole('dialog', { name: 'Add permission' });
+    await addDialog.getByRole('button', { name: 'Create permission' }).click();
+    await expect.poll(() => addDialog.getByText('Enter a name of 2 to 80 characters.').isVisible()).toBe(true);
+    await addDialog.getByRole('textbox', { name: 'Permission name' }).fill(name);
+    await addDialog.getByRole('checkbox', { name: 'Support' }).check();
+    await addDialog.getByRole('button', { name: 'Create permission' }).click();
+    await expect.poll(() => addDialog.isVisible()).toBe(false);
+    await expect.poll(() => page.getByText(`Permission “${name}” created.`).isVisible()).toBe(true);
+
+    // A duplicate name is refused by the server and shown under the field.
+    await page.getByRole('button', { name: 'Add permission' }).click();
+    await addDialog.getByRole('textbox', { name: 'Permission name' }).fill(name.toUpperCase());
+    await addDialog.getByRole('button', { name: 'Create permission' }).click();
+    await expect.poll(() => addDialog.getByText('A permission with this name already exists.').isVisible()).toBe(true);
+    await addDialog.getByRole('button', { name: 'Cancel' }).click();
+
+    await search(page).fill(name);
+    await page.waitForURL((url) => url.searchParams.get('q') === name);
+    await expect.poll(() => rowNames(page)).toEqual([name]);
+    const row = page.getByTestId('permission-row').first();
+    expect(
+      await row.locator('[data-role]').evaluateAll((chips) => chips.map((chip) => chip.getAttribute('data-role'))),
+    ).toEqual(['support']);
+
+    // Edit: rename and reassign.
+    await page.getByRole('button', { name: `Edit ${name}` }).click();
+    const editDialog = page.getByRole('dialog', { name: 'Edit permission' });
+    await editDialog.getByRole('textbox', { name: 'Permission name' }).fill(`${name} v2`);
+    await editDialog.getByRole('checkbox', { name: 'Manager' }).check();
+    await editDialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(() => editDialog.isVisible()).toBe(false);
+    await expect.poll(() => rowNames(page)).toEqual([`${name} v2`]);
+    await expect
+      .poll(() =>
+        row.locator('[data-role]').evaluateAll((chips) => chips.map((chip) => chip.getAttribute('data-role'))),
+      )
+      .toEqual(['manager', 'support']);
+
+    // Delete, after confirming.
+    await page.getByRole('button', { name: `Delete ${name} v2` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete permission?' });
+    await expect.poll(() => confirm.getByText(`“${name} v2” will be deleted`, { exact: false }).isVisible()).toBe(true);
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect.poll(() => page.getByText(`No permission matches “${name}”.`).isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  it('shows the page in French with the translated footer', async () => {
+    const page = await signedIn(admin);
+    await page.evaluate(() => localStorage.setItem('language', 'fr'));
+    await page.goto('/apps/permissions?itemsPerPage=5');
+    await expect.poll(() => page.getByText('Éléments par page').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(/^1–5 sur \d+$/).isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  it('is not in a client’s navigation, and typing its URL lands the client on /not-authorized', async () => {
+    const page = await signedIn(client);
+    await expect.poll(() => navigation(page).getByRole('link', { name: 'Access control' }).isVisible()).toBe(true);
+    expect(await navigation(page).getByRole('link', { name: 'Permissions' }).count()).toBe(0);
+    await page.goto('/apps/permissions');
+    await page.waitForURL('**/not-authorized');
+    expect(pathAndQuery(page)).toBe('/not-authorized');
+    await page.context().close();
+  });
+});
+
+describe('the access-control page', () => {
+  it('shows a client its own rights only, and an admin everything with a way to the permissions', async () => {
+    const page = await signedIn(client);
+    await navigation(page).getByRole('link', { name: 'Access control' }).click();
+    await page.waitForURL('**/access-control');
+    const cell = (subject: string, action: string) =>
+      page
+        .locator(`[data-subject="${subject}"] [data-action="${action}"] [data-capability]`)
+        .getAttribute('data-capability');
+    await expect.poll(() => cell('Project', 'read')).toBe('own');
+    expect(await cell('Project', 'update')).toBe('denied');
+    expect(await cell('Permission', 'read')).toBe('denied');
+    expect(await cell('AclDemo', 'read')).toBe('allowed');
+    expect(await page.getByRole('link', { name: 'Manage permissions' }).count()).toBe(0);
+    await page.context().close();
+
+    const adminPage = await signedIn(admin);
+    await adminPage.goto('/access-control');
+    await expect
+      .poll(() =>
+        adminPage
+          .locator('[data-subject="Permission"] [data-action="delete"] [data-capability]')
+          .getAttribute('data-capability'),
+      )
+      .toBe('allowed');
+    await adminPage.getByRole('link', { name: 'Manage permissions' }).click();
+    await adminPage.waitForURL('**/apps/permissions');
+    await adminPage.context().close();
+  });
+});

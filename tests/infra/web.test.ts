@@ -1,0 +1,285 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
+
+import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
+import { afterAll, describe, expect, it } from 'vitest';
+
+import { httpRoutes } from '@orbit/functions/routes';
+import { directiveSources, inlineScriptHashes, pageViolations } from '@orbit/infra/lib/csp';
+import { webDistDir } from '@orbit/infra/lib/paths';
+import { spaRewriteSource } from '@orbit/infra/lib/spa-rewrite';
+import { hashedAssetsCacheControl, placeholderIndexHtml, shellCacheControl } from '@orbit/infra/lib/web';
+
+import { asArray, referencedLogicalIds, synthesize, type SynthesizedStack } from './support';
+
+const synthesized = synthesize({ stage: 'prod' });
+afterAll(() => synthesized.cleanup());
+const { stack } = synthesized;
+
+interface Behavior {
+  PathPattern?: string;
+  TargetOriginId: string;
+  CachePolicyId: unknown;
+  OriginRequestPolicyId?: unknown;
+  ResponseHeadersPolicyId: unknown;
+  ViewerProtocolPolicy: string;
+  AllowedMethods?: string[];
+  FunctionAssociations?: { EventType: string; FunctionARN: unknown }[];
+}
+interface Origin {
+  Id: string;
+  DomainName: unknown;
+  OriginAccessControlId?: unknown;
+  S3OriginConfig?: { OriginAccessIdentity: string };
+  CustomOriginConfig?: { OriginProtocolPolicy: string };
+}
+interface DistributionConfig {
+  DefaultCacheBehavior: Behavior;
+  CacheBehaviors: Behavior[];
+  Origins: Origin[];
+  CustomErrorResponses?: unknown;
+  DefaultRootObject: string;
+  Aliases?: string[];
+  ViewerCertificate?: Record<string, unknown>;
+}
+
+const distributionConfigOf = (target: SynthesizedStack): DistributionConfig => {
+  const distribution = target.resources('AWS::CloudFront::Distribution')[
+    target.logicalId(target.stack.web.distribution)
+  ];
+  return distribution?.Properties.DistributionConfig as DistributionConfig;
+};
+const config = distributionConfigOf(synthesized);
+const originOf = (behavior: Behavior): Origin | undefined =>
+  config.Origins.find((origin) => origin.Id === behavior.TargetOriginId);
+const behaviorFor = (pattern: string): Behavior | undefined =>
+  config.CacheBehaviors.find((behavior) => behavior.PathPattern === pattern);
+
+const headersPolicy = () =>
+  synthesized.resources('AWS::CloudFront::ResponseHeadersPolicy')[
+    synthesized.logicalId(stack.web.responseHeadersPolicy)
+  ]?.Properties.ResponseHeadersPolicyConfig as {
+    SecurityHeadersConfig: Record<string, Record<string, unknown>>;
+    CustomHeadersConfig: { Items: { Header: string; Value: string }[] };
+  };
+
+describe('the web bucket', () => {
+  it('blocks all public access, encrypts and refuses plain HTTP', () => {
+    const bucket = synthesized.resources('AWS::S3::Bucket')[synthesized.logicalId(stack.web.bucket)];
+    expect(bucket?.Properties.PublicAccessBlockConfiguration).toEqual({
+      BlockPublicAcls: true,
+      BlockPublicPolicy: true,
+      IgnorePublicAcls: true,
+      RestrictPublicBuckets: true,
+    });
+    expect(JSON.stringify(bucket?.Properties.BucketEncryption)).toContain('AES256');
+    const policy = JSON.stringify(
+      Object.values(synthesized.resources('AWS::S3::BucketPolicy'))[0]?.Properties.PolicyDocument,
+    );
+    expect(policy).toContain('"aws:SecureTransport":"false"');
+  });
+
+  it('is read by this distribution only, through Origin Access Control', () => {
+    const origin = originOf(config.DefaultCacheBehavior);
+    expect(origin?.S3OriginConfig).toEqual({ OriginAccessIdentity: '' });
+    const [oacId] = [...referencedLogicalIds(origin?.OriginAccessControlId)];
+    const oac = synthesized.resources('AWS::CloudFront::OriginAccessControl')[oacId ?? ''];
+    expect(oac?.Properties.OriginAccessControlConfig).toMatchObject({
+      OriginAccessControlOriginType: 's3',
+      SigningBehavior: 'always',
+      SigningProtocol: 'sigv4',
+    });
+    const statements = Object.values(synthesized.resources('AWS::S3::BucketPolicy')).flatMap(
+      (policy) => (policy.Properties.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement,
+    );
+    const cloudFrontRead = statements.find((statement) =>
+      JSON.stringify(statement.Principal).includes('cloudfront.amazonaws.com'),
+    );
+    expect(cloudFrontRead?.Action).toBe('s3:GetObject');
+    expect(referencedLogicalIds(cloudFrontRead?.Condition).has(synthesized.logicalId(stack.web.distribution))).toBe(
+      true,
+    );
+    expect(JSON.stringify(statements)).not.toMatch(/"Principal":"\*","Action":"s3:GetObject"/);
+  });
+});
+
+describe('the distribution', () => {
+  it('serves the app from the bucket over HTTPS, index.html at the root', () => {
+    expect(config.DefaultRootObject).toBe('index.html');
+    expect(config.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
+    expect(config.DefaultCacheBehavior.CachePolicyId).toBe(CachePolicy.CACHING_OPTIMIZED.cachePolicyId);
+  });
+
+  it('routes /api/* to the HTTP API: nothing cached, all viewer headers but Host, every method', () => {
+    const api = behaviorFor('/api/*');
+    expect(api).toBeDefined();
+    expect(api?.CachePolicyId).toBe(CachePolicy.CACHING_DISABLED.cachePolicyId);
+    expect(api?.OriginRequestPolicyId).toBe(OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId);
+    expect(api?.AllowedMethods?.sort()).toEqual(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT']);
+    const origin = api ? originOf(api) : undefined;
+    expect(referencedLogicalIds(origin?.DomainName).has(synthesized.logicalId(stack.api.httpApi))).toBe(true);
+    expect(origin?.CustomOriginConfig?.OriginProtocolPolicy).toBe('https-only');
+  });
+
+  it('reaches every route of the route table through /api/*', () => {
+    for (const route of httpRoutes) expect(route.path, `${route.method} ${route.path}`).toMatch(/^\/api\/.+/);
+  });
+
+  it('routes /ws to the WebSocket API when there is one, uncached', () => {
+    const ws = behaviorFor('/ws');
+    if (!stack.api.webSocketApi) {
+      expect(ws).toBeUndefined();
+      return;
+    }
+    expect(ws?.CachePolicyId).toBe(CachePolicy.CACHING_DISABLED.cachePolicyId);
+    expect(ws?.OriginRequestPolicyId).toBe(OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId);
+    const origin = ws ? originOf(ws) : undefined;
+    expect(referencedLogicalIds(origin?.DomainName).has(synthesized.logicalId(stack.api.webSocketApi))).toBe(true);
+  });
+
+  it('rewrites app routes to index.html on the default behaviour only, never distribution-wide', () => {
+    const spaId = synthesized.logicalId(stack.web.spaRewrite);
+    expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([
+      { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [spaId, 'FunctionARN'] } },
+    ]);
+    for (const behavior of config.CacheBehaviors)
+      expect(behavior.FunctionAssociations, behavior.PathPattern).toBeUndefined();
+    // A 403/404 → index.html rewrite would answer API errors with 200 and HTML.
+    expect(config.CustomErrorResponses).toBeUndefined();
+    const fn = synthesized.resources('AWS::CloudFront::Function')[spaId];
+    expect(fn?.Properties.FunctionCode).toBe(spaRewriteSource);
+    expect((fn?.Properties.FunctionConfig as { Runtime: string }).Runtime).toBe('cloudfront-js-2.0');
+  });
+
+  it('applies the security headers policy to the app and the APIs', () => {
+    const policyId = { Ref: synthesized.logicalId(stack.web.responseHeadersPolicy) };
+    for (const behavior of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) {
+      expect(behavior.ResponseHeadersPolicyId, behavior.PathPattern ?? 'default').toEqual(policyId);
+    }
+  });
+
+  it('has no custom domain unless one is configured', () => {
+    expect(config.Aliases).toBeUndefined();
+  });
+});
+
+describe('the SPA rewrite function', () => {
+  const handler = runInNewContext(`${spaRewriteSource}; handler`) as (event: { request: { uri: string } }) => {
+    uri: string;
+  };
+  it.each([
+    ['/', '/index.html'],
+    ['/apps/chat', '/index.html'],
+    ['/apps/project-create/development/01J9Z8', '/index.html'],
+    ['/apps/email/inbox/', '/index.html'],
+    ['/assets/index-4f2a9c.js', '/assets/index-4f2a9c.js'],
+    ['/favicon.ico', '/favicon.ico'],
+    ['/locales/fr/translation.json', '/locales/fr/translation.json'],
+  ])('%s → %s', (uri, expected) => {
+    expect(handler({ request: { uri } }).uri).toBe(expected);
+  });
+});
+
+describe('security headers', () => {
+  it('sends HSTS for two years with subdomains, nosniff, DENY framing and a strict referrer policy', () => {
+    const headers = headersPolicy().SecurityHeadersConfig;
+    expect(headers.StrictTransportSecurity).toMatchObject({
+      AccessControlMaxAgeSec: 63072000,
+      IncludeSubdomains: true,
+      Override: true,
+    });
+    expect(headers.ContentTypeOptions).toEqual({ Override: true });
+    expect(headers.FrameOptions).toEqual({ FrameOption: 'DENY', Override: true });
+    expect(headers.ReferrerPolicy).toEqual({ ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true });
+  });
+
+  it('sends a CSP without unsafe-inline scripts, plugins or framing', () => {
+    const policy = headersPolicy().SecurityHeadersConfig.ContentSecurityPolicy?.ContentSecurityPolicy as string;
+    expect(policy).toBe(stack.web.contentSecurityPolicy);
+    expect(directiveSources(policy, 'default-src')).toEqual(["'self'"]);
+    expect(directiveSources(policy, 'script-src')).not.toContain("'unsafe-inline'");
+    expect(directiveSources(policy, 'script-src')).not.toContain("'unsafe-eval'");
+    expect(directiveSources(policy, 'object-src')).toEqual(["'none'"]);
+    expect(directiveSources(policy, 'frame-ancestors')).toEqual(["'none'"]);
+    expect(directiveSources(policy, 'base-uri')).toEqual(["'self'"]);
+  });
+
+  it('lets the page that is actually deployed load under that CSP', () => {
+    const deployed = stack.web.builtWebApp
+      ? readFileSync(join(webDistDir, 'index.html'), 'utf8')
+      : placeholderIndexHtml;
+    expect(pageViolations(deployed, stack.web.contentSecurityPolicy)).toEqual([]);
+  });
+});
+
+describe('a build with an inline script and a custom domain', () => {
+  const distDir = mkdtempSync(join(tmpdir(), 'orbit-web-dist-'));
+  const inline = "document.documentElement.dataset.theme = localStorage.getItem('theme') ?? 'light';";
+  const html = `<!doctype html><html><head><script>${inline}</script><script type="module" crossorigin src="/assets/index-4f2a9c.js"></script><link rel="stylesheet" href="/assets/index-77aa.css"></head><body><div id="root"></div></body></html>`;
+  writeFileSync(join(distDir, 'index.html'), html);
+  const custom = synthesize(
+    {
+      stage: 'prod',
+      domainName: 'app.example.com',
+      certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc',
+    },
+    { webDistDir: distDir },
+  );
+  afterAll(() => {
+    custom.cleanup();
+    rmSync(distDir, { recursive: true, force: true });
+  });
+
+  it('allows exactly that inline script by hash, and still refuses others', () => {
+    const policy = custom.stack.web.contentSecurityPolicy;
+    expect(directiveSources(policy, 'script-src')).toEqual(["'self'", ...inlineScriptHashes(html)]);
+    expect(pageViolations(html, policy)).toEqual([]);
+    expect(pageViolations('<script>alert(1)</script>', policy)).toHaveLength(1);
+    expect(pageViolations('<script src="https://cdn.example.net/x.js"></script>', policy)).toHaveLength(1);
+    expect(pageViolations('<button onclick="go()">', policy)).toHaveLength(1);
+    expect(pageViolations('<link rel="stylesheet" href="https://fonts.googleapis.com/css">', policy)).toHaveLength(1);
+  });
+
+  it('serves the domain with its certificate (SNI, TLS 1.2+) and allows its WebSocket', () => {
+    const customConfig = distributionConfigOf(custom);
+    expect(customConfig.Aliases).toEqual(['app.example.com']);
+    expect(customConfig.ViewerCertificate).toEqual({
+      AcmCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc',
+      MinimumProtocolVersion: 'TLSv1.2_2021',
+      SslSupportMethod: 'sni-only',
+    });
+    expect(directiveSources(custom.stack.web.contentSecurityPolicy, 'connect-src')).toEqual([
+      "'self'",
+      'wss://app.example.com',
+    ]);
+  });
+});
+
+describe('the deployment of the web build', () => {
+  const deployments = Object.values(synthesized.resources('Custom::CDKBucketDeployment'));
+  const byCacheControl = (value: string) =>
+    deployments.find(
+      (deployment) => (deployment.Properties.SystemMetadata as Record<string, string>)['cache-control'] === value,
+    );
+
+  it('caches hashed assets for a year and never prunes them (old pages keep working mid-deploy)', () => {
+    const assets = byCacheControl(hashedAssetsCacheControl);
+    expect(assets?.Properties).toMatchObject({ Include: ['assets/*'], Exclude: ['*'], Prune: false });
+    expect(hashedAssetsCacheControl).toMatch(/max-age=31536000.*immutable/);
+  });
+
+  it('serves index.html and other unhashed files with no-cache, after the assets, and invalidates the CDN', () => {
+    const shell = byCacheControl(shellCacheControl);
+    expect(shellCacheControl).toBe('no-cache');
+    expect(shell?.Properties).toMatchObject({ Exclude: ['assets/*'], Prune: true, DistributionPaths: ['/*'] });
+    expect(
+      referencedLogicalIds(shell?.Properties.DistributionId).has(synthesized.logicalId(stack.web.distribution)),
+    ).toBe(true);
+    const assetsId = Object.entries(synthesized.resources('Custom::CDKBucketDeployment')).find(
+      ([, deployment]) => deployment === byCacheControl(hashedAssetsCacheControl),
+    )?.[0];
+    expect(asArray(shell?.DependsOn).some((dependency) => dependency.startsWith(assetsId ?? '-'))).toBe(true);
+  });
+});

@@ -1,0 +1,130 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type {
+  ChatContact,
+  ChatContactStatus,
+  ChatMessage,
+  ChatsAndContactsResponse,
+  MessagesPage,
+  OpenChatResponse,
+} from '@orbit/functions/chat/contract';
+
+/**
+ * How live events change what the query cache holds: the chat list (every filter variant) and
+ * open chats. Pure functions over the API's shapes, so they are tested without a socket.
+ */
+
+const listKey = ['chat', 'list'] as const;
+const openKey = ['chat', 'open'] as const;
+
+/** Inserts or replaces a message, keeping the chat oldest first (ids are time-ordered). */
+export const upsertMessage = (open: OpenChatResponse | undefined, msg: ChatMessage): OpenChatResponse | undefined => {
+  if (!open?.chat) return open;
+  const messages = open.chat.messages.filter((message) => message.id !== msg.id);
+  const index = messages.findIndex((message) => message.id > msg.id);
+  if (index < 0) messages.push(msg);
+  else messages.splice(index, 0, msg);
+  return { ...open, chat: { ...open.chat, messages } };
+};
+
+export const prependOlder = (open: OpenChatResponse | undefined, page: MessagesPage): OpenChatResponse | undefined => {
+  if (!open?.chat) return open;
+  const known = new Set(open.chat.messages.map((message) => message.id));
+  return {
+    ...open,
+    chat: {
+      ...open.chat,
+      messages: [...page.messages.filter((message) => !known.has(message.id)), ...open.chat.messages],
+      nextCursor: page.nextCursor,
+    },
+  };
+};
+
+export interface Receipt {
+  readonly deliveredUpTo: string | null;
+  readonly seenUpTo: string | null;
+}
+
+/** The contact's receipts cover my messages up to these ids. */
+const withReceipt = (message: ChatMessage, me: string, receipt: Receipt): ChatMessage => {
+  if (message.senderId !== me) return message;
+  const isSeen = message.feedback.isSeen || (receipt.seenUpTo !== null && message.id <= receipt.seenUpTo);
+  const isDelivered =
+    isSeen || message.feedback.isDelivered || (receipt.deliveredUpTo !== null && message.id <= receipt.deliveredUpTo);
+  if (isSeen === message.feedback.isSeen && isDelivered === message.feedback.isDelivered) return message;
+  return { ...message, feedback: { ...message.feedback, isDelivered, isSeen } };
+};
+
+export const applyReceipt = (open: OpenChatResponse | undefined, me: string, receipt: Receipt) =>
+  open?.chat
+    ? { ...open, chat: { ...open.chat, messages: open.chat.messages.map((message) => withReceipt(message, me, receipt)) } }
+    : open;
+
+const mapChatContact = (
+  list: ChatsAndContactsResponse | undefined,
+  contactId: string,
+  change: (entry: ChatContact) => ChatContact,
+): ChatsAndContactsResponse | undefined =>
+  list && {
+    ...list,
+    chatsContacts: list.chatsContacts.map((entry) => (entry.id === contactId ? change(entry) : entry)),
+  };
+
+export const applyReceiptToList = (
+  list: ChatsAndContactsResponse | undefined,
+  contactId: string,
+  me: string,
+  receipt: Receipt,
+) =>
+  mapChatContact(list, contactId, (entry) => ({
+    ...entry,
+    chat: { ...entry.chat, lastMessage: withReceipt(entry.chat.lastMessage, me, receipt) },
+  }));
+
+export const markChatOpened = (list: ChatsAndContactsResponse | undefined, contactId: string) =>
+  mapChatContact(list, contactId, (entry) => (entry.chat.unseenMsgs === 0 ? entry : { ...entry, chat: { ...entry.chat, unseenMsgs: 0 } }));
+
+/**
+ * A message in the chat with `contactId`: it becomes the chat's last message and the chat moves
+ * to the top; an incoming one the user is not looking at counts as unseen. Returns 'unknown'
+ * when the list has neither the chat nor the contact (and should be fetched again).
+ */
+export const applyMessageToList = (
+  list: ChatsAndContactsResponse | undefined,
+  event: { contactId: string; chatId: number; msg: ChatMessage; countsAsUnseen: boolean },
+): ChatsAndContactsResponse | undefined | 'unknown' => {
+  if (!list) return list;
+  const existing = list.chatsContacts.find((entry) => entry.id === event.contactId);
+  const contact = existing ?? list.contacts.find((entry) => entry.id === event.contactId);
+  if (!contact) return 'unknown';
+  if (existing && existing.chat.lastMessage.id > event.msg.id) return list;
+  const unseen = (existing?.chat.unseenMsgs ?? 0) + (event.countsAsUnseen ? 1 : 0);
+  const entry: ChatContact = {
+    ...contact,
+    chat: { id: event.chatId, unseenMsgs: unseen, lastMessage: event.msg },
+  };
+  return { ...list, chatsContacts: [entry, ...list.chatsContacts.filter((other) => other.id !== event.contactId)] };
+};
+
+export const applyStatusToList = (
+  list: ChatsAndContactsResponse | undefined,
+  userId: string,
+  status: ChatContactStatus,
+): ChatsAndContactsResponse | undefined =>
+  list && {
+    ...list,
+    chatsContacts: list.chatsContacts.map((entry) => (entry.id === userId ? { ...entry, status } : entry)),
+    contacts: list.contacts.map((entry) => (entry.id === userId ? { ...entry, status } : entry)),
+    profileUser: list.profileUser.id === userId ? { ...list.profileUser, status } : list.profileUser,
+  };
+
+/** A status change (presence or an admin's choice) everywhere the cache shows that person. */
+export const applyContactStatus = (queryClient: QueryClient, userId: string, status: ChatContactStatus): void => {
+  queryClient.setQueriesData<ChatsAndContactsResponse>({ queryKey: listKey }, (list) => applyStatusToList(list, userId, status));
+  queryClient.setQueryData<OpenChatResponse>([...openKey, userId], (open) =>
+    open ? { ...open, contact: { ...open.contact, status } } : open,
+  );
+};
+
+/** The newest message the contact sent in an open chat, if any. */
+export const lastIncomingId = (open: OpenChatResponse | undefined, me: string): string | undefined =>
+  open?.chat?.messages.findLast((message) => message.senderId !== me)?.id;

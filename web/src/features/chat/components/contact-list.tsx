@@ -1,0 +1,296 @@
+import Alert from '@mui/material/Alert';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import InputLabel from '@mui/material/InputLabel';
+import LinearProgress from '@mui/material/LinearProgress';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  chatContactStatuses,
+  presenceStatuses,
+  type ChatContactStatus,
+  type ChatsAndContactsResponse,
+  type Contact,
+} from '@orbit/functions/chat/contract';
+import type { SocketState } from '../realtime/chat-socket';
+import { ContactAvatar } from './contact-avatar';
+import { SearchIcon } from './icons';
+import { isKnownRole, isLeadStage } from './status';
+
+const leadStages = chatContactStatuses.filter((status) => isLeadStage(status));
+
+export interface ContactListProps {
+  readonly me: string;
+  readonly data: ChatsAndContactsResponse | undefined;
+  readonly loading: boolean;
+  readonly failed: boolean;
+  readonly onRetry: () => void;
+  readonly activeContactId: string | null;
+  readonly onSelect: (contactId: string) => void;
+  readonly q: string;
+  readonly onQ: (q: string) => void;
+  readonly statuses: readonly ChatContactStatus[];
+  readonly onStatuses: (statuses: ChatContactStatus[]) => void;
+  readonly typing: ReadonlySet<string>;
+  readonly connection: SocketState;
+  readonly onOpenProfile: () => void;
+}
+
+const useShortTime = () => {
+  const { i18n } = useTranslation();
+  return useMemo(() => {
+    const time = new Intl.DateTimeFormat(i18n.language, { hour: 'numeric', minute: '2-digit' });
+    const date = new Intl.DateTimeFormat(i18n.language, { day: 'numeric', month: 'short' });
+    return (iso: string) => {
+      const value = new Date(iso);
+      return value.toDateString() === new Date().toDateString() ? time.format(value) : date.format(value);
+    };
+  }, [i18n.language]);
+};
+
+/** The person's role, translated when it is one the app knows. */
+export const useRoleLabel = () => {
+  const { t } = useTranslation();
+  return (role: string) => (isKnownRole(role) ? t(`chat.roles.${role}`) : role);
+};
+
+const ConnectionState = ({ state }: { state: SocketState }) => {
+  const { t } = useTranslation();
+  const live = state === 'open';
+  const label = live ? t('chat.connection.open') : state === 'connecting' ? t('chat.connection.connecting') : t('chat.connection.reconnecting');
+  return (
+    <Stack direction="row" spacing={0.75} role="status" data-state={state} sx={{ alignItems: 'center', color: 'text.secondary' }}>
+      <Box
+        component="span"
+        sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: live ? 'success.main' : 'warning.main', flexShrink: 0 }}
+      />
+      <Typography variant="caption">{label}</Typography>
+    </Stack>
+  );
+};
+
+const Section = ({ id, title, children }: { id: string; title: string; children: ReactNode }) => (
+  <Box component="section" aria-labelledby={id}>
+    <Typography
+      id={id}
+      variant="overline"
+      component="h2"
+      color="primary"
+      sx={{ px: 2, pt: 1.5, display: 'block', fontWeight: 700 }}
+    >
+      {title}
+    </Typography>
+    {children}
+  </Box>
+);
+
+/**
+ * The left column: the user (opens their profile), search and status filter (spec §7's q and
+ * statusFilter), chats newest first with unseen badges, then the contacts without a chat yet.
+ */
+export const ContactList = ({
+  me,
+  data,
+  loading,
+  failed,
+  onRetry,
+  activeContactId,
+  onSelect,
+  q,
+  onQ,
+  statuses,
+  onStatuses,
+  typing,
+  connection,
+  onOpenProfile,
+}: ContactListProps) => {
+  const { t } = useTranslation();
+  const shortTime = useShortTime();
+  const roleLabel = useRoleLabel();
+  const profile = data?.profileUser;
+  const withChat = new Set(data?.chatsContacts.map((contact) => contact.id));
+  const others = data?.contacts.filter((contact) => !withChat.has(contact.id)) ?? [];
+
+  const contactButton = (contact: Contact, secondary: ReactNode, aside?: ReactNode) => (
+    <li key={contact.id}>
+      <ListItemButton
+        selected={contact.id === activeContactId}
+        aria-current={contact.id === activeContactId ? 'true' : undefined}
+        onClick={() => onSelect(contact.id)}
+        data-contact-id={contact.id}
+        sx={{ gap: 1.5, borderRadius: 2, mx: 1, alignItems: 'center' }}
+      >
+        <ContactAvatar id={contact.id} fullName={contact.fullName} avatar={contact.avatar} status={contact.status} />
+        <ListItemText
+          primary={contact.fullName}
+          secondary={secondary}
+          slotProps={{
+            primary: { noWrap: true, sx: { fontWeight: 600 } },
+            secondary: { noWrap: true, component: 'span', sx: { display: 'block' } },
+          }}
+          sx={{ minWidth: 0, my: 0 }}
+        />
+        {aside}
+      </ListItemButton>
+    </li>
+  );
+
+  return (
+    <Stack sx={{ height: '100%', minHeight: 0 }}>
+      <Stack spacing={1.5} sx={{ p: 2, borderBottom: 1, borderColor: 'divider' }}>
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+          <IconButton onClick={onOpenProfile} aria-label={t('chat.profile.open')} sx={{ p: 0 }} disabled={!profile}>
+            {profile ? (
+              <ContactAvatar id={profile.id} fullName={profile.fullName} avatar={profile.avatar} status={profile.status} />
+            ) : (
+              <Box sx={{ width: 40, height: 40 }} />
+            )}
+          </IconButton>
+          <TextField
+            type="search"
+            value={q}
+            onChange={(event) => onQ(event.target.value)}
+            placeholder={t('chat.search.placeholder')}
+            size="small"
+            fullWidth
+            slotProps={{
+              htmlInput: { 'aria-label': t('chat.search.label') },
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+        </Stack>
+        <FormControl size="small" fullWidth>
+          <InputLabel id="chat-status-filter-label">{t('chat.filter.label')}</InputLabel>
+          <Select<ChatContactStatus[]>
+            labelId="chat-status-filter-label"
+            label={t('chat.filter.label')}
+            multiple
+            displayEmpty
+            value={[...statuses]}
+            onChange={(event) => {
+              const value = event.target.value;
+              onStatuses((typeof value === 'string' ? value.split(',') : value) as ChatContactStatus[]);
+            }}
+            renderValue={(selected) =>
+              selected.length === 0 ? t('chat.filter.all') : selected.map((status) => t(`chat.statuses.${status}`)).join(', ')
+            }
+          >
+            <ListSubheader>{t('chat.filter.presence')}</ListSubheader>
+            {presenceStatuses.map((status) => (
+              <MenuItem key={status} value={status} dense>
+                <Checkbox size="small" checked={statuses.includes(status)} sx={{ p: 0.5, marginInlineEnd: 1 }} />
+                {t(`chat.statuses.${status}`)}
+              </MenuItem>
+            ))}
+            <ListSubheader>{t('chat.filter.leadStages')}</ListSubheader>
+            {leadStages.map((status) => (
+              <MenuItem key={status} value={status} dense>
+                <Checkbox size="small" checked={statuses.includes(status)} sx={{ p: 0.5, marginInlineEnd: 1 }} />
+                {t(`chat.statuses.${status}`)}
+              </MenuItem>
+            ))}
+          </Select>
+        </FormControl>
+        <ConnectionState state={connection} />
+      </Stack>
+      {loading ? <LinearProgress aria-label={t('app.loading')} /> : null}
+      <Box sx={{ flex: 1, minHeight: 0, overflowY: 'auto', pb: 2 }}>
+        {failed && !data ? (
+          <Alert
+            severity="error"
+            sx={{ m: 2 }}
+            action={
+              <Button color="inherit" size="small" onClick={onRetry}>
+                {t('chat.errors.retry')}
+              </Button>
+            }
+          >
+            {t('chat.errors.load')}
+          </Alert>
+        ) : null}
+        {data ? (
+          <>
+            <Section id="chat-section-chats" title={t('chat.sections.chats')}>
+              {data.chatsContacts.length === 0 ? (
+                <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 1 }}>
+                  {t('chat.empty.chats')}
+                </Typography>
+              ) : (
+                <List dense disablePadding>
+                  {data.chatsContacts.map((contact) =>
+                    contactButton(
+                      contact,
+                      typing.has(contact.id) ? (
+                        <Typography component="span" variant="body2" color="primary" sx={{ fontStyle: 'italic' }}>
+                          {t('chat.typing', { name: contact.fullName })}
+                        </Typography>
+                      ) : (
+                        `${contact.chat.lastMessage.senderId === me ? `${t('chat.log.you')}: ` : ''}${contact.chat.lastMessage.message}`
+                      ),
+                      <Stack spacing={0.5} sx={{ alignItems: 'flex-end', flexShrink: 0 }}>
+                        <Typography variant="caption" color="text.secondary" component="time" dateTime={contact.chat.lastMessage.time}>
+                          {shortTime(contact.chat.lastMessage.time)}
+                        </Typography>
+                        {contact.chat.unseenMsgs > 0 ? (
+                          <Badge
+                            badgeContent={contact.chat.unseenMsgs}
+                            color="error"
+                            max={99}
+                            data-testid="unseen-badge"
+                            aria-label={t('chat.unseen', { count: contact.chat.unseenMsgs })}
+                            sx={{ '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
+                          />
+                        ) : null}
+                      </Stack>,
+                    ),
+                  )}
+                </List>
+              )}
+            </Section>
+            <Section id="chat-section-contacts" title={t('chat.sections.contacts')}>
+              {others.length === 0 && data.contacts.length === 0 ? (
+                <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 1 }}>
+                  {t('chat.empty.contacts')}
+                </Typography>
+              ) : (
+                <List dense disablePadding>
+                  {others.map((contact) =>
+                    contactButton(
+                      contact,
+                      contact.about || roleLabel(contact.role),
+                      isLeadStage(contact.status) ? (
+                        <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>
+                          {t(`chat.statuses.${contact.status}`)}
+                        </Typography>
+                      ) : undefined,
+                    ),
+                  )}
+                </List>
+              )}
+            </Section>
+          </>
+        ) : null}
+      </Box>
+    </Stack>
+  );
+};

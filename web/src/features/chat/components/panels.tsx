@@ -1,0 +1,226 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import InputLabel from '@mui/material/InputLabel';
+import Link from '@mui/material/Link';
+import ListSubheader from '@mui/material/ListSubheader';
+import MenuItem from '@mui/material/MenuItem';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Select from '@mui/material/Select';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import {
+  chatContactStatuses,
+  presenceStatuses,
+  type ChatContactStatus,
+  type Contact,
+  type ProfileUser,
+} from '@orbit/functions/chat/contract';
+import { ContactAvatar } from './contact-avatar';
+import { useRoleLabel } from './contact-list';
+import { CloseIcon } from './icons';
+import { chipColor, isLeadStage } from './status';
+
+const panelWidth = 360;
+
+const Panel = ({
+  open,
+  onClose,
+  anchor,
+  title,
+  titleId,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  anchor: 'left' | 'right';
+  title: string;
+  titleId: string;
+  children: ReactNode;
+}) => {
+  const { t } = useTranslation();
+  return (
+    <Drawer
+      anchor={anchor}
+      open={open}
+      onClose={onClose}
+      slotProps={{ paper: { sx: { width: panelWidth, maxWidth: '100vw' }, role: 'dialog', 'aria-labelledby': titleId } }}
+    >
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1.5 }}>
+        <Typography id={titleId} variant="h6" component="h2">
+          {title}
+        </Typography>
+        <IconButton onClick={onClose} aria-label={t('chat.profile.close')}>
+          <CloseIcon />
+        </IconButton>
+      </Stack>
+      <Divider />
+      <Box sx={{ p: 3, overflowY: 'auto' }}>{children}</Box>
+    </Drawer>
+  );
+};
+
+const Identity = ({ person }: { person: Contact }) => {
+  const roleLabel = useRoleLabel();
+  return (
+    <Stack spacing={1} sx={{ alignItems: 'center', textAlign: 'center', mb: 3 }}>
+      <ContactAvatar id={person.id} fullName={person.fullName} avatar={person.avatar} status={person.status} size={88} />
+      <Typography variant="h6" component="p">
+        {person.fullName}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {roleLabel(person.role)}
+      </Typography>
+    </Stack>
+  );
+};
+
+const StatusChip = ({ status }: { status: ChatContactStatus }) => {
+  const { t } = useTranslation();
+  return <Chip size="small" color={chipColor[status]} label={t(`chat.statuses.${status}`)} data-status={status} />;
+};
+
+/** The signed-in user's side panel: who they are, their status, their settings. */
+export const ProfilePanel = ({
+  open,
+  onClose,
+  profile,
+  onPresence,
+}: {
+  open: boolean;
+  onClose: () => void;
+  profile: ProfileUser | undefined;
+  onPresence: (status: 'online' | 'away') => void;
+}) => {
+  const { t } = useTranslation();
+  return (
+    <Panel open={open} onClose={onClose} anchor="left" title={t('chat.profile.title')} titleId="chat-profile-title">
+      {profile ? (
+        <>
+          <Identity person={profile} />
+          <Typography variant="overline" component="h3" color="text.secondary">
+            {t('chat.profile.about')}
+          </Typography>
+          <Typography variant="body2" sx={{ mb: 3 }}>
+            {profile.about || t('chat.contact.noAbout')}
+          </Typography>
+          <FormControl component="fieldset" sx={{ mb: 3 }}>
+            <Typography variant="overline" component="legend" color="text.secondary">
+              {t('chat.profile.status')}
+            </Typography>
+            {isLeadStage(profile.status) ? <StatusChip status={profile.status} /> : null}
+            <RadioGroup
+              value={profile.status === 'away' ? 'away' : 'online'}
+              onChange={(event) => onPresence(event.target.value === 'away' ? 'away' : 'online')}
+            >
+              {(['online', 'away'] as const).map((status) => (
+                <FormControlLabel key={status} value={status} control={<Radio size="small" />} label={t(`chat.statuses.${status}`)} />
+              ))}
+            </RadioGroup>
+            <Typography variant="caption" color="text.secondary">
+              {t('chat.profile.statusHint')}
+            </Typography>
+          </FormControl>
+          <Typography variant="overline" component="h3" color="text.secondary">
+            {t('chat.profile.settings')}
+          </Typography>
+          <Stack>
+            <FormControlLabel
+              control={<Switch checked={profile.settings.isTwoStepAuthVerificationEnabled} disabled />}
+              label={t('chat.profile.twoStep')}
+            />
+            <FormControlLabel
+              control={<Switch checked={profile.settings.isNotificationsOn} disabled />}
+              label={t('chat.profile.notifications')}
+            />
+          </Stack>
+          <Link component={RouterLink} to="/user/view" variant="body2">
+            {t('chat.profile.manage')}
+          </Link>
+        </>
+      ) : null}
+    </Panel>
+  );
+};
+
+/** The contact's side panel; an admin can change the contact's status there. */
+export const ContactPanel = ({
+  open,
+  onClose,
+  contact,
+  canChangeStatus,
+  onChangeStatus,
+  changing,
+  error,
+}: {
+  open: boolean;
+  onClose: () => void;
+  contact: Contact | undefined;
+  canChangeStatus: boolean;
+  onChangeStatus: (status: ChatContactStatus) => void;
+  changing: boolean;
+  error: boolean;
+}) => {
+  const { t } = useTranslation();
+  const leadStages = chatContactStatuses.filter((status) => isLeadStage(status));
+  return (
+    <Panel open={open} onClose={onClose} anchor="right" title={t('chat.contact.title')} titleId="chat-contact-title">
+      {contact ? (
+        <>
+          <Identity person={contact} />
+          <Typography variant="overline" component="h3" color="text.secondary">
+            {t('chat.contact.about')}
+          </Typography>
+          <Typography variant="body2" sx={{ mb: 3 }}>
+            {contact.about || t('chat.contact.noAbout')}
+          </Typography>
+          <Typography variant="overline" component="h3" color="text.secondary">
+            {t('chat.contact.status')}
+          </Typography>
+          <Box sx={{ mb: 2 }}>
+            <StatusChip status={contact.status} />
+          </Box>
+          {canChangeStatus ? (
+            <FormControl size="small" fullWidth disabled={changing}>
+              <InputLabel id="chat-contact-status-label">{t('chat.contact.changeStatus')}</InputLabel>
+              <Select<ChatContactStatus>
+                labelId="chat-contact-status-label"
+                label={t('chat.contact.changeStatus')}
+                value={contact.status}
+                onChange={(event) => onChangeStatus(event.target.value as ChatContactStatus)}
+              >
+                <ListSubheader>{t('chat.filter.presence')}</ListSubheader>
+                {presenceStatuses.map((status) => (
+                  <MenuItem key={status} value={status}>
+                    {t(`chat.statuses.${status}`)}
+                  </MenuItem>
+                ))}
+                <ListSubheader>{t('chat.filter.leadStages')}</ListSubheader>
+                {leadStages.map((status) => (
+                  <MenuItem key={status} value={status}>
+                    {t(`chat.statuses.${status}`)}
+                  </MenuItem>
+                ))}
+              </Select>
+            </FormControl>
+          ) : null}
+          {error ? (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {t('chat.contact.failed')}
+            </Alert>
+          ) : null}
+        </>
+      ) : null}
+    </Panel>
+  );
+};

@@ -1,0 +1,74 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import type { Priority, ProjectStatus, ProjectType } from '@orbit/functions/projects/contract';
+import { dueColor, dueStateOf, formatDay, priorityColor, statusColor } from './project-meta';
+
+export const StatusChip = ({ status }: { status: ProjectStatus }) => {
+  const { t } = useTranslation();
+  return <Chip size="small" color={statusColor[status]} label={t(`projects.statuses.${status}`)} />;
+};
+
+export const TypeChip = ({ type }: { type: ProjectType }) => {
+  const { t } = useTranslation();
+  return <Chip size="small" variant="outlined" label={t(`projects.types.${type}`)} />;
+};
+
+export const PriorityChip = ({ priority }: { priority: Priority }) => {
+  const { t } = useTranslation();
+  return (
+    <Chip size="small" variant="outlined" color={priorityColor[priority]} label={t(`projects.priorities.${priority}`)} />
+  );
+};
+
+/** "Overdue · Mar 3, 2026", "Due today", "Due Mar 12, 2026" — coloured by urgency. */
+export const DueBadge = ({ dueDate, finished }: { dueDate: string | null; finished: boolean }) => {
+  const { t, i18n } = useTranslation();
+  const state = dueStateOf(dueDate, finished);
+  const date = dueDate ? formatDay(dueDate, i18n.language) : '';
+  const label =
+    state === 'none'
+      ? t('projects.due.none')
+      : state === 'overdue'
+        ? t('projects.due.overdue', { date })
+        : state === 'today'
+          ? t('projects.due.today')
+          : state === 'soon'
+            ? t('projects.due.soon', { date })
+            : t('projects.due.later', { date });
+  return (
+    <Chip
+      size="small"
+      variant={state === 'overdue' || state === 'today' ? 'filled' : 'outlined'}
+      color={dueColor[state]}
+      label={label}
+      data-due={state}
+    />
+  );
+};
+
+/** The derived progress as a labelled bar (the label is the accessible value). */
+export const ProgressBar = ({ progress, label }: { progress: number; label: string }) => {
+  const { t } = useTranslation();
+  return (
+    <Box>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', mb: 0.5 }}>
+        <Typography variant="body2" color="text.secondary">
+          {label}
+        </Typography>
+        <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="project-progress">
+          {t('projects.card.progressValue', { progress })}
+        </Typography>
+      </Box>
+      <LinearProgress
+        variant="determinate"
+        value={progress}
+        aria-label={label}
+        color={progress === 100 ? 'success' : 'primary'}
+        sx={{ height: 8, borderRadius: 4 }}
+      />
+    </Box>
+  );
+};
