@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The auth contract, imported by the web app too: one set of rules for both sides. */
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The permissions contract (spec §3, §6, §7, §9), imported by the web app too: the same rules

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The projects contract: request schemas, response shapes and the rules both sides share. The
