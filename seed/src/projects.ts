@@ -45,7 +45,8 @@ interface DemoProject {
   readonly description: string;
   readonly tags: string[];
   readonly managerPhones: string[];
-  /** Task titles, dealt round-robin over the stages so every stage gets some. */
+  /** Share of the tasks already in the done stage; the rest are dealt over the other stages. */
+  readonly doneShare: number;
   readonly tasks: string[];
 }
 
@@ -58,6 +59,7 @@ const demoProjects: readonly DemoProject[] = [
     clientPhone: '+15550100002',
     type: 'development',
     name: 'Northwind storefront rebuild',
+    doneShare: 0.4,
     status: 'active',
     priority: 'high',
     startInDays: -40,
@@ -83,6 +85,7 @@ const demoProjects: readonly DemoProject[] = [
     clientPhone: '+15550100002',
     type: 'marketing',
     name: 'Spring catalogue campaign',
+    doneShare: 0,
     status: 'planning',
     priority: 'medium',
     startInDays: 7,
@@ -104,6 +107,7 @@ const demoProjects: readonly DemoProject[] = [
     clientPhone: '+15550100002',
     type: 'design',
     name: 'Northwind brand refresh',
+    doneShare: 1,
     status: 'completed',
     priority: 'low',
     startInDays: -120,
@@ -118,6 +122,7 @@ const demoProjects: readonly DemoProject[] = [
     clientPhone: '+15550100003',
     type: 'marketing',
     name: 'Bluepeak summer launch',
+    doneShare: 0.3,
     status: 'active',
     priority: 'urgent',
     startInDays: -14,
@@ -140,6 +145,7 @@ const demoProjects: readonly DemoProject[] = [
     clientPhone: '+15550100003',
     type: 'development',
     name: 'Bluepeak mobile app',
+    doneShare: 0.2,
     status: 'on_hold',
     priority: 'medium',
     startInDays: -60,
@@ -154,6 +160,7 @@ const demoProjects: readonly DemoProject[] = [
     clientPhone: '+15550100003',
     type: 'other',
     name: 'Quarterly analytics review',
+    doneShare: 0.34,
     status: 'active',
     priority: 'low',
     startInDays: -3,
@@ -168,6 +175,7 @@ const demoProjects: readonly DemoProject[] = [
     clientPhone: '+15550100005',
     type: 'design',
     name: 'Casa Mia menu redesign',
+    doneShare: 0.2,
     status: 'active',
     priority: 'high',
     startInDays: -10,
@@ -182,6 +190,7 @@ const demoProjects: readonly DemoProject[] = [
     clientPhone: '+15550100005',
     type: 'development',
     name: 'Online reservations',
+    doneShare: 0,
     status: 'planning',
     priority: 'medium',
     startInDays: 14,
@@ -196,6 +205,7 @@ const demoProjects: readonly DemoProject[] = [
     clientPhone: '+15550100006',
     type: 'design',
     name: 'Atelier Lumen portfolio site',
+    doneShare: 0.2,
     status: 'active',
     priority: 'medium',
     startInDays: -21,
@@ -210,6 +220,7 @@ const demoProjects: readonly DemoProject[] = [
     clientPhone: '+15550100006',
     type: 'other',
     name: 'Photo shoot logistics',
+    doneShare: 1,
     status: 'archived',
     priority: 'low',
     startInDays: -90,
@@ -224,6 +235,7 @@ const demoProjects: readonly DemoProject[] = [
     clientPhone: '+15550100007',
     type: 'development',
     name: 'Sahara Tech customer portal',
+    doneShare: 0.5,
     status: 'active',
     priority: 'high',
     startInDays: -30,
@@ -238,6 +250,7 @@ const demoProjects: readonly DemoProject[] = [
     clientPhone: '+15550100007',
     type: 'marketing',
     name: 'Product Hunt launch',
+    doneShare: 0,
     status: 'planning',
     priority: 'medium',
     startInDays: 20,
@@ -298,8 +311,13 @@ export const buildDemoProjects = (people: ReadonlyMap<string, PersonRef>, today:
     const actor = managers[0] ?? client;
     const tasks: TaskRecord[] = [];
     const lastRank = new Map<string, string>();
+    const doneStage = stages.find((candidate) => candidate.done);
+    const openStages = stages.filter((candidate) => !candidate.done);
+    const doneCount = Math.round(demo.tasks.length * demo.doneShare);
     demo.tasks.forEach((title, taskIndex) => {
-      const stage = stages[taskIndex % stages.length];
+      // The first tasks are finished; the others are spread over the open stages in order.
+      const stage =
+        taskIndex < doneCount ? doneStage : openStages[(taskIndex - doneCount) % Math.max(openStages.length, 1)];
       if (!stage) return;
       const rank = rankBetween(lastRank.get(stage.key) ?? null, null);
       lastRank.set(stage.key, rank);

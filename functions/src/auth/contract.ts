@@ -70,9 +70,5 @@ export type SignInResponse = z.infer<typeof signInResponse>;
 
 export const refreshResponse = z.object({ accessToken: z.string() });
 
-/** The messages the spec fixes for sign-in (§8). */
-export const loginMessages = {
-  invalid: 'Invalid email or password',
-  fallback: 'Something went wrong',
-  throttled: 'Too many sign-in attempts. Try again later.',
-} as const;
+/** The messages the spec fixes for sign-in (§8), in a zod-free module the sign-in page imports. */
+export { loginMessages } from './messages';

@@ -63,9 +63,12 @@ export const useOpenChat = (contactId: string | null) =>
   useQuery({ ...openChatQueryOptions(contactId ?? ''), enabled: contactId !== null, refetchOnMount: 'always' });
 
 export const fetchOlderMessages = (contactId: string, cursor: string, signal?: AbortSignal) =>
-  apiRequest<MessagesPage>(`${basePath}/chats/${encodeURIComponent(contactId)}/messages?cursor=${encodeURIComponent(cursor)}`, {
-    signal,
-  });
+  apiRequest<MessagesPage>(
+    `${basePath}/chats/${encodeURIComponent(contactId)}/messages?cursor=${encodeURIComponent(cursor)}`,
+    {
+      signal,
+    },
+  );
 
 /** Loads the page before the oldest message shown and prepends it to the open chat. */
 export const useLoadOlderMessages = (contactId: string) => {
@@ -89,9 +92,7 @@ export const useSendMessage = (contactId: string, me: string) => {
     mutationFn: (message: string) => sendMessage(contactId, message, me),
     onSuccess: (response) => {
       queryClient.setQueryData<OpenChatResponse>(chatKeys.chat(contactId), (open) =>
-        open && !open.chat && response.chat
-          ? { ...open, chat: response.chat }
-          : upsertMessage(open, response.msg),
+        open && !open.chat && response.chat ? { ...open, chat: response.chat } : upsertMessage(open, response.msg, me),
       );
       void queryClient.invalidateQueries({ queryKey: chatKeys.lists() });
     },
@@ -105,7 +106,8 @@ export const updateContactStatus = (userId: string, status: ChatContactStatus) =
 export const useUpdateContactStatus = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ userId, status }: { userId: string; status: ChatContactStatus }) => updateContactStatus(userId, status),
+    mutationFn: ({ userId, status }: { userId: string; status: ChatContactStatus }) =>
+      updateContactStatus(userId, status),
     onSuccess: ({ contact }) => {
       applyContactStatus(queryClient, contact.id, contact.status);
       void queryClient.invalidateQueries({ queryKey: chatKeys.lists() });

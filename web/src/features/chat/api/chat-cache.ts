@@ -16,13 +16,39 @@ import type {
 const listKey = ['chat', 'list'] as const;
 const openKey = ['chat', 'open'] as const;
 
-/** Inserts or replaces a message, keeping the chat oldest first (ids are time-ordered). */
-export const upsertMessage = (open: OpenChatResponse | undefined, msg: ChatMessage): OpenChatResponse | undefined => {
+/**
+ * An open chat as cached: the API's answer plus the newest receipts the contact sent over the
+ * WebSocket. A receipt can arrive before the message it covers (the contact's browser answers
+ * the push before the sender's own request has returned), so it is kept and applied on arrival.
+ */
+export type CachedOpenChat = OpenChatResponse & { readonly peerReceipt?: Receipt };
+
+/**
+ * Inserts or replaces a message, keeping the chat oldest first (ids are time-ordered). Receipts
+ * only move forward: a copy with older feedback never undoes a tick.
+ */
+export const upsertMessage = (
+  open: CachedOpenChat | undefined,
+  msg: ChatMessage,
+  me: string,
+): CachedOpenChat | undefined => {
   if (!open?.chat) return open;
+  const previous = open.chat.messages.find((message) => message.id === msg.id);
+  let next = open.peerReceipt ? withReceipt(msg, me, open.peerReceipt) : msg;
+  if (previous) {
+    next = {
+      ...next,
+      feedback: {
+        isSent: next.feedback.isSent || previous.feedback.isSent,
+        isDelivered: next.feedback.isDelivered || previous.feedback.isDelivered,
+        isSeen: next.feedback.isSeen || previous.feedback.isSeen,
+      },
+    };
+  }
   const messages = open.chat.messages.filter((message) => message.id !== msg.id);
   const index = messages.findIndex((message) => message.id > msg.id);
-  if (index < 0) messages.push(msg);
-  else messages.splice(index, 0, msg);
+  if (index < 0) messages.push(next);
+  else messages.splice(index, 0, next);
   return { ...open, chat: { ...open.chat, messages } };
 };
 
@@ -44,6 +70,8 @@ export interface Receipt {
   readonly seenUpTo: string | null;
 }
 
+const later = (a: string | null, b: string | null) => (a === null ? b : b === null ? a : a > b ? a : b);
+
 /** The contact's receipts cover my messages up to these ids. */
 const withReceipt = (message: ChatMessage, me: string, receipt: Receipt): ChatMessage => {
   if (message.senderId !== me) return message;
@@ -54,10 +82,24 @@ const withReceipt = (message: ChatMessage, me: string, receipt: Receipt): ChatMe
   return { ...message, feedback: { ...message.feedback, isDelivered, isSeen } };
 };
 
-export const applyReceipt = (open: OpenChatResponse | undefined, me: string, receipt: Receipt) =>
-  open?.chat
-    ? { ...open, chat: { ...open.chat, messages: open.chat.messages.map((message) => withReceipt(message, me, receipt)) } }
-    : open;
+export const applyReceipt = (
+  open: CachedOpenChat | undefined,
+  me: string,
+  receipt: Receipt,
+): CachedOpenChat | undefined => {
+  if (!open) return open;
+  const peerReceipt: Receipt = {
+    deliveredUpTo: later(open.peerReceipt?.deliveredUpTo ?? null, receipt.deliveredUpTo),
+    seenUpTo: later(open.peerReceipt?.seenUpTo ?? null, receipt.seenUpTo),
+  };
+  return {
+    ...open,
+    peerReceipt,
+    ...(open.chat
+      ? { chat: { ...open.chat, messages: open.chat.messages.map((message) => withReceipt(message, me, peerReceipt)) } }
+      : {}),
+  };
+};
 
 const mapChatContact = (
   list: ChatsAndContactsResponse | undefined,
@@ -81,7 +123,9 @@ export const applyReceiptToList = (
   }));
 
 export const markChatOpened = (list: ChatsAndContactsResponse | undefined, contactId: string) =>
-  mapChatContact(list, contactId, (entry) => (entry.chat.unseenMsgs === 0 ? entry : { ...entry, chat: { ...entry.chat, unseenMsgs: 0 } }));
+  mapChatContact(list, contactId, (entry) =>
+    entry.chat.unseenMsgs === 0 ? entry : { ...entry, chat: { ...entry.chat, unseenMsgs: 0 } },
+  );
 
 /**
  * A message in the chat with `contactId`: it becomes the chat's last message and the chat moves
@@ -119,7 +163,9 @@ export const applyStatusToList = (
 
 /** A status change (presence or an admin's choice) everywhere the cache shows that person. */
 export const applyContactStatus = (queryClient: QueryClient, userId: string, status: ChatContactStatus): void => {
-  queryClient.setQueriesData<ChatsAndContactsResponse>({ queryKey: listKey }, (list) => applyStatusToList(list, userId, status));
+  queryClient.setQueriesData<ChatsAndContactsResponse>({ queryKey: listKey }, (list) =>
+    applyStatusToList(list, userId, status),
+  );
   queryClient.setQueryData<OpenChatResponse>([...openKey, userId], (open) =>
     open ? { ...open, contact: { ...open.contact, status } } : open,
   );

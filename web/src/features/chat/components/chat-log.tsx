@@ -41,7 +41,12 @@ const useFormatters = () => {
   return useMemo(() => {
     const time = new Intl.DateTimeFormat(i18n.language, { hour: 'numeric', minute: '2-digit' });
     const full = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full', timeStyle: 'short' });
-    const date = new Intl.DateTimeFormat(i18n.language, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+    const date = new Intl.DateTimeFormat(i18n.language, {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+    });
     const dayLabel = (day: Date) => {
       const today = new Date();
       const yesterday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1);
@@ -49,7 +54,11 @@ const useFormatters = () => {
       if (day.toDateString() === yesterday.toDateString()) return t('chat.log.yesterday');
       return date.format(day);
     };
-    return { time: (iso: string) => time.format(new Date(iso)), full: (iso: string) => full.format(new Date(iso)), dayLabel };
+    return {
+      time: (iso: string) => time.format(new Date(iso)),
+      full: (iso: string) => full.format(new Date(iso)),
+      dayLabel,
+    };
   }, [i18n.language, t]);
 };
 
@@ -70,7 +79,16 @@ export interface ChatLogProps {
  * to the top loads older history without moving what is on screen; new messages scroll into
  * view when the reader is at the end (or wrote them).
  */
-export const ChatLog = ({ me, contact, messages, nextCursor, loadingOlder, onLoadOlder, onRetry, onDiscard }: ChatLogProps) => {
+export const ChatLog = ({
+  me,
+  contact,
+  messages,
+  nextCursor,
+  loadingOlder,
+  onLoadOlder,
+  onRetry,
+  onDiscard,
+}: ChatLogProps) => {
   const { t } = useTranslation();
   const format = useFormatters();
   const items = useMemo(() => groupMessages(messages, me), [messages, me]);
@@ -161,7 +179,10 @@ export const ChatLog = ({ me, contact, messages, nextCursor, loadingOlder, onLoa
               {item.mine ? null : (
                 <ContactAvatar id={contact.id} fullName={contact.fullName} avatar={contact.avatar} size={32} />
               )}
-              <Stack spacing={0.5} sx={{ maxWidth: { xs: '85%', sm: '70%' }, alignItems: item.mine ? 'flex-end' : 'flex-start' }}>
+              <Stack
+                spacing={0.5}
+                sx={{ maxWidth: { xs: '85%', sm: '70%' }, alignItems: item.mine ? 'flex-end' : 'flex-start' }}
+              >
                 {item.messages.map((message) => (
                   <Box
                     key={message.id}
@@ -180,7 +201,12 @@ export const ChatLog = ({ me, contact, messages, nextCursor, loadingOlder, onLoa
                     <Typography
                       component="p"
                       variant="body2"
-                      sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', unicodeBidi: 'plaintext', textAlign: 'start' }}
+                      sx={{
+                        whiteSpace: 'pre-wrap',
+                        overflowWrap: 'anywhere',
+                        unicodeBidi: 'plaintext',
+                        textAlign: 'start',
+                      }}
                     >
                       {message.message}
                     </Typography>

@@ -28,7 +28,11 @@ export interface ComposerProps {
 export const Composer = ({ contactName, onSend, onTyping }: ComposerProps) => {
   const { t } = useTranslation();
   const [text, setText] = useState('');
-  const typing = useRef({ active: false, lastSentAt: 0, stopTimer: undefined as ReturnType<typeof setTimeout> | undefined });
+  const typing = useRef({
+    active: false,
+    lastSentAt: 0,
+    stopTimer: undefined as ReturnType<typeof setTimeout> | undefined,
+  });
   const input = useRef<HTMLTextAreaElement>(null);
 
   const stopTyping = () => {
@@ -50,14 +54,15 @@ export const Composer = ({ contactName, onSend, onTyping }: ComposerProps) => {
     [],
   );
 
-  const onChange = (value: string) => {
+  /** `at`: the input event's time stamp (ms), so typing updates need no clock read. */
+  const onChange = (value: string, at: number) => {
     setText(value);
     const state = typing.current;
     if (value.trim() === '') {
       stopTyping();
       return;
     }
-    const now = Date.now();
+    const now = at;
     if (!state.active || now - state.lastSentAt > typingRepeatMs) {
       state.active = true;
       state.lastSentAt = now;
@@ -98,7 +103,7 @@ export const Composer = ({ contactName, onSend, onTyping }: ComposerProps) => {
         <TextField
           inputRef={input}
           value={text}
-          onChange={(event) => onChange(event.target.value)}
+          onChange={(event) => onChange(event.target.value, event.timeStamp)}
           onKeyDown={onKeyDown}
           onBlur={stopTyping}
           placeholder={t('chat.composer.placeholder')}
@@ -119,7 +124,11 @@ export const Composer = ({ contactName, onSend, onTyping }: ComposerProps) => {
           {t('chat.composer.hint')}
         </Typography>
         {length >= counterFrom ? (
-          <Typography variant="caption" color={tooLong ? 'error' : 'text.secondary'} role={tooLong ? 'alert' : undefined}>
+          <Typography
+            variant="caption"
+            color={tooLong ? 'error' : 'text.secondary'}
+            role={tooLong ? 'alert' : undefined}
+          >
             {tooLong
               ? t('chat.composer.tooLong', { max: messageMaxLength })
               : t('chat.composer.counter', { count: length, max: messageMaxLength })}

@@ -71,12 +71,28 @@ export const useRoleLabel = () => {
 const ConnectionState = ({ state }: { state: SocketState }) => {
   const { t } = useTranslation();
   const live = state === 'open';
-  const label = live ? t('chat.connection.open') : state === 'connecting' ? t('chat.connection.connecting') : t('chat.connection.reconnecting');
+  const label = live
+    ? t('chat.connection.open')
+    : state === 'connecting'
+      ? t('chat.connection.connecting')
+      : t('chat.connection.reconnecting');
   return (
-    <Stack direction="row" spacing={0.75} role="status" data-state={state} sx={{ alignItems: 'center', color: 'text.secondary' }}>
+    <Stack
+      direction="row"
+      spacing={0.75}
+      role="status"
+      data-state={state}
+      sx={{ alignItems: 'center', color: 'text.secondary' }}
+    >
       <Box
         component="span"
-        sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: live ? 'success.main' : 'warning.main', flexShrink: 0 }}
+        sx={{
+          width: 8,
+          height: 8,
+          borderRadius: '50%',
+          bgcolor: live ? 'success.main' : 'warning.main',
+          flexShrink: 0,
+        }}
       />
       <Typography variant="caption">{label}</Typography>
     </Stack>
@@ -155,7 +171,12 @@ export const ContactList = ({
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
           <IconButton onClick={onOpenProfile} aria-label={t('chat.profile.open')} sx={{ p: 0 }} disabled={!profile}>
             {profile ? (
-              <ContactAvatar id={profile.id} fullName={profile.fullName} avatar={profile.avatar} status={profile.status} />
+              <ContactAvatar
+                id={profile.id}
+                fullName={profile.fullName}
+                avatar={profile.avatar}
+                status={profile.status}
+              />
             ) : (
               <Box sx={{ width: 40, height: 40 }} />
             )}
@@ -180,19 +201,24 @@ export const ContactList = ({
           />
         </Stack>
         <FormControl size="small" fullWidth>
-          <InputLabel id="chat-status-filter-label">{t('chat.filter.label')}</InputLabel>
+          <InputLabel id="chat-status-filter-label" shrink>
+            {t('chat.filter.label')}
+          </InputLabel>
           <Select<ChatContactStatus[]>
             labelId="chat-status-filter-label"
             label={t('chat.filter.label')}
             multiple
             displayEmpty
+            notched
             value={[...statuses]}
             onChange={(event) => {
               const value = event.target.value;
               onStatuses((typeof value === 'string' ? value.split(',') : value) as ChatContactStatus[]);
             }}
             renderValue={(selected) =>
-              selected.length === 0 ? t('chat.filter.all') : selected.map((status) => t(`chat.statuses.${status}`)).join(', ')
+              selected.length === 0
+                ? t('chat.filter.all')
+                : selected.map((status) => t(`chat.statuses.${status}`)).join(', ')
             }
           >
             <ListSubheader>{t('chat.filter.presence')}</ListSubheader>
@@ -248,7 +274,12 @@ export const ContactList = ({
                         `${contact.chat.lastMessage.senderId === me ? `${t('chat.log.you')}: ` : ''}${contact.chat.lastMessage.message}`
                       ),
                       <Stack spacing={0.5} sx={{ alignItems: 'flex-end', flexShrink: 0 }}>
-                        <Typography variant="caption" color="text.secondary" component="time" dateTime={contact.chat.lastMessage.time}>
+                        <Typography
+                          variant="caption"
+                          color="text.secondary"
+                          component="time"
+                          dateTime={contact.chat.lastMessage.time}
+                        >
                           {shortTime(contact.chat.lastMessage.time)}
                         </Typography>
                         {contact.chat.unseenMsgs > 0 ? (

@@ -54,7 +54,11 @@ const Panel = ({
       anchor={anchor}
       open={open}
       onClose={onClose}
-      slotProps={{ paper: { sx: { width: panelWidth, maxWidth: '100vw' }, role: 'dialog', 'aria-labelledby': titleId } }}
+      // Above the app bar, which sits over the navigation drawer.
+      sx={{ zIndex: (theme) => theme.zIndex.modal }}
+      slotProps={{
+        paper: { sx: { width: panelWidth, maxWidth: '100vw' }, role: 'dialog', 'aria-labelledby': titleId },
+      }}
     >
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1.5 }}>
         <Typography id={titleId} variant="h6" component="h2">
@@ -74,7 +78,13 @@ const Identity = ({ person }: { person: Contact }) => {
   const roleLabel = useRoleLabel();
   return (
     <Stack spacing={1} sx={{ alignItems: 'center', textAlign: 'center', mb: 3 }}>
-      <ContactAvatar id={person.id} fullName={person.fullName} avatar={person.avatar} status={person.status} size={88} />
+      <ContactAvatar
+        id={person.id}
+        fullName={person.fullName}
+        avatar={person.avatar}
+        status={person.status}
+        size={88}
+      />
       <Typography variant="h6" component="p">
         {person.fullName}
       </Typography>
@@ -124,7 +134,12 @@ export const ProfilePanel = ({
               onChange={(event) => onPresence(event.target.value === 'away' ? 'away' : 'online')}
             >
               {(['online', 'away'] as const).map((status) => (
-                <FormControlLabel key={status} value={status} control={<Radio size="small" />} label={t(`chat.statuses.${status}`)} />
+                <FormControlLabel
+                  key={status}
+                  value={status}
+                  control={<Radio size="small" />}
+                  label={t(`chat.statuses.${status}`)}
+                />
               ))}
             </RadioGroup>
             <Typography variant="caption" color="text.secondary">

@@ -1,6 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ChatsAndContactsResponse, ClientFrame, OpenChatResponse, ServerFrame } from '@orbit/functions/chat/contract';
+import type {
+  ChatsAndContactsResponse,
+  ClientFrame,
+  OpenChatResponse,
+  ServerFrame,
+} from '@orbit/functions/chat/contract';
 import { refreshSession } from '../../../shared/api/api-client';
 import { getSession } from '../../../shared/session/session-store';
 import { chatKeys } from '../api/chat-api';
@@ -47,16 +52,26 @@ export const useChatRealtime = (me: string, activeContactId: string | null): Cha
 
   const setContactTyping = useCallback((contactId: string, isTyping: boolean) => {
     const timers = typingTimers.current;
+    const show = (typingNow: boolean) =>
+      setTyping((current) => {
+        if (current.has(contactId) === typingNow) return current;
+        const next = new Set(current);
+        if (typingNow) next.add(contactId);
+        else next.delete(contactId);
+        return next;
+      });
     clearTimeout(timers.get(contactId));
     timers.delete(contactId);
-    if (isTyping) timers.set(contactId, setTimeout(() => setContactTyping(contactId, false), typingTimeoutMs));
-    setTyping((current) => {
-      if (current.has(contactId) === isTyping) return current;
-      const next = new Set(current);
-      if (isTyping) next.add(contactId);
-      else next.delete(contactId);
-      return next;
-    });
+    if (isTyping) {
+      timers.set(
+        contactId,
+        setTimeout(() => {
+          timers.delete(contactId);
+          show(false);
+        }, typingTimeoutMs),
+      );
+    }
+    show(isTyping);
   }, []);
 
   useEffect(() => {
@@ -68,7 +83,7 @@ export const useChatRealtime = (me: string, activeContactId: string | null): Cha
           const openKey = chatKeys.chat(frame.contactId);
           const open = queryClient.getQueryData<OpenChatResponse>(openKey);
           if (open && !open.chat) void queryClient.invalidateQueries({ queryKey: openKey });
-          else queryClient.setQueryData<OpenChatResponse>(openKey, (current) => upsertMessage(current, frame.msg));
+          else queryClient.setQueryData<OpenChatResponse>(openKey, (current) => upsertMessage(current, frame.msg, me));
           let unknown = false;
           queryClient.setQueriesData<ChatsAndContactsResponse>({ queryKey: chatKeys.lists() }, (list) => {
             const next = applyMessageToList(list, { ...frame, countsAsUnseen: incoming && !watching });
@@ -88,7 +103,9 @@ export const useChatRealtime = (me: string, activeContactId: string | null): Cha
           return;
         }
         case 'receipt':
-          queryClient.setQueryData<OpenChatResponse>(chatKeys.chat(frame.contactId), (open) => applyReceipt(open, me, frame));
+          queryClient.setQueryData<OpenChatResponse>(chatKeys.chat(frame.contactId), (open) =>
+            applyReceipt(open, me, frame),
+          );
           queryClient.setQueriesData<ChatsAndContactsResponse>({ queryKey: chatKeys.lists() }, (list) =>
             applyReceiptToList(list, frame.contactId, me, frame),
           );
@@ -112,7 +129,10 @@ export const useChatRealtime = (me: string, activeContactId: string | null): Cha
       // connecting, or down for a while): fetch it again. Catching up after a reconnect.
       onOpen: () => {
         const openedAt = Date.now();
-        void queryClient.invalidateQueries({ queryKey: chatKeys.all, predicate: (query) => query.state.dataUpdatedAt < openedAt });
+        void queryClient.invalidateQueries({
+          queryKey: chatKeys.all,
+          predicate: (query) => query.state.dataUpdatedAt < openedAt,
+        });
       },
     });
     socketRef.current = socket;
@@ -155,13 +175,15 @@ export const useChatRealtime = (me: string, activeContactId: string | null): Cha
       const open = queryClient.getQueryData<OpenChatResponse>(chatKeys.chat(contactId));
       const messageId = lastIncomingId(open, me);
       if (messageId) socketRef.current?.send({ action: 'seen', contactId, messageId });
-      queryClient.setQueriesData<ChatsAndContactsResponse>({ queryKey: chatKeys.lists() }, (list) =>
-        list && {
-          ...list,
-          chatsContacts: list.chatsContacts.map((entry) =>
-            entry.id === contactId ? { ...entry, chat: { ...entry.chat, unseenMsgs: 0 } } : entry,
-          ),
-        },
+      queryClient.setQueriesData<ChatsAndContactsResponse>(
+        { queryKey: chatKeys.lists() },
+        (list) =>
+          list && {
+            ...list,
+            chatsContacts: list.chatsContacts.map((entry) =>
+              entry.id === contactId ? { ...entry, chat: { ...entry.chat, unseenMsgs: 0 } } : entry,
+            ),
+          },
       );
     };
     document.addEventListener('visibilitychange', onVisible);
