@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 
 import { fieldErrorsFromIssues, ValidationError } from './errors';
 
@@ -35,16 +35,17 @@ export const readJson = (event: APIGatewayProxyEventV2): unknown => {
   }
 };
 
-export const parseWith = <S extends z.ZodType>(schema: S, input: unknown): z.output<S> => {
-  const result = schema.safeParse(input);
+/** Accepts zod and zod/mini schemas alike (both are zod core schemas). */
+export const parseWith = <S extends z.core.$ZodType>(schema: S, input: unknown): z.core.output<S> => {
+  const result = z.safeParse(schema, input);
   if (!result.success) throw new ValidationError(fieldErrorsFromIssues(result.error.issues));
   return result.data;
 };
 
-export const parseBody = <S extends z.ZodType>(event: APIGatewayProxyEventV2, schema: S): z.output<S> =>
+export const parseBody = <S extends z.core.$ZodType>(event: APIGatewayProxyEventV2, schema: S): z.core.output<S> =>
   parseWith(schema, readJson(event));
 
-export const parseQuery = <S extends z.ZodType>(event: APIGatewayProxyEventV2, schema: S): z.output<S> =>
+export const parseQuery = <S extends z.core.$ZodType>(event: APIGatewayProxyEventV2, schema: S): z.core.output<S> =>
   parseWith(schema, event.queryStringParameters ?? {});
 
 export const pathParam = (event: APIGatewayProxyEventV2, name: string): string => {
