@@ -1,7 +1,8 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { prePaintScript } from './src/shared/theme/pre-paint.ts';
 
 /**
  * One file for the web app's build and its Vitest project (the root vitest.config.ts lists it).
@@ -11,10 +12,21 @@ import { defineConfig } from 'vite';
  */
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
+/**
+ * Inlines the pre-paint script (src/shared/theme/pre-paint.ts) first in <head>: theme, skin,
+ * primary colour, language and direction are on <html> before anything paints, so there is no
+ * flash of the wrong theme. The deployed Content-Security-Policy allows it by its hash
+ * (infra/lib/csp.ts reads the built index.html).
+ */
+const prePaint = (): Plugin => ({
+  name: 'orbit-pre-paint',
+  transformIndexHtml: () => [{ tag: 'script', children: prePaintScript(), injectTo: 'head-prepend' }],
+});
+
 export default defineConfig({
   root: webRoot,
   envDir: webRoot,
-  plugins: [react()],
+  plugins: [react(), prePaint()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

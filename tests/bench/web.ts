@@ -100,6 +100,23 @@ const measure = async (browser: Browser, baseUrl: string): Promise<boolean> => {
       await projectsPage.getByRole('navigation').first().waitFor();
       await settle(projectsPage);
       const projectsWithin = report('/apps/projects (admin, first visit)', projects, projectsBudgetKb);
+
+      // For reading the figure above: the shell with the smallest page there is (no budget).
+      const shellPage = await (await fresh.browser()?.newContext({ baseURL: baseUrl }))?.newPage();
+      if (shellPage) {
+        await shellPage.context().addInitScript((stored: string) => {
+          for (const [key, value] of Object.entries(JSON.parse(stored) as Record<string, string>)) {
+            localStorage.setItem(key, value);
+          }
+        }, session);
+        const shellOnly = recordScripts(shellPage);
+        await shellPage.goto('/information/plans');
+        await shellPage.getByRole('navigation').first().waitFor();
+        await settle(shellPage);
+        const total = shellOnly.reduce((sum, download) => sum + download.gzipBytes, 0);
+        console.log(`/information/plans (the shell and a placeholder page, for comparison): ${kb(total)} gzip JS`);
+        await shellPage.context().close();
+      }
       return loginWithin && projectsWithin;
     } finally {
       await fresh.close();

@@ -1,23 +1,26 @@
-import { AbilityProvider } from '@casl/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
-import { RouterProvider } from 'react-router';
-import { createQueryClient } from '../shared/api/query-client';
-import { ability } from '../shared/session/ability';
-import { AppThemeProvider } from '../shared/theme/app-theme-provider';
-import { createAppRouter } from './routing/router';
+import { useSyncExternalStore } from 'react';
+import { RouterProvider, type DataRouter } from 'react-router';
+import { LoadingBar } from './shell/loading-bar';
 
-/** Providers around the router: theme (with direction), server-state cache, the user's ability. */
-export const App = () => {
-  const [queryClient] = useState(createQueryClient);
-  const [router] = useState(() => createAppRouter());
+/** Spec §4: the bar shows while a page load is pending, the very first one included. */
+const RouterLoadingBar = ({ router }: { router: DataRouter }) => {
+  const loading = useSyncExternalStore(
+    (listener) => router.subscribe(listener),
+    () => !router.state.initialized || router.state.navigation.state !== 'idle',
+  );
+  return <LoadingBar loading={loading} />;
+};
+
+/**
+ * The entry's whole app: the router and its loading bar. Everything the signed-in app needs on
+ * top (component library theme, i18next, query cache, CASL) comes with the shell's layout chunk
+ * (layouts/default-layout.tsx), so /login downloads none of it.
+ */
+export const App = ({ router }: { router: DataRouter }) => {
   return (
-    <AppThemeProvider>
-      <QueryClientProvider client={queryClient}>
-        <AbilityProvider value={ability}>
-          <RouterProvider router={router} />
-        </AbilityProvider>
-      </QueryClientProvider>
-    </AppThemeProvider>
+    <>
+      <RouterLoadingBar router={router} />
+      <RouterProvider router={router} />
+    </>
   );
 };

@@ -1,5 +1,4 @@
-/** The app's name, shown in the app bar and in document titles. */
-export const appName = 'Orbit';
+export { appName } from './app-name';
 
 /**
  * External destinations opened by /wiki and /telegram (spec §2 does not name them). Set them at

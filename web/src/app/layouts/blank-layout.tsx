@@ -1,29 +1,33 @@
-import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import { Outlet, Link as RouterLink } from 'react-router';
+import { Link as RouterLink, Outlet } from 'react-router';
 import { appName } from '../../shared/config';
-import { LanguageSelect } from '../../shared/ui/language-select';
+import { useText } from '../../shared/i18n/translate';
+import { PlainLanguageSelect } from '../../shared/ui/plain/language-select';
+import { plainStyles as styles } from '../../shared/ui/plain/plain';
 
-/** Spec §2 blank layout: sign-in, registration, recovery and the error pages, without the shell. */
-export const BlankLayout = () => (
-  <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
-    <Stack
-      component="header"
-      direction="row"
-      sx={{ alignItems: 'center', justifyContent: 'space-between', px: { xs: 2, sm: 4 }, py: 2 }}
-    >
-      <Link component={RouterLink} to="/" underline="none" variant="h6" sx={{ fontWeight: 700 }}>
-        {appName}
-      </Link>
-      <LanguageSelect />
-    </Stack>
-    <Box
-      component="main"
-      id="main-content"
-      sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', px: 2, pb: 6 }}
-    >
-      <Outlet />
-    </Box>
-  </Box>
-);
+/**
+ * Spec §2 blank layout: sign-in, registration, recovery and the error pages, without the shell.
+ * Plain HTML and CSS with the shell's colours, theme and direction (see shared/ui/plain), so
+ * /login downloads neither the component library nor i18next.
+ */
+export const BlankLayout = () => {
+  const { t } = useText();
+  return (
+    <div className={styles.page}>
+      <a href="#main-content" className={styles.skipLink}>
+        {t('app.skipToContent')}
+      </a>
+      <header className={styles.header}>
+        <RouterLink to="/" className={styles.brand}>
+          <span className={styles.brandMark} aria-hidden>
+            {appName.slice(0, 1)}
+          </span>
+          {appName}
+        </RouterLink>
+        <PlainLanguageSelect />
+      </header>
+      <main id="main-content" tabIndex={-1} className={styles.main}>
+        <Outlet />
+      </main>
+    </div>
+  );
+};

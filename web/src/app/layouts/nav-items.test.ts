@@ -1,6 +1,6 @@
 import { abilityRulesFor, buildAbility } from '@orbit/functions/core/ability';
 import { describe, expect, it } from 'vitest';
-import { canSeeNavItem, isNavItemActive, navItems } from './nav-items';
+import { canSeeNavItem, isNavItemActive, navItems, navTree, queryMatches, visibleNavTree } from './nav-items';
 
 const visibleFor = (rules: Parameters<typeof buildAbility>[0]) =>
   navItems.filter((item) => canSeeNavItem(item, buildAbility(rules))).map((item) => item.name);
@@ -38,5 +38,56 @@ describe('navigation (spec §6)', () => {
     const external = navItems.filter((item) => item.external);
     expect(external.map((item) => item.name)).toEqual(['known-base', 'telegram']);
     for (const item of external) expect(item.href).toMatch(/^https:\/\//);
+  });
+});
+
+describe('navigation tree (spec §6: groups and headings)', () => {
+  const shape = (rules: Parameters<typeof buildAbility>[0]) =>
+    visibleNavTree(navTree, buildAbility(rules)).map((entry) =>
+      entry.kind === 'heading'
+        ? `# ${entry.key}`
+        : entry.kind === 'group'
+          ? `${entry.key}: ${entry.items.map((item) => item.name).join(', ')}`
+          : entry.item.name,
+    );
+
+  it('places every navigation item exactly once', () => {
+    const placed = navTree.flatMap((entry) =>
+      entry.kind === 'link' ? [entry.item.name] : entry.kind === 'group' ? entry.items.map((item) => item.name) : [],
+    );
+    expect([...placed].sort()).toEqual(navItems.map((item) => item.name).sort());
+  });
+
+  it('shows an admin every group', () => {
+    expect(shape(abilityRulesFor({ id: 'u1', role: 'admin' }))).toContain(
+      'communication: apps-channels, apps-mailings, apps-integrations',
+    );
+  });
+
+  it('hides a group none of whose children is allowed, and a heading with nothing under it', () => {
+    expect(shape(abilityRulesFor({ id: 'u2', role: 'client' }))).toEqual([
+      '# apps',
+      'apps-projects',
+      'apps-chat',
+      'apps-email',
+      '# account',
+      'user-view',
+      'information: information-plans, information-referrals',
+      '# administration',
+      'access-control',
+      '# help',
+      'known-base',
+      'telegram',
+    ]);
+    expect(shape([])).toEqual(['# help', 'known-base', 'telegram']);
+  });
+
+  it('marks a link active only when its query matches (spec §2)', () => {
+    const email = navItems.find((item) => item.name === 'apps-email');
+    if (!email) throw new Error('missing nav item');
+    expect(queryMatches({ folder: 'inbox' }, '?folder=inbox&x=1')).toBe(true);
+    expect(queryMatches({ folder: 'inbox' }, '?folder=sent')).toBe(false);
+    expect(queryMatches(undefined, '?anything=1')).toBe(true);
+    expect(isNavItemActive(email, [{ name: 'apps-email' }], '?x=1')).toBe(true);
   });
 });

@@ -54,9 +54,96 @@ export const canSeeNavItem = (item: NavItem, ability: AbilityChecker): boolean =
   return action !== undefined && subject !== undefined && ability.can(action, subject);
 };
 
+/** Query parameters a navigation item requires to be active (spec §2); none so far carries any. */
+export const navItemQuery: Partial<Record<NavItemName, Readonly<Record<string, string>>>> = {};
+
+/** Spec §2: the query matches when every parameter the link carries has the same value now. */
+export const queryMatches = (required: Readonly<Record<string, string>> | undefined, search: string): boolean => {
+  if (!required) return true;
+  const current = new URLSearchParams(search);
+  return Object.entries(required).every(([key, value]) => current.get(key) === value);
+};
+
 /**
- * Spec §2: a link is active when a matched route's name, or its navActiveLink, is the link's route
- * (navigation items carry no query, so the query always matches).
+ * Spec §2: a link is active when a matched route's name, or its navActiveLink, is the link's route,
+ * and the query matches (`search` is the current location's query string).
  */
-export const isNavItemActive = (item: NavItem, matchedHandles: readonly RouteHandle[]): boolean =>
-  matchedHandles.some((handle) => handle.name === item.name || handle.navActiveLink === item.name);
+export const isNavItemActive = (item: NavItem, matchedHandles: readonly RouteHandle[], search = ''): boolean =>
+  matchedHandles.some((handle) => handle.name === item.name || handle.navActiveLink === item.name) &&
+  queryMatches(navItemQuery[item.name], search);
+
+/**
+ * The navigation's shape: section headings, links, and groups of links (spec §6: a group shows
+ * only if one of its children may be shown; a heading only if something under it shows). Items
+ * of navItemNames that the layout does not place are appended as plain links, so a new area
+ * shows up even before it is given a place.
+ */
+export type NavHeadingKey = 'apps' | 'account' | 'administration' | 'help';
+export type NavGroupKey = 'communication' | 'information';
+
+type NavLayoutEntry =
+  | NavItemName
+  | { readonly heading: NavHeadingKey }
+  | { readonly group: NavGroupKey; readonly items: readonly NavItemName[] };
+
+const navLayout: readonly NavLayoutEntry[] = [
+  { heading: 'apps' },
+  'apps-projects',
+  'apps-chat',
+  'apps-email',
+  { group: 'communication', items: ['apps-channels', 'apps-mailings', 'apps-integrations'] },
+  { heading: 'account' },
+  'user-view',
+  { group: 'information', items: ['information-plans', 'information-referrals'] },
+  { heading: 'administration' },
+  'access-control',
+  'apps-permissions',
+  { heading: 'help' },
+  'known-base',
+  'telegram',
+];
+
+export type NavEntry =
+  | { readonly kind: 'heading'; readonly key: NavHeadingKey }
+  | { readonly kind: 'link'; readonly item: NavItem }
+  | { readonly kind: 'group'; readonly key: NavGroupKey; readonly items: readonly NavItem[] };
+
+const itemNamed = (name: NavItemName): NavItem | undefined => navItems.find((item) => item.name === name);
+
+export const navTree: readonly NavEntry[] = (() => {
+  const placed = new Set<NavItemName>();
+  const entries: NavEntry[] = [];
+  for (const entry of navLayout) {
+    if (typeof entry === 'string') {
+      const item = itemNamed(entry);
+      if (item) entries.push({ kind: 'link', item });
+      placed.add(entry);
+    } else if ('heading' in entry) {
+      entries.push({ kind: 'heading', key: entry.heading });
+    } else {
+      const items = entry.items.map(itemNamed).filter((item): item is NavItem => item !== undefined);
+      entry.items.forEach((name) => placed.add(name));
+      entries.push({ kind: 'group', key: entry.group, items });
+    }
+  }
+  for (const item of navItems) if (!placed.has(item.name)) entries.push({ kind: 'link', item });
+  return entries;
+})();
+
+/** Spec §6 applied to the tree: hidden links removed, empty groups and headings dropped. */
+export const visibleNavTree = (tree: readonly NavEntry[], ability: AbilityChecker): NavEntry[] => {
+  const filtered: NavEntry[] = [];
+  for (const entry of tree) {
+    if (entry.kind === 'heading') filtered.push(entry);
+    else if (entry.kind === 'link') {
+      if (canSeeNavItem(entry.item, ability)) filtered.push(entry);
+    } else {
+      const items = entry.items.filter((item) => canSeeNavItem(item, ability));
+      if (items.length > 0) filtered.push({ ...entry, items });
+    }
+  }
+  // A heading stays only when something other than a heading follows it.
+  return filtered.filter(
+    (entry, index) => entry.kind !== 'heading' || (filtered[index + 1]?.kind ?? 'heading') !== 'heading',
+  );
+};

@@ -1,8 +1,5 @@
-import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useNavigation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 
 /** Spec §2: a hash anchor scrolls smoothly with a 60 px offset; any other navigation scrolls to the top. */
 export const scrollOffset = 60;
@@ -19,35 +16,15 @@ const useScrollOnNavigation = (): void => {
   }, [pathname, hash]);
 };
 
-/** A thin progress bar while the next page loads; the shell issue replaces it with spec §4's loading bar. */
-const NavigationProgress = () => {
-  const { t } = useTranslation();
-  const navigation = useNavigation();
-  if (navigation.state === 'idle') return null;
-  return (
-    <LinearProgress
-      aria-label={t('app.loading')}
-      sx={{ position: 'fixed', insetInline: 0, top: 0, zIndex: (theme) => theme.zIndex.tooltip + 1 }}
-    />
-  );
-};
-
+/**
+ * Around every page: the scroll position on navigation. (The loading bar sits beside the router,
+ * app.tsx, so it runs without a break from the first page load through every navigation.) Plain
+ * elements only: this is part of the entry chunk that /login downloads.
+ */
 export const RootLayout = () => {
   useScrollOnNavigation();
-  return (
-    <>
-      <NavigationProgress />
-      <Outlet />
-    </>
-  );
+  return <Outlet />;
 };
 
-/** Shown while the first page's code loads. */
-export const RootHydrateFallback = () => {
-  const { t } = useTranslation();
-  return (
-    <Box role="status" aria-live="polite" sx={{ p: 0 }}>
-      <LinearProgress aria-label={t('app.loading')} />
-    </Box>
-  );
-};
+/** While the first page's code loads the loading bar runs (app.tsx); nothing else to show. */
+export const RootHydrateFallback = () => null;

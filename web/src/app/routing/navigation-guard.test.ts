@@ -5,6 +5,8 @@ import {
   canNavigate,
   guardNavigation,
   loginRedirectFor,
+  needsPermissionCheck,
+  noPermissions,
   resolveIndexRedirect,
   resolveNavigation,
   type GuardSession,
@@ -151,5 +153,29 @@ describe('permission (spec §4)', () => {
   it('treats conditional rules as allowing the route (a client reads their own projects)', () => {
     expect(canNavigate([{ name: 'apps-projects', action: 'read', subject: 'Project' }], client)).toBe(true);
     expect(canNavigate([{ name: 'project-edit', action: 'update', subject: 'Project' }], client)).toBe(false);
+  });
+});
+
+describe('loading CASL only when needed', () => {
+  it('asks for a permission check only where the guard would consult the ability', () => {
+    expect(needsPermissionCheck([{ name: 'login', public: true, unauthenticatedOnly: true }])).toBe(false);
+    expect(needsPermissionCheck([{ name: 'register', unauthenticatedOnly: true }])).toBe(false);
+    expect(needsPermissionCheck([{ name: 'index' }])).toBe(false);
+    expect(needsPermissionCheck([])).toBe(false);
+    expect(needsPermissionCheck([{ name: 'apps-chat', action: 'read', subject: 'Chat' }])).toBe(true);
+  });
+
+  it('gives the same answer without the ability wherever no check is needed', () => {
+    const sessions = [signedOut, admin, client];
+    for (const url of ['/', '/login', '/register', '/forgot-password', '/not-authorized', '/nope', '/wiki']) {
+      const { pathname, search } = new URL(url, 'http://orbit.test');
+      const matches = handlesOf(routes, pathname);
+      expect(needsPermissionCheck(matches)).toBe(false);
+      for (const session of sessions) {
+        expect(resolveNavigation({ pathname, search }, matches, session, noPermissions)).toBe(
+          resolveNavigation({ pathname, search }, matches, session, buildAbility(adminRules)),
+        );
+      }
+    }
   });
 });

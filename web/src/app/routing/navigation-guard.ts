@@ -24,6 +24,18 @@ export interface AbilityChecker {
   can(action: Action, subject: Subject): boolean;
 }
 
+/** Allows nothing: what the guard is given when no permission check can happen. */
+export const noPermissions: AbilityChecker = { can: () => false };
+
+/**
+ * Whether the guard will ask the ability at all: not for the index redirect, public routes or
+ * signed-out-only routes (spec §4 decides those first). The router then loads CASL only when needed.
+ */
+export const needsPermissionCheck = (matches: readonly RouteHandle[]): boolean => {
+  const leaf = matches.at(-1);
+  return leaf !== undefined && leaf.name !== 'index' && !leaf.public && !leaf.unauthenticatedOnly;
+};
+
 export const paths = {
   projects: '/apps/projects',
   login: '/login',

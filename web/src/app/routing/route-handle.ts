@@ -20,6 +20,8 @@ export const routeNames = [
   'apps-project-create-type',
   'project-edit',
   'apps-projects',
+  // Beyond the spec's table: one project with its task board.
+  'apps-project-view',
   'information-plans',
   'information-referrals',
   'user-view',

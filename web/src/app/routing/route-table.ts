@@ -57,6 +57,8 @@ const handles = {
   },
   projectEdit: { name: 'project-edit', navActiveLink: 'apps-projects', action: 'update', subject: 'Project' },
   projects: { name: 'apps-projects', action: 'read', subject: 'Project' },
+  // Beyond the spec's table (PRODUCT.md): one project, its task board and activity.
+  projectView: { name: 'apps-project-view', navActiveLink: 'apps-projects', action: 'read', subject: 'Project' },
   plans: { name: 'information-plans', action: 'read', subject: 'Plan' },
   referrals: { name: 'information-referrals', action: 'read', subject: 'Referral' },
   userView: { name: 'user-view', action: 'read', subject: 'User' },
@@ -162,6 +164,11 @@ export const routeTable: readonly RouteEntry[] = [
     path: '/apps/projects',
     handle: handles.projects,
     page: async () => (await import('../../features/projects/projects-page')).ProjectsPage,
+  },
+  {
+    path: '/apps/projects/:id',
+    handle: handles.projectView,
+    page: async () => (await import('../../features/projects/project-page')).ProjectPage,
   },
   {
     path: '/information/plans',

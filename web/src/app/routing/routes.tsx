@@ -1,10 +1,9 @@
 import { matchRoutes, redirect, replace, type Location, type MiddlewareFunction, type RouteObject } from 'react-router';
 import { externalLinks } from '../../shared/config';
-import { ability } from '../../shared/session/ability';
 import { getSession, isLoggedIn } from '../../shared/session/session-store';
 import { isRouteHandle, type RouteHandle } from './route-handle';
 import { routeTable, type RouteEntry } from './route-table';
-import { resolveNavigation } from './navigation-guard';
+import { needsPermissionCheck, noPermissions, resolveNavigation, type AbilityChecker } from './navigation-guard';
 import { RootLayout, RootHydrateFallback } from '../layouts/root-layout';
 import { ServerErrorPage } from '../../features/misc/server-error-page';
 
@@ -20,20 +19,24 @@ export interface NavigationState {
 export const handlesOf = (routes: RouteObject[], pathname: string): RouteHandle[] =>
   (matchRoutes(routes, pathname) ?? []).map((match) => match.route.handle as unknown).filter(isRouteHandle);
 
+/** The CASL ability, downloaded only when a navigation needs a permission check (never on /login). */
+const loadAbility = async (): Promise<AbilityChecker> => (await import('../../shared/session/ability')).ability;
+
 /**
  * Spec §2 and §4 before every navigation: the index redirect and the guard. A redirect replaces
  * the history entry on the first load (so Back does not bounce) and is a new entry otherwise.
  */
 const guardMiddleware =
   (getRoutes: () => RouteObject[], state: NavigationState): MiddlewareFunction =>
-  ({ request }) => {
+  async ({ request }) => {
     const url = new URL(request.url);
     const session = getSession();
+    const handles = handlesOf(getRoutes(), url.pathname);
     const target = resolveNavigation(
       { pathname: url.pathname, search: url.search },
-      handlesOf(getRoutes(), url.pathname),
+      handles,
       { isLoggedIn: isLoggedIn(session), userData: session.userData },
-      ability,
+      needsPermissionCheck(handles) ? await loadAbility() : noPermissions,
     );
     if (target !== null) throw state.isInitialized() ? redirect(target) : replace(target);
   };
@@ -66,7 +69,9 @@ const toRoute = (entry: RouteEntry, state: NavigationState): RouteObject => {
 /**
  * The route tree: the spec's flat table grouped under its layouts. Pages in the blank layout and
  * pages in the app shell load separately, so /login never downloads the shell. Routes that never
- * render (index, /wiki, /telegram) sit outside both layouts so they download nothing.
+ * render (index, /wiki, /telegram) sit outside both layouts so they download nothing. The shell's
+ * chunk brings the component library, i18next, the query cache and CASL, and prepares them
+ * (language resources, right-to-left styles) before its first render.
  */
 export const createRoutes = (state: NavigationState): RouteObject[] => {
   const blank = routeTable.filter((entry) => entry.page && entry.handle.layout === 'blank');
@@ -89,7 +94,13 @@ export const createRoutes = (state: NavigationState): RouteObject[] => {
         },
         {
           id: 'layout-default',
-          lazy: { Component: async () => (await import('../layouts/default-layout')).DefaultLayout },
+          lazy: {
+            Component: async () => {
+              const { DefaultLayout, prepareShell } = await import('../layouts/default-layout');
+              await prepareShell();
+              return DefaultLayout;
+            },
+          },
           children: shell.map((entry) => toRoute(entry, state)),
         },
       ],

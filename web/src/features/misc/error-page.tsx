@@ -1,7 +1,5 @@
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { PageTitle } from '../../shared/ui/page-title';
+import { DocumentTitle, plainStyles as styles } from '../../shared/ui/plain/plain';
 
 interface ErrorPageProps {
   /** The document title, exactly as spec §8 gives it. */
@@ -12,22 +10,21 @@ interface ErrorPageProps {
   readonly action: ReactNode;
 }
 
-/** The not-found, not-authorized and server-error pages share this shape. */
+/**
+ * The not-found, not-authorized and server-error pages share this shape. Plain HTML and CSS (see
+ * shared/ui/plain): the server-error page is the router's error boundary in the entry chunk, and
+ * the others sit in the blank layout beside /login.
+ */
 export const ErrorPage = ({ documentTitle, status, heading, message, action }: ErrorPageProps) => (
-  <Stack
-    component="section"
-    aria-labelledby="error-heading"
-    spacing={2}
-    sx={{ alignItems: 'center', textAlign: 'center', maxWidth: 560, mx: 'auto', py: 6 }}
-  >
-    <PageTitle exact={documentTitle} />
-    <Typography aria-hidden variant="h1" component="p" color="primary" sx={{ fontWeight: 700 }}>
+  <section aria-labelledby="error-heading" className={styles.errorPage}>
+    <DocumentTitle exact={documentTitle} />
+    <p aria-hidden className={styles.status}>
       {status}
-    </Typography>
-    <Typography id="error-heading" variant="h4" component="h1">
+    </p>
+    <h1 id="error-heading" className={styles.heading}>
       {heading}
-    </Typography>
-    <Typography color="text.secondary">{message}</Typography>
+    </h1>
+    <p className={styles.subtitle}>{message}</p>
     <div>{action}</div>
-  </Stack>
+  </section>
 );

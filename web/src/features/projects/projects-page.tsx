@@ -1,14 +1,516 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import Grid from '@mui/material/Grid';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import InputLabel from '@mui/material/InputLabel';
+import LinearProgress from '@mui/material/LinearProgress';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Select from '@mui/material/Select';
+import Skeleton from '@mui/material/Skeleton';
+import Snackbar from '@mui/material/Snackbar';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../shared/ui/coming-soon';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
+import {
+  defaultListStatuses,
+  defaultOrderFor,
+  listSorts,
+  pageSizes,
+  projectStatuses,
+  projectTypes,
+  type ListSort,
+  type Project,
+  type ProjectStatus,
+  type ProjectType,
+  type StatusCounts,
+} from '@orbit/functions/projects/contract';
+import { isApiError } from '../../shared/api/api-error';
+import { useAppAbility } from '../../shared/session/use-session';
+import { PageTitle } from '../../shared/ui/page-title';
+import { useArchiveProject, useProjects, useRestoreProject } from './api/projects';
+import { AddIcon, CardsIcon, FolderIcon, SearchIcon, TableIcon } from './components/icons';
+import {
+  hasFilters,
+  queryIdentity,
+  readListState,
+  toListParams,
+  writeListState,
+  type ListState,
+} from './components/list-state';
+import { ProjectCard, type ProjectActions } from './components/project-card';
+import { PersonPicker } from './components/person-picker';
+import { ProjectsTable } from './components/projects-table';
+import { createProjectPath } from './components/paths';
 
-/** The projects list, everyone's landing page (spec §2). Its feature ships in a later issue. */
+const searchDelayMs = 300;
+
+const useListState = () => {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const state = readListState(searchParams);
+  const change = (next: Partial<ListState>, options: { replace?: boolean } = {}) =>
+    setSearchParams((current) => writeListState(current, { ...readListState(current), ...next }), options);
+  return [state, change] as const;
+};
+
+/** Page positions for one result set: cursors[i] opens page i (page 0 needs none). */
+const usePages = (identity: string) => {
+  const [pages, setPages] = useState<{ identity: string; cursors: (string | undefined)[]; index: number }>({
+    identity,
+    cursors: [undefined],
+    index: 0,
+  });
+  const current = pages.identity === identity ? pages : { identity, cursors: [undefined], index: 0 };
+  return {
+    index: current.index,
+    cursor: current.cursors[current.index],
+    next: (cursor: string) =>
+      setPages({
+        identity,
+        cursors: [...current.cursors.slice(0, current.index + 1), cursor],
+        index: current.index + 1,
+      }),
+    previous: () => setPages({ ...current, index: Math.max(0, current.index - 1) }),
+  };
+};
+
+/** The "New project" button: a project's type decides its board, so the type comes first. */
+const NewProjectButton = ({
+  label = 'projects.newProject',
+}: {
+  label?: 'projects.newProject' | 'projects.list.createFirst';
+}) => {
+  const { t } = useTranslation();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  return (
+    <>
+      <Button
+        variant="contained"
+        startIcon={<AddIcon />}
+        aria-haspopup="menu"
+        aria-controls={anchor ? menuId : undefined}
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        {t(label)}
+      </Button>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={() => setAnchor(null)}
+        slotProps={{ list: { 'aria-label': t('projects.newProjectMenu') } }}
+      >
+        {projectTypes.map((type) => (
+          <MenuItem key={type} component={RouterLink} to={createProjectPath(type)} onClick={() => setAnchor(null)}>
+            <ListItemText primary={t(`projects.types.${type}`)} secondary={t(`projects.typeDescriptions.${type}`)} />
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+};
+
+const openCount = (counts: StatusCounts | undefined) =>
+  counts ? defaultListStatuses.reduce((sum, status) => sum + counts[status], 0) : undefined;
+
+type Notice = { readonly severity: 'success' | 'error'; readonly text: string };
+
+/**
+ * /apps/projects: everyone's landing page. Admins see the workspace, clients their own projects
+ * (the API decides). Cards or a table, search, status tabs with counts, type and client filters,
+ * sort, page size and cursor pages; filters live in the URL.
+ */
 export const ProjectsPage = () => {
   const { t } = useTranslation();
+  const ability = useAppAbility();
+  const canManage = ability.can('create', 'Project');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [state, change] = useListState();
+  const pages = usePages(queryIdentity(state));
+  const query = useProjects(toListParams(state, pages.cursor));
+  const archive = useArchiveProject();
+  const restore = useRestoreProject();
+  const [notice, setNotice] = useState<Notice | null>(
+    (location.state as { notice?: string } | null)?.notice
+      ? { severity: 'success', text: (location.state as { notice: string }).notice }
+      : null,
+  );
+
+  // A notice handed over by another page shows once; Back must not bring it again.
+  useEffect(() => {
+    if ((location.state as { notice?: string } | null)?.notice) {
+      void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+    }
+  }, [location.state, location.pathname, location.search, navigate]);
+
+  const [draft, setDraft] = useState(state.q);
+  const [shownQ, setShownQ] = useState(state.q);
+  if (state.q !== shownQ) {
+    setShownQ(state.q);
+    setDraft(state.q);
+  }
+  useEffect(() => {
+    if (draft === state.q) return undefined;
+    const timer = setTimeout(() => change({ q: draft }, { replace: true }), searchDelayMs);
+    return () => clearTimeout(timer);
+  });
+
+  const reportFailure = (error: unknown) =>
+    setNotice({
+      severity: 'error',
+      text:
+        isApiError(error) && error.status === 409 ? t('projects.view.changedElsewhere') : t('projects.errors.generic'),
+    });
+
+  const actions: ProjectActions = {
+    canManage,
+    onArchive: (project: Project) =>
+      archive.mutate(
+        { id: project.id, version: project.version },
+        {
+          onSuccess: () => setNotice({ severity: 'success', text: t('projects.notices.archived') }),
+          onError: (error) => {
+            reportFailure(error);
+            void query.refetch();
+          },
+        },
+      ),
+    onRestore: (project: Project) =>
+      restore.mutate(
+        { id: project.id, version: project.version },
+        {
+          onSuccess: () => setNotice({ severity: 'success', text: t('projects.notices.restored') }),
+          onError: (error) => {
+            reportFailure(error);
+            void query.refetch();
+          },
+        },
+      ),
+  };
+
+  const data = query.data;
+  const projects = data?.projects ?? [];
+  const counts = data?.counts;
+  const workspaceEmpty = counts !== undefined && projectStatuses.every((status) => counts[status] === 0);
+  const firstItem = pages.index * state.limit + 1;
+  const lastItem = pages.index * state.limit + projects.length;
+  const sortLabelId = useId();
+  const typeLabelId = useId();
+  const sizeLabelId = useId();
+
+  const changeSort = (sort: ListSort) =>
+    change(
+      sort === state.sort ? { order: state.order === 'asc' ? 'desc' : 'asc' } : { sort, order: defaultOrderFor[sort] },
+    );
+
+  const statusTab = state.status ?? 'open';
+  const tabLabel = (label: string, count: number | undefined) => (count === undefined ? label : `${label} (${count})`);
+
   return (
-    <ComingSoon
-      title={t('areas.projects.title')}
-      message={t('areas.projects.message')}
-      description={t('areas.projects.description')}
-    />
+    <Stack component="section" aria-labelledby="projects-heading" spacing={3}>
+      <PageTitle title={t('projects.title')} />
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-end' } }}
+      >
+        <Box>
+          <Typography id="projects-heading" variant="h4" component="h1">
+            {t('projects.title')}
+          </Typography>
+          <Typography color="text.secondary">
+            {canManage ? t('projects.subtitle') : t('projects.clientSubtitle')}
+          </Typography>
+        </Box>
+        {canManage ? <NewProjectButton /> : null}
+      </Stack>
+
+      <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+        <Tabs
+          value={statusTab}
+          onChange={(_event, value: string) => change({ status: value === 'open' ? null : (value as ProjectStatus) })}
+          variant="scrollable"
+          allowScrollButtonsMobile
+          aria-label={t('projects.list.statusTabs')}
+          sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}
+        >
+          <Tab value="open" label={tabLabel(t('projects.list.allStatuses'), openCount(counts))} />
+          {projectStatuses.map((status) => (
+            <Tab key={status} value={status} label={tabLabel(t(`projects.statuses.${status}`), counts?.[status])} />
+          ))}
+        </Tabs>
+
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} useFlexGap sx={{ p: 2, flexWrap: 'wrap' }}>
+          <TextField
+            type="search"
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            label={t('projects.list.search')}
+            placeholder={t('projects.list.searchHint')}
+            size="small"
+            sx={{ minWidth: { md: 260 }, flexGrow: 1 }}
+            slotProps={{
+              htmlInput: { maxLength: 100 },
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+          <FormControl size="small" sx={{ minWidth: 150 }}>
+            <InputLabel id={typeLabelId} shrink>
+              {t('projects.list.type')}
+            </InputLabel>
+            <Select
+              labelId={typeLabelId}
+              label={t('projects.list.type')}
+              value={state.type ?? ''}
+              displayEmpty
+              notched
+              onChange={(event) => change({ type: (event.target.value || null) as ProjectType | null })}
+              renderValue={(value) =>
+                value ? t(`projects.types.${value as ProjectType}`) : t('projects.list.anyType')
+              }
+            >
+              <MenuItem value="">{t('projects.list.anyType')}</MenuItem>
+              {projectTypes.map((type) => (
+                <MenuItem key={type} value={type}>
+                  {t(`projects.types.${type}`)}
+                </MenuItem>
+              ))}
+            </Select>
+          </FormControl>
+          {canManage ? (
+            <Box sx={{ minWidth: 220 }}>
+              <PersonPicker
+                role="client"
+                size="small"
+                label={t('projects.list.client')}
+                value={
+                  state.clientId
+                    ? {
+                        id: state.clientId,
+                        fullName: projects.find((project) => project.clientId === state.clientId)?.clientName ?? '…',
+                      }
+                    : null
+                }
+                onChange={(person) => change({ clientId: person?.id ?? null })}
+              />
+            </Box>
+          ) : null}
+          <FormControl size="small" sx={{ minWidth: 170 }}>
+            <InputLabel id={sortLabelId}>{t('projects.list.sort')}</InputLabel>
+            <Select
+              labelId={sortLabelId}
+              label={t('projects.list.sort')}
+              value={state.sort}
+              onChange={(event) => {
+                const sort = event.target.value as ListSort;
+                change({ sort, order: defaultOrderFor[sort] });
+              }}
+            >
+              {listSorts.map((sort) => (
+                <MenuItem key={sort} value={sort}>
+                  {t(`projects.list.sorts.${sort}`)}
+                </MenuItem>
+              ))}
+            </Select>
+          </FormControl>
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={state.order}
+            onChange={(_event, order: 'asc' | 'desc' | null) => {
+              if (order) change({ order });
+            }}
+            aria-label={t('projects.list.order')}
+          >
+            <ToggleButton value="asc">{t('projects.list.ascending')}</ToggleButton>
+            <ToggleButton value="desc">{t('projects.list.descending')}</ToggleButton>
+          </ToggleButtonGroup>
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={state.view}
+            onChange={(_event, view: 'cards' | 'table' | null) => {
+              if (view) change({ view }, { replace: true });
+            }}
+            aria-label={t('projects.list.view')}
+          >
+            <ToggleButton value="cards" aria-label={t('projects.list.cards')}>
+              <CardsIcon fontSize="small" />
+            </ToggleButton>
+            <ToggleButton value="table" aria-label={t('projects.list.table')}>
+              <TableIcon fontSize="small" />
+            </ToggleButton>
+          </ToggleButtonGroup>
+        </Stack>
+        <Box sx={{ height: 4 }}>{query.isFetching ? <LinearProgress /> : null}</Box>
+      </Paper>
+
+      {query.isError ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+              {t('projects.list.retry')}
+            </Button>
+          }
+        >
+          {t('projects.list.loadFailed')}
+        </Alert>
+      ) : null}
+
+      {query.isPending ? (
+        <Grid container spacing={2} aria-busy="true">
+          {Array.from({ length: 6 }, (_, index) => (
+            <Grid key={index} size={{ xs: 12, sm: 6, lg: 4 }}>
+              <Skeleton variant="rounded" height={220} />
+            </Grid>
+          ))}
+        </Grid>
+      ) : projects.length === 0 && !query.isError ? (
+        <Paper variant="outlined" sx={{ p: { xs: 3, sm: 6 }, textAlign: 'center' }} data-testid="projects-empty">
+          <FolderIcon color="disabled" sx={{ fontSize: 56 }} />
+          {workspaceEmpty && !hasFilters(state) ? (
+            <>
+              <Typography variant="h6" component="h2" sx={{ mt: 1 }}>
+                {t('projects.list.emptyTitle')}
+              </Typography>
+              <Typography color="text.secondary" sx={{ mb: 3 }}>
+                {canManage ? t('projects.list.emptyAdmin') : t('projects.list.emptyClient')}
+              </Typography>
+              {canManage ? <NewProjectButton label="projects.list.createFirst" /> : null}
+            </>
+          ) : (
+            <>
+              <Typography variant="h6" component="h2" sx={{ mt: 1, mb: 2 }}>
+                {t('projects.list.noMatch')}
+              </Typography>
+              {hasFilters(state) ? (
+                <Button
+                  variant="outlined"
+                  onClick={() => {
+                    setDraft('');
+                    change({ q: '', status: null, type: null, clientId: null });
+                  }}
+                >
+                  {t('projects.list.clearFilters')}
+                </Button>
+              ) : null}
+            </>
+          )}
+        </Paper>
+      ) : state.view === 'table' ? (
+        <Paper variant="outlined">
+          <ProjectsTable
+            projects={projects}
+            sort={state.sort}
+            order={state.order}
+            onSort={changeSort}
+            actions={actions}
+            busy={query.isFetching}
+          />
+        </Paper>
+      ) : (
+        <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-busy={query.isFetching}>
+          {projects.map((project) => (
+            <Grid key={project.id} size={{ xs: 12, sm: 6, lg: 4 }} component="li">
+              <ProjectCard project={project} actions={actions} />
+            </Grid>
+          ))}
+        </Grid>
+      )}
+
+      {data && data.total === null && data.nextCursor && projects.length < state.limit ? (
+        <Alert severity="info">{t('projects.list.partial')}</Alert>
+      ) : null}
+
+      {projects.length > 0 || pages.index > 0 ? (
+        <Stack
+          direction="row"
+          spacing={2}
+          sx={{ alignItems: 'center', justifyContent: 'flex-end', flexWrap: 'wrap' }}
+          component="nav"
+          aria-label={t('projects.list.pagination')}
+        >
+          <FormControl size="small" sx={{ minWidth: 110 }}>
+            <InputLabel id={sizeLabelId}>{t('projects.list.perPage')}</InputLabel>
+            <Select
+              labelId={sizeLabelId}
+              label={t('projects.list.perPage')}
+              value={state.limit}
+              onChange={(event) => change({ limit: Number(event.target.value) })}
+            >
+              {pageSizes.map((size) => (
+                <MenuItem key={size} value={size}>
+                  {size}
+                </MenuItem>
+              ))}
+            </Select>
+          </FormControl>
+          <Typography variant="body2" aria-live="polite">
+            {projects.length === 0
+              ? null
+              : data?.total !== null && data?.total !== undefined
+                ? t('projects.list.range', { from: firstItem, to: lastItem, count: data.total })
+                : t('projects.list.rangeOpen', { from: firstItem, to: lastItem })}
+          </Typography>
+          <IconButton
+            aria-label={t('projects.list.previous')}
+            disabled={pages.index === 0}
+            onClick={pages.previous}
+            sx={{ transform: (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : undefined) }}
+          >
+            <Box component="span" aria-hidden sx={{ fontSize: 20, lineHeight: 1 }}>
+              ‹
+            </Box>
+          </IconButton>
+          <IconButton
+            aria-label={t('projects.list.next')}
+            disabled={!data?.nextCursor || query.isPlaceholderData}
+            onClick={() => {
+              if (data?.nextCursor) pages.next(data.nextCursor);
+            }}
+            sx={{ transform: (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : undefined) }}
+          >
+            <Box component="span" aria-hidden sx={{ fontSize: 20, lineHeight: 1 }}>
+              ›
+            </Box>
+          </IconButton>
+        </Stack>
+      ) : null}
+
+      <Snackbar
+        open={notice !== null}
+        autoHideDuration={5000}
+        onClose={() => setNotice(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      >
+        {notice ? (
+          <Alert severity={notice.severity} onClose={() => setNotice(null)} variant="filled">
+            {notice.text}
+          </Alert>
+        ) : undefined}
+      </Snackbar>
+    </Stack>
   );
 };

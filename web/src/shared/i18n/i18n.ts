@@ -1,81 +1,49 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { loadEmotionCache } from '../theme/emotion-cache';
-import {
-  defaultLanguage,
-  directionOf,
-  fallbackLanguage,
-  isLanguage,
-  languageStorageKey,
-  languages,
-  type Language,
-} from './languages';
-import en from './locales/en';
-import type { TranslationShape } from './locales/en';
+import { currentLanguage, loadResources, setLanguage, startLanguage, subscribeToLanguage } from './language-store';
+import { fallbackLanguage, languages, type Language } from './languages';
 
-/** English ships in the entry chunk; the other languages load when chosen. */
-const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: TranslationShape }>> = {
-  fr: () => import('./locales/fr'),
-  ar: () => import('./locales/ar'),
-};
+/**
+ * i18next for the signed-in app (react-i18next's useTranslation). It follows the language store
+ * (language-store.ts), which owns the active language, its resources, <html lang/dir> and the
+ * stored choice; only the active language's resources are downloaded. The shell's layout chunk
+ * initialises it, so the signed-out pages never download it.
+ */
 
-const loadResources = async (language: Language): Promise<void> => {
-  if (language === 'en' || i18n.hasResourceBundle(language, 'translation')) return;
-  const { default: resources } = await loaders[language]();
-  i18n.addResourceBundle(language, 'translation', resources, true, true);
-};
-
-const readStoredLanguage = (): Language => {
-  try {
-    const stored = localStorage.getItem(languageStorageKey);
-    return isLanguage(stored) ? stored : defaultLanguage;
-  } catch {
-    return defaultLanguage;
+const follow = async (): Promise<void> => {
+  const language = currentLanguage();
+  if (!i18n.hasResourceBundle(language, 'translation')) {
+    i18n.addResourceBundle(language, 'translation', await loadResources(language), true, true);
   }
-};
-
-/** Spec §4: the document language and direction follow the interface language. */
-const applyToDocument = (language: string): void => {
-  document.documentElement.lang = language;
-  document.documentElement.dir = directionOf(language);
+  if (i18n.language !== language) await i18n.changeLanguage(language);
 };
 
 let initialised: Promise<void> | undefined;
 
-/** Initialise i18next with the stored language (or English), before the first render. */
+/** Initialise i18next with the stored language (or English), before the first signed-in render. */
 export const initI18n = (): Promise<void> => {
   initialised ??= (async () => {
+    await startLanguage();
+    const language = currentLanguage();
     await i18n.use(initReactI18next).init({
-      resources: { en: { translation: en } },
-      lng: defaultLanguage,
+      resources: { [language]: { translation: await loadResources(language) } },
+      lng: language,
       fallbackLng: fallbackLanguage,
       supportedLngs: languages.map((l) => l.i18nLang),
       interpolation: { escapeValue: false }, // React escapes
     });
-    i18n.on('languageChanged', applyToDocument);
-    applyToDocument(defaultLanguage);
-    const stored = readStoredLanguage();
-    if (stored !== defaultLanguage) await switchLanguage(stored, { remember: false });
+    subscribeToLanguage(() => void follow());
   })();
   return initialised;
 };
 
 /**
- * Change the interface language: load its resources (and the right-to-left style cache when it
- * needs one) first, so the switch happens in one render; then set <html lang/dir> and store it.
+ * Change the interface language (spec §4): resources first, then <html lang/dir>, the stored
+ * choice, and i18next.
  */
-export const changeLanguage = (language: Language): Promise<void> => switchLanguage(language, { remember: true });
-
-const switchLanguage = async (language: Language, { remember }: { remember: boolean }): Promise<void> => {
-  await Promise.all([loadResources(language), loadEmotionCache(directionOf(language))]);
-  await i18n.changeLanguage(language);
-  if (remember) {
-    try {
-      localStorage.setItem(languageStorageKey, language);
-    } catch {
-      // Storage can be unavailable (private mode, quota); the choice then lasts for this visit.
-    }
-  }
+export const changeLanguage = async (language: Language): Promise<void> => {
+  await setLanguage(language);
+  if (i18n.isInitialized) await follow();
 };
 
 export { i18n };

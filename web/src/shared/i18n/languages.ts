@@ -12,8 +12,11 @@ export const defaultLanguage: Language = 'en';
 export const fallbackLanguage: Language = 'en';
 /** localStorage key for the chosen language (spec §3: stored client value `language`). */
 export const languageStorageKey = 'language';
+/** The same choice as a preference cookie (spec §3 per-user preferences): `orbit-language`. */
+export const languageCookie = 'language';
 
 export const isLanguage = (value: unknown): value is Language => languages.some((l) => l.i18nLang === value);
 
-export const directionOf = (language: string): Direction =>
-  languages.some((l) => l.i18nLang === language && l.isRTL) ? 'rtl' : 'ltr';
+export const isRtlLanguage = (language: string): boolean => languages.some((l) => l.i18nLang === language && l.isRTL);
+
+export const directionOf = (language: string): Direction => (isRtlLanguage(language) ? 'rtl' : 'ltr');

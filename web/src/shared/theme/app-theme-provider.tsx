@@ -1,20 +1,41 @@
 import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
-import { useMemo, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { directionOf } from '../i18n/languages';
+import { ThemeProvider, useColorScheme } from '@mui/material/styles';
+import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { currentDirection, subscribeToLanguage } from '../i18n/language-store';
 import { loadedEmotionCache } from './emotion-cache';
+import type { ThemeMode } from './settings';
 import { createAppTheme } from './theme';
+import { useSettings } from './use-settings';
 
-/** Theme and style cache follow the interface language's direction (spec §4). */
+/** MUI's colour mode follows the `theme` setting (light, dark, system: MUI then follows the OS live). */
+const ModeFollower = ({ mode }: { mode: ThemeMode }) => {
+  const { mode: current, setMode } = useColorScheme();
+  useEffect(() => {
+    if (current !== mode) setMode(mode);
+  }, [current, mode, setMode]);
+  return null;
+};
+
+/**
+ * The component library's theme for the signed-in app: the settings (theme, skin, primary
+ * colours; cookies, see settings.ts) and the interface language's direction, with the matching
+ * style cache (right-to-left styles flip with stylis-plugin-rtl). MUI keeps nothing in storage of
+ * its own: the cookies are the one source.
+ */
 export const AppThemeProvider = ({ children }: { children: ReactNode }) => {
-  const { i18n } = useTranslation();
-  const direction = directionOf(i18n.language);
-  const theme = useMemo(() => createAppTheme(direction), [direction]);
+  const settings = useSettings();
+  const direction = useSyncExternalStore(subscribeToLanguage, currentDirection, currentDirection);
+  const { skin, lightThemePrimaryColor, darkThemePrimaryColor } = settings;
+  const theme = useMemo(
+    () =>
+      createAppTheme({ direction, skin, primaries: { light: lightThemePrimaryColor, dark: darkThemePrimaryColor } }),
+    [direction, skin, lightThemePrimaryColor, darkThemePrimaryColor],
+  );
   return (
     <CacheProvider value={loadedEmotionCache(direction)}>
-      <ThemeProvider theme={theme} defaultMode="system" disableTransitionOnChange>
+      <ThemeProvider theme={theme} defaultMode={settings.theme} storageManager={null} noSsr disableTransitionOnChange>
+        <ModeFollower mode={settings.theme} />
         <CssBaseline enableColorScheme />
         {children}
       </ThemeProvider>

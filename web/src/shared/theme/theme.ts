@@ -1,5 +1,8 @@
 import { createTheme, type Theme } from '@mui/material/styles';
 import type { Direction } from '../i18n/languages';
+import { breakpointValues } from './breakpoints';
+import { neutrals, palettes, type ColorScheme } from './palette';
+import type { Skin } from './settings';
 
 declare module '@mui/material/styles' {
   interface BreakpointOverrides {
@@ -7,40 +10,64 @@ declare module '@mui/material/styles' {
   }
 }
 
-/**
- * Spec §9: light primaries are a blue and an orange-red, dark ones a teal and a blue; breakpoints
- * sm 600, md 960, lg 1280, xl 1920, xxl 2560. Light or dark follows the operating system for now
- * (spec §4 default theme "system"); the shell issue adds the switcher on top of MUI's colour modes.
- */
-export const palettes = {
-  light: { primary: '#1565C0', secondary: '#D84315' },
-  dark: { primary: '#4DB6AC', secondary: '#64B5F6' },
-} as const;
+export interface AppThemeOptions {
+  readonly direction: Direction;
+  readonly skin: Skin;
+  /** The chosen primary colour per scheme; null keeps spec §9's default. */
+  readonly primaries: Readonly<Record<ColorScheme, string | null>>;
+}
 
-export const createAppTheme = (direction: Direction): Theme =>
-  createTheme({
+const schemePalette = (scheme: ColorScheme, primary: string | null) => ({
+  primary: { main: primary ?? palettes[scheme].primary },
+  secondary: { main: palettes[scheme].secondary },
+  background: { default: neutrals[scheme].background, paper: neutrals[scheme].paper },
+  text: { primary: neutrals[scheme].text, secondary: neutrals[scheme].textSecondary },
+  divider: neutrals[scheme].divider,
+  // Text on coloured buttons and chips meets WCAG AA (4.5:1), not MUI's default 3:1.
+  contrastThreshold: 4.5,
+});
+
+/**
+ * The component library's theme: spec §9 primaries (or the user's choice), breakpoints sm 600,
+ * md 960, lg 1280, xl 1920, xxl 2560, light and dark schemes as CSS variables switched by the
+ * `light`/`dark` class on <html> (the pre-paint script sets it first), the skin, and the
+ * direction of the interface language.
+ */
+export const createAppTheme = ({ direction, skin, primaries }: AppThemeOptions): Theme => {
+  const bordered = skin === 'bordered';
+  return createTheme({
     direction,
     cssVariables: { colorSchemeSelector: 'class' },
     colorSchemes: {
-      light: {
-        palette: {
-          primary: { main: palettes.light.primary },
-          secondary: { main: palettes.light.secondary },
-          background: { default: '#F5F6FA' },
-        },
-      },
-      dark: {
-        palette: {
-          primary: { main: palettes.dark.primary },
-          secondary: { main: palettes.dark.secondary },
-          background: { default: '#121418', paper: '#1B1E24' },
-        },
-      },
+      light: { palette: schemePalette('light', primaries.light) },
+      dark: { palette: schemePalette('dark', primaries.dark) },
     },
-    breakpoints: { values: { xs: 0, sm: 600, md: 960, lg: 1280, xl: 1920, xxl: 2560 } },
+    breakpoints: { values: breakpointValues },
     shape: { borderRadius: 8 },
     typography: {
       fontFamily: '"Inter", "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans Arabic", sans-serif',
       button: { textTransform: 'none', fontWeight: 600 },
     },
+    components: {
+      MuiButtonBase: {
+        styleOverrides: {
+          // A visible keyboard focus on every control, beyond the ripple.
+          root: ({ theme }) => ({
+            '&.Mui-focusVisible': { outline: `2px solid ${theme.vars.palette.primary.main}`, outlineOffset: 2 },
+          }),
+        },
+      },
+      MuiPaper: {
+        styleOverrides: {
+          root: bordered
+            ? ({ theme }) => ({
+                '&.MuiPaper-elevation': { boxShadow: 'none', border: `1px solid ${theme.vars.palette.divider}` },
+              })
+            : undefined,
+        },
+      },
+      MuiAppBar: { defaultProps: { elevation: 0, color: 'inherit' } },
+      MuiTooltip: { defaultProps: { arrow: true } },
+    },
   });
+};

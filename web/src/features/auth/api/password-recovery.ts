@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import type { ForgotPasswordRequest, ResetPasswordRequest } from '@orbit/functions/auth/contract';
 import { apiRequest } from '../../../shared/api/api-client';
 
@@ -9,6 +8,3 @@ export const requestPasswordResetCode = (body: ForgotPasswordRequest): Promise<v
 /** POST /api/auth/reset-password: 204, and every session of that user is revoked. */
 export const resetPassword = (body: ResetPasswordRequest): Promise<void> =>
   apiRequest<void>('/api/auth/reset-password', { method: 'POST', body, authenticated: false });
-
-export const useRequestPasswordResetCode = () => useMutation({ mutationFn: requestPasswordResetCode });
-export const useResetPassword = () => useMutation({ mutationFn: resetPassword });

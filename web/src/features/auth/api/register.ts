@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import type { registerRequest, SignInResponse } from '@orbit/functions/auth/contract';
 import type { z } from 'zod';
 import { apiRequest } from '../../../shared/api/api-client';
@@ -10,8 +9,9 @@ export type RegisterBody = z.output<typeof registerRequest>;
 export const register = (body: RegisterBody): Promise<SignInResponse> =>
   apiRequest<SignInResponse>('/api/auth/register', { method: 'POST', body, authenticated: false });
 
-export const useRegister = () =>
-  useMutation({
-    mutationFn: register,
-    onSuccess: (response) => updateSession(response),
-  });
+/** Registers and stores the session before the caller navigates. */
+export const registerAndStore = async (body: RegisterBody): Promise<SignInResponse> => {
+  const response = await register(body);
+  updateSession(response);
+  return response;
+};

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import type { LoginRequest, SignInResponse } from '@orbit/functions/auth/contract';
 import { apiRequest } from '../../../shared/api/api-client';
 import { updateSession } from '../../../shared/session/session-store';
@@ -7,9 +6,12 @@ import { updateSession } from '../../../shared/session/session-store';
 export const signIn = (body: LoginRequest): Promise<SignInResponse> =>
   apiRequest<SignInResponse>('/api/auth/login', { method: 'POST', body, authenticated: false });
 
-/** Signs in and stores the session (spec §3) before the caller navigates. */
-export const useSignIn = () =>
-  useMutation({
-    mutationFn: signIn,
-    onSuccess: (response) => updateSession(response),
-  });
+/**
+ * Signs in and stores the session (spec §3) before the caller navigates. A plain function, not a
+ * query-cache mutation: the sign-in page must not download the server-state library.
+ */
+export const signInAndStore = async (body: LoginRequest): Promise<SignInResponse> => {
+  const response = await signIn(body);
+  updateSession(response);
+  return response;
+};

@@ -1,15 +1,16 @@
-import type { i18n as I18n, ParseKeys, TFunction } from 'i18next';
+import { loginMessages } from '@orbit/functions/auth/messages';
+import type { TranslationKey, Text } from '../../../shared/i18n/translate';
 
 /**
  * Form errors hold either a translation key (so they follow language changes) or, for messages
  * the app does not know, the server's own text.
  */
-export const translateMessage = (i18n: I18n, t: TFunction, message: string): string =>
-  i18n.exists(message) ? t(message as ParseKeys) : message;
+export const translateMessage = (text: Pick<Text, 't' | 'exists'>, message: string): string =>
+  text.exists(message) ? text.t(message as TranslationKey) : message;
 
-/** Messages the API sends for sign-in (spec §8), by their English text. */
-const knownServerMessages: Readonly<Record<string, ParseKeys>> = {
-  'Invalid email or password': 'auth.errors.invalidCredentials',
+/** Messages the API sends for sign-in (spec §8), by their English text (zod-free import). */
+const knownServerMessages: Readonly<Record<string, TranslationKey>> = {
+  [loginMessages.invalid]: 'auth.errors.invalidCredentials',
 };
 
 export const keyForServerMessage = (message: string | undefined): string | undefined =>

@@ -1,13 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import type { ParseKeys } from 'i18next';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import {
   forgotPasswordRequest,
   resetPasswordRequest,
@@ -15,20 +8,23 @@ import {
   type ResetPasswordRequest,
 } from '@orbit/functions/auth/contract';
 import { isApiError, type ApiError } from '../../../shared/api/api-error';
-import { FormTextField, PasswordField } from '../../../shared/ui/form-text-field';
-import { useRequestPasswordResetCode, useResetPassword } from '../api/password-recovery';
+import { useText, type TranslationKey } from '../../../shared/i18n/translate';
+import { FormField } from '../../../shared/ui/plain/form-field';
+import { Alert, Button, ButtonLink, TextButton, TextLink, plainStyles as styles } from '../../../shared/ui/plain/plain';
+import { requestPasswordResetCode, resetPassword } from '../api/password-recovery';
 import { AuthCard } from './auth-card';
 import { translateMessage } from './error-messages';
 
 type Step =
   { readonly name: 'request' } | { readonly name: 'reset'; readonly phone: string } | { readonly name: 'done' };
 
-const failureKey = (error: ApiError): ParseKeys => (error.code === 'network' ? 'errors.network' : 'errors.generic');
+const failureKey = (error: ApiError): TranslationKey =>
+  error.code === 'network' ? 'errors.network' : 'errors.generic';
 
 const RequestCodeForm = ({ onSent }: { onSent: (phone: string) => void }) => {
-  const { t, i18n } = useTranslation();
-  const requestCode = useRequestPasswordResetCode();
-  const [formError, setFormError] = useState<ParseKeys | null>(null);
+  const text = useText();
+  const { t } = text;
+  const [formError, setFormError] = useState<TranslationKey | null>(null);
   const { control, handleSubmit, formState } = useForm<ForgotPasswordRequest>({
     resolver: zodResolver(forgotPasswordRequest),
     defaultValues: { phone: '' },
@@ -36,7 +32,7 @@ const RequestCodeForm = ({ onSent }: { onSent: (phone: string) => void }) => {
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     try {
-      await requestCode.mutateAsync(values);
+      await requestPasswordResetCode(values);
       onSent(values.phone);
     } catch (error) {
       if (!isApiError(error)) throw error;
@@ -44,28 +40,29 @@ const RequestCodeForm = ({ onSent }: { onSent: (phone: string) => void }) => {
     }
   });
   return (
-    <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5} aria-label={t('auth.forgotPassword.title')}>
+    <form noValidate onSubmit={onSubmit} className={styles.stack} aria-label={t('auth.forgotPassword.title')}>
       {formError ? <Alert severity="error">{t(formError)}</Alert> : null}
-      <FormTextField
+      <FormField
         control={control}
         name="phone"
         label={t('auth.fields.phone')}
         hint={t('auth.fields.phoneHint')}
         type="tel"
+        inputMode="tel"
+        dir="ltr"
         autoComplete="username"
         autoFocus
         required
-        translateError={() => translateMessage(i18n, t, 'validation.required')}
-        slotProps={{ htmlInput: { inputMode: 'tel', dir: 'ltr' } }}
+        translateError={() => translateMessage(text, 'validation.required')}
       />
-      <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
+      <Button type="submit" disabled={formState.isSubmitting}>
         {formState.isSubmitting ? t('auth.forgotPassword.sendingCode') : t('auth.forgotPassword.sendCode')}
       </Button>
-    </Stack>
+    </form>
   );
 };
 
-const resetValidationKey: Record<keyof ResetPasswordRequest, ParseKeys> = {
+const resetValidationKey: Record<keyof ResetPasswordRequest, TranslationKey> = {
   phone: 'validation.phone',
   code: 'validation.code',
   password: 'validation.password',
@@ -80,22 +77,22 @@ const ResetPasswordForm = ({
   onDone: () => void;
   onChangePhone: () => void;
 }) => {
-  const { t, i18n } = useTranslation();
-  const resetPassword = useResetPassword();
-  const requestCode = useRequestPasswordResetCode();
-  const [formError, setFormError] = useState<ParseKeys | null>(null);
+  const text = useText();
+  const { t } = text;
+  const [formError, setFormError] = useState<TranslationKey | null>(null);
   const [resent, setResent] = useState(false);
+  const [resending, setResending] = useState(false);
   const { control, handleSubmit, setError, formState } = useForm<ResetPasswordRequest>({
     resolver: zodResolver(resetPasswordRequest),
     defaultValues: { phone, code: '', password: '' },
   });
   const translateField = (field: keyof ResetPasswordRequest) => (message: string) =>
-    translateMessage(i18n, t, i18n.exists(message) ? message : resetValidationKey[field]);
+    translateMessage(text, text.exists(message) ? message : resetValidationKey[field]);
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     try {
-      await resetPassword.mutateAsync(values);
+      await resetPassword(values);
       onDone();
     } catch (error) {
       if (!isApiError(error)) throw error;
@@ -111,28 +108,25 @@ const ResetPasswordForm = ({
 
   const resend = async () => {
     setFormError(null);
+    setResending(true);
     try {
-      await requestCode.mutateAsync({ phone });
+      await requestPasswordResetCode({ phone });
       setResent(true);
     } catch (error) {
       if (!isApiError(error)) throw error;
       setFormError(failureKey(error));
+    } finally {
+      setResending(false);
     }
   };
 
   return (
-    <Stack
-      component="form"
-      noValidate
-      onSubmit={onSubmit}
-      spacing={2.5}
-      aria-label={t('auth.forgotPassword.resetHeading')}
-    >
+    <form noValidate onSubmit={onSubmit} className={styles.stack} aria-label={t('auth.forgotPassword.resetHeading')}>
       <Alert severity="info" role="status">
         {t('auth.forgotPassword.codeSent', { phone: `\u2066${phone}\u2069` })}
       </Alert>
       {formError ? <Alert severity="error">{t(formError)}</Alert> : null}
-      <FormTextField
+      <FormField
         control={control}
         name="code"
         label={t('auth.fields.code')}
@@ -140,30 +134,31 @@ const ResetPasswordForm = ({
         autoComplete="one-time-code"
         autoFocus
         required
+        inputMode="numeric"
+        maxLength={6}
+        dir="ltr"
         translateError={translateField('code')}
-        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6, dir: 'ltr' } }}
       />
-      <PasswordField
+      <FormField
         control={control}
         name="password"
+        password
         label={t('auth.fields.newPassword')}
         hint={t('auth.fields.passwordHint')}
         autoComplete="new-password"
         required
         translateError={translateField('password')}
       />
-      <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
+      <Button type="submit" disabled={formState.isSubmitting}>
         {formState.isSubmitting ? t('auth.forgotPassword.resetSubmitting') : t('auth.forgotPassword.resetSubmit')}
       </Button>
-      <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between', flexWrap: 'wrap' }}>
-        <Button variant="text" onClick={() => void resend()} disabled={requestCode.isPending || resent}>
+      <div className={styles.row}>
+        <TextButton onClick={() => void resend()} disabled={resending || resent}>
           {t('auth.forgotPassword.resendCode')}
-        </Button>
-        <Button variant="text" onClick={onChangePhone}>
-          {t('auth.forgotPassword.changePhone')}
-        </Button>
-      </Stack>
-    </Stack>
+        </TextButton>
+        <TextButton onClick={onChangePhone}>{t('auth.forgotPassword.changePhone')}</TextButton>
+      </div>
+    </form>
   );
 };
 
@@ -172,7 +167,7 @@ const ResetPasswordForm = ({
  * new password set it. Success revokes every session, so the user signs in again.
  */
 export const ForgotPasswordPage = () => {
-  const { t } = useTranslation();
+  const { t } = useText();
   const [step, setStep] = useState<Step>({ name: 'request' });
 
   const heading =
@@ -197,21 +192,17 @@ export const ForgotPasswordPage = () => {
         />
       ) : null}
       {step.name === 'done' ? (
-        <Stack spacing={3}>
+        <div className={styles.stack}>
           <Alert severity="success" role="status">
             {t('auth.forgotPassword.done')}
           </Alert>
-          <Button component={RouterLink} to="/login" variant="contained" size="large">
-            {t('auth.forgotPassword.backToSignIn')}
-          </Button>
-        </Stack>
+          <ButtonLink to="/login">{t('auth.forgotPassword.backToSignIn')}</ButtonLink>
+        </div>
       ) : null}
       {step.name !== 'done' ? (
-        <Stack sx={{ mt: 3, alignItems: 'center' }}>
-          <Link component={RouterLink} to="/login" variant="body2">
-            {t('auth.forgotPassword.backToSignIn')}
-          </Link>
-        </Stack>
+        <p className={`${styles.center} ${styles.small}`} style={{ marginTop: '1.5rem' }}>
+          <TextLink to="/login">{t('auth.forgotPassword.backToSignIn')}</TextLink>
+        </p>
       ) : null}
     </AuthCard>
   );

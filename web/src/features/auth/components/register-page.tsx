@@ -1,18 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import type { ParseKeys } from 'i18next';
 import { useState } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { registerRequest, type RegisterRequest } from '@orbit/functions/auth/contract';
 import { isApiError } from '../../../shared/api/api-error';
-import { FormTextField, PasswordField } from '../../../shared/ui/form-text-field';
-import { useRegister, type RegisterBody } from '../api/register';
+import { useText, type TranslationKey } from '../../../shared/i18n/translate';
+import { FormField } from '../../../shared/ui/plain/form-field';
+import { Alert, Button, TextLink, plainStyles as styles } from '../../../shared/ui/plain/plain';
+import { registerAndStore, type RegisterBody } from '../api/register';
 import { AuthCard } from './auth-card';
 import { translateMessage } from './error-messages';
 import { redirectTargetFrom } from './redirect-target';
@@ -23,7 +18,7 @@ const isRegisterField = (field: string): field is RegisterField =>
   (registerFields as readonly string[]).includes(field);
 
 /** One translated message per field: the shared schema's rules, said in the user's language. */
-const validationKey: Record<RegisterField, ParseKeys> = {
+const validationKey: Record<RegisterField, TranslationKey> = {
   fullName: 'validation.fullName',
   phone: 'validation.phone',
   email: 'validation.email',
@@ -46,11 +41,11 @@ const resolver: Resolver<RegisterRequest, unknown, RegisterBody> = async (values
 
 /** Create a client account (PRODUCT.md: full name, phone, email, password, optional ?ref= code). */
 export const RegisterPage = () => {
-  const { t, i18n } = useTranslation();
+  const text = useText();
+  const { t } = text;
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const register = useRegister();
-  const [formError, setFormError] = useState<ParseKeys | null>(null);
+  const [formError, setFormError] = useState<TranslationKey | null>(null);
   const { control, handleSubmit, setError, formState } = useForm<RegisterRequest, unknown, RegisterBody>({
     resolver,
     defaultValues: {
@@ -65,7 +60,7 @@ export const RegisterPage = () => {
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     try {
-      await register.mutateAsync(values);
+      await registerAndStore(values);
       await navigate(redirectTargetFrom(searchParams.get('to')), { replace: true });
     } catch (error) {
       if (!isApiError(error)) throw error;
@@ -86,7 +81,7 @@ export const RegisterPage = () => {
     }
   });
 
-  const translate = (message: string) => translateMessage(i18n, t, message);
+  const translate = (message: string) => translateMessage(text, message);
   const signInSearch = new URLSearchParams(searchParams);
   signInSearch.delete('ref');
 
@@ -96,9 +91,9 @@ export const RegisterPage = () => {
       heading={t('auth.register.heading')}
       subtitle={t('auth.register.subtitle')}
     >
-      <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5} aria-label={t('auth.register.title')}>
+      <form noValidate onSubmit={onSubmit} className={styles.stack} aria-label={t('auth.register.title')}>
         {formError ? <Alert severity="error">{t(formError)}</Alert> : null}
-        <FormTextField
+        <FormField
           control={control}
           name="fullName"
           label={t('auth.fields.fullName')}
@@ -107,56 +102,55 @@ export const RegisterPage = () => {
           required
           translateError={translate}
         />
-        <FormTextField
+        <FormField
           control={control}
           name="phone"
           label={t('auth.fields.phone')}
           hint={t('auth.fields.phoneHint')}
           type="tel"
+          inputMode="tel"
+          dir="ltr"
           autoComplete="tel"
           required
           translateError={translate}
-          slotProps={{ htmlInput: { inputMode: 'tel', dir: 'ltr' } }}
         />
-        <FormTextField
+        <FormField
           control={control}
           name="email"
           label={t('auth.fields.email')}
           type="email"
+          dir="ltr"
           autoComplete="email"
           required
           translateError={translate}
-          slotProps={{ htmlInput: { dir: 'ltr' } }}
         />
-        <PasswordField
+        <FormField
           control={control}
           name="password"
+          password
           label={t('auth.fields.password')}
           hint={t('auth.fields.passwordHint')}
           autoComplete="new-password"
           required
           translateError={translate}
         />
-        <FormTextField
+        <FormField
           control={control}
           name="referralCode"
           label={`${t('auth.fields.referralCode')} (${t('form.optional')})`}
           autoComplete="off"
           translateError={translate}
         />
-        <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
+        <Button type="submit" disabled={formState.isSubmitting}>
           {formState.isSubmitting ? t('auth.register.submitting') : t('auth.register.submit')}
         </Button>
-        <Typography variant="body2" sx={{ textAlign: 'center' }}>
+        <p className={styles.center}>
           {t('auth.register.haveAccount')}{' '}
-          <Link
-            component={RouterLink}
-            to={{ pathname: '/login', search: signInSearch.toString() ? `?${signInSearch.toString()}` : '' }}
-          >
+          <TextLink to={{ pathname: '/login', search: signInSearch.toString() ? `?${signInSearch.toString()}` : '' }}>
             {t('auth.register.signIn')}
-          </Link>
-        </Typography>
-      </Stack>
+          </TextLink>
+        </p>
+      </form>
     </AuthCard>
   );
 };

@@ -1,96 +1,116 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import type { LoginRequest } from '@orbit/functions/auth/contract';
+import { useRef, useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
-import { FormTextField, PasswordField } from '../../../shared/ui/form-text-field';
-import { useSignIn } from '../api/sign-in';
+import { useText } from '../../../shared/i18n/translate';
+import {
+  Alert,
+  Button,
+  PasswordField,
+  TextField,
+  TextLink,
+  plainStyles as styles,
+} from '../../../shared/ui/plain/plain';
+import { signInAndStore } from '../api/sign-in';
 import { AuthCard } from './auth-card';
 import { formatRetryAfter, keyForServerMessage, translateMessage } from './error-messages';
 import { redirectTargetFrom } from './redirect-target';
 
+interface SignInErrors {
+  readonly phone?: string;
+  readonly password?: string;
+  /** A failure that belongs to no field (network, server). */
+  readonly form?: string;
+}
+
 /**
  * Sign in with phone and password (spec §2, §7). Validation is the server's (spec §5): its
- * errors, including the throttling answer, show under the phone field.
+ * errors, including the throttling answer, show under the phone field. This page is what /login
+ * downloads, so it is plain React: no form library, no query cache, no component library.
  */
 export const SignInPage = () => {
-  const { t, i18n } = useTranslation();
+  const text = useText();
+  const { t, language } = text;
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const signIn = useSignIn();
-  const [formError, setFormError] = useState<string | null>(null);
-  const { control, handleSubmit, setError, formState } = useForm<LoginRequest>({
-    defaultValues: { phone: '', password: '' },
-  });
+  const [values, setValues] = useState({ phone: '', password: '' });
+  const [errors, setErrors] = useState<SignInErrors>({});
+  const [submitting, setSubmitting] = useState(false);
+  const phoneRef = useRef<HTMLInputElement>(null);
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    setErrors({});
+    setSubmitting(true);
     try {
-      await signIn.mutateAsync(values);
+      await signInAndStore(values);
       await navigate(redirectTargetFrom(searchParams.get('to')), { replace: true });
     } catch (error) {
+      setSubmitting(false);
       if (!isApiError(error)) throw error;
       if (error.status === 429) {
-        const when = formatRetryAfter(error.retryAfterSeconds ?? 15 * 60, i18n.language);
-        setError('phone', { type: 'server', message: t('auth.signIn.throttled', { when }) }, { shouldFocus: true });
+        const when = formatRetryAfter(error.retryAfterSeconds ?? 15 * 60, language);
+        setErrors({ phone: t('auth.signIn.throttled', { when }) });
+        phoneRef.current?.focus();
       } else if (error.status === 400 && (error.fieldError('phone') || error.fieldError('password'))) {
-        const phone = keyForServerMessage(error.fieldError('phone'));
-        const password = keyForServerMessage(error.fieldError('password'));
-        if (phone) setError('phone', { type: 'server', message: phone }, { shouldFocus: true });
-        if (password) setError('password', { type: 'server', message: password });
+        setErrors({
+          phone: keyForServerMessage(error.fieldError('phone')),
+          password: keyForServerMessage(error.fieldError('password')),
+        });
+        phoneRef.current?.focus();
       } else {
-        setFormError(error.code === 'network' ? 'errors.network' : 'errors.generic');
+        setErrors({ form: error.code === 'network' ? 'errors.network' : 'errors.generic' });
       }
     }
-  });
+  };
 
-  const translate = (message: string) => translateMessage(i18n, t, message);
+  const translate = (message: string | undefined) =>
+    message === undefined ? undefined : translateMessage(text, message);
+  const registerSearch = searchParams.toString();
 
   return (
     <AuthCard title={t('auth.signIn.title')} heading={t('auth.signIn.heading')} subtitle={t('auth.signIn.subtitle')}>
-      <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5} aria-label={t('auth.signIn.title')}>
-        {formError ? <Alert severity="error">{translate(formError)}</Alert> : null}
-        <FormTextField
-          control={control}
-          name="phone"
+      <form
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        className={styles.stack}
+        aria-label={t('auth.signIn.title')}
+      >
+        {errors.form ? <Alert severity="error">{translate(errors.form)}</Alert> : null}
+        <TextField
           label={t('auth.fields.phone')}
+          name="phone"
           type="tel"
+          inputMode="tel"
+          dir="ltr"
           autoComplete="username"
           autoFocus
-          translateError={translate}
-          slotProps={{ htmlInput: { inputMode: 'tel', dir: 'ltr' } }}
+          inputRef={phoneRef}
+          value={values.phone}
+          onChange={(event) => setValues((current) => ({ ...current, phone: event.target.value }))}
+          error={translate(errors.phone)}
         />
         <PasswordField
-          control={control}
-          name="password"
           label={t('auth.fields.password')}
+          name="password"
           autoComplete="current-password"
-          translateError={translate}
+          value={values.password}
+          onChange={(event) => setValues((current) => ({ ...current, password: event.target.value }))}
+          error={translate(errors.password)}
         />
-        <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-          <Link component={RouterLink} to="/forgot-password" variant="body2">
-            {t('auth.signIn.forgotPassword')}
-          </Link>
-        </Stack>
-        <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? t('auth.signIn.submitting') : t('auth.signIn.submit')}
+        <div className={`${styles.rowEnd} ${styles.small}`}>
+          <TextLink to="/forgot-password">{t('auth.signIn.forgotPassword')}</TextLink>
+        </div>
+        <Button type="submit" disabled={submitting}>
+          {submitting ? t('auth.signIn.submitting') : t('auth.signIn.submit')}
         </Button>
-        <Typography variant="body2" sx={{ textAlign: 'center' }}>
+        <p className={styles.center}>
           {t('auth.signIn.noAccount')}{' '}
-          <Link
-            component={RouterLink}
-            to={{ pathname: '/register', search: searchParams.toString() ? `?${searchParams.toString()}` : '' }}
-          >
+          <TextLink to={{ pathname: '/register', search: registerSearch ? `?${registerSearch}` : '' }}>
             {t('auth.signIn.createAccount')}
-          </Link>
-        </Typography>
-      </Stack>
+          </TextLink>
+        </p>
+      </form>
     </AuthCard>
   );
 };

@@ -28,8 +28,7 @@ import { apiRequest } from '../../../shared/api/api-client';
 
 const basePath = '/api/apps/projects';
 const projectPath = (id: string) => `${basePath}/${encodeURIComponent(id)}`;
-const taskPath = (projectId: string, taskId: string) =>
-  `${projectPath(projectId)}/tasks/${encodeURIComponent(taskId)}`;
+const taskPath = (projectId: string, taskId: string) => `${projectPath(projectId)}/tasks/${encodeURIComponent(taskId)}`;
 
 const queryString = (params: Readonly<Record<string, string | number | undefined>>): string => {
   const query = new URLSearchParams();
@@ -235,7 +234,8 @@ export const createComment = ({
   readonly projectId: string;
   readonly taskId: string;
   readonly body: string;
-}) => apiRequest<{ comment: TaskComment }>(`${taskPath(projectId, taskId)}/comments`, { method: 'POST', body: { body } });
+}) =>
+  apiRequest<{ comment: TaskComment }>(`${taskPath(projectId, taskId)}/comments`, { method: 'POST', body: { body } });
 
 export const deleteComment = ({
   projectId,

@@ -69,9 +69,7 @@ export const ProjectMenu = ({ project, actions }: { project: Project; actions: P
             else actions.onArchive(project);
           }}
         >
-          <ListItemIcon>
-            {archived ? <RestoreIcon fontSize="small" /> : <ArchiveIcon fontSize="small" />}
-          </ListItemIcon>
+          <ListItemIcon>{archived ? <RestoreIcon fontSize="small" /> : <ArchiveIcon fontSize="small" />}</ListItemIcon>
           {archived ? t('projects.card.restore') : t('projects.card.archive')}
         </MenuItem>
       </Menu>

@@ -19,7 +19,12 @@ export const TypeChip = ({ type }: { type: ProjectType }) => {
 export const PriorityChip = ({ priority }: { priority: Priority }) => {
   const { t } = useTranslation();
   return (
-    <Chip size="small" variant="outlined" color={priorityColor[priority]} label={t(`projects.priorities.${priority}`)} />
+    <Chip
+      size="small"
+      variant="outlined"
+      color={priorityColor[priority]}
+      label={t(`projects.priorities.${priority}`)}
+    />
   );
 };
 

@@ -34,7 +34,11 @@ export const ProjectsTable = ({ projects, sort, order, onSort, actions, busy }: 
       sortDirection={sort === column ? order : false}
       aria-sort={sort === column ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}
     >
-      <TableSortLabel active={sort === column} direction={sort === column ? order : 'asc'} onClick={() => onSort(column)}>
+      <TableSortLabel
+        active={sort === column}
+        direction={sort === column ? order : 'asc'}
+        onClick={() => onSort(column)}
+      >
         {label}
       </TableSortLabel>
     </TableCell>

@@ -1,0 +1,172 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { baseUrl, launchBrowser, newContext, signInThroughForm } from '../support/browser';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+const admin = { phone: '+15550100001', password: 'Admin#2026' };
+const liam = { phone: '+15550100002', password: 'Client#2026' };
+const sophia = { phone: '+15550100003', password: 'Client#2026' };
+
+const signedInPage = async (account: { phone: string; password: string }): Promise<Page> => {
+  const page = await (await newContext(browser)).newPage();
+  await signInThroughForm(page, account.phone, account.password);
+  await page.waitForURL('**/apps/projects');
+  return page;
+};
+
+const column = (page: Page, stage: string): Locator =>
+  page.locator(`[data-testid="board-column"][data-stage="${stage}"]`);
+const progress = (page: Page): Locator => page.getByTestId('project-progress').first();
+
+/** What the board tells screen readers (dnd-kit's live region). */
+const announced = (page: Page, text: string) =>
+  page.locator('[aria-live="assertive"]').filter({ hasText: text }).waitFor({ state: 'attached' });
+
+/**
+ * A real pointer drag: press on the handle, move past the activation distance, hover the column
+ * until the board says the task is over it, drop.
+ */
+const drag = async (page: Page, handle: Locator, target: Locator, overText: string) => {
+  const from = await handle.boundingBox();
+  const to = await target.boundingBox();
+  if (!from || !to) throw new Error('drag: element not visible');
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 12, from.y + from.height / 2 + 12, { steps: 4 });
+  await page.mouse.move(to.x + to.width / 2, to.y + Math.min(to.height / 2, 120), { steps: 20 });
+  await announced(page, overText);
+  await page.mouse.up();
+};
+
+const addTask = async (page: Page, stageName: string, title: string) => {
+  await page.getByRole('button', { name: `Add a task to ${stageName}` }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByRole('button', { name: 'Add task', exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await page.getByRole('button', { name: `Open task ${title}` }).waitFor();
+};
+
+describe('an admin runs a project', () => {
+  it('creates a design project, adds tasks, drags one to the done stage and sees progress change', async () => {
+    const page = await signedInPage(admin);
+    const name = `Launch site ${Date.now().toString(36)}`;
+
+    await page.getByRole('button', { name: 'New project' }).click();
+    await page.getByRole('menuitem', { name: /^Design/ }).click();
+    await page.waitForURL('**/apps/project-create/design');
+    await page.getByRole('heading', { name: 'New Design project' }).waitFor();
+
+    // The form validates like the API: a too-short name is refused before anything is sent.
+    await page.getByLabel('Project name').fill('ab');
+    await page.getByRole('button', { name: 'Create project' }).click();
+    await page.getByText('Enter a name of 3 to 120 characters.').waitFor();
+
+    // Leaving with unsaved changes asks first.
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('heading', { name: 'Leave without saving?' }).waitFor();
+    await page.getByRole('button', { name: 'Stay' }).click();
+
+    await page.getByLabel('Project name').fill(name);
+    await page.getByRole('combobox', { name: 'Client *' }).fill('Liam');
+    await page.getByRole('option', { name: 'Liam Carter' }).click();
+    await page.getByRole('button', { name: 'Create project' }).click();
+    await page.waitForURL(/\/apps\/projects\/[0-9A-Z]{26}$/);
+    await page.getByRole('heading', { name, level: 1 }).waitFor();
+    expect(await progress(page).textContent()).toBe('0%');
+
+    await addTask(page, 'Brief', 'Collect references');
+    await addTask(page, 'Brief', 'Write the brief');
+    await addTask(page, 'Concepts', 'Three directions');
+    await addTask(page, 'Concepts', 'Pick a direction');
+    expect(await column(page, 'brief').getByTestId('task-card').count()).toBe(2);
+
+    await drag(
+      page,
+      page.getByRole('button', { name: 'Move task Collect references' }),
+      column(page, 'approved'),
+      'Task Collect references is over Approved',
+    );
+    await column(page, 'approved').getByRole('button', { name: 'Open task Collect references' }).waitFor();
+    await page.waitForFunction(() => document.querySelector('[data-testid="project-progress"]')?.textContent === '25%');
+
+    // Keyboard: lift with Space, move right one stage, drop with Space; each step is announced.
+    await page.getByRole('button', { name: 'Move task Write the brief' }).focus();
+    await page.keyboard.press('Space');
+    // Lifting announces the pick-up, then at once where the task is.
+    await announced(page, 'Task Write the brief is over Brief');
+    await page.keyboard.press('ArrowRight');
+    await announced(page, 'Task Write the brief is over Concepts');
+    await page.keyboard.press('Space');
+    await announced(page, 'Task Write the brief was dropped in Concepts');
+    await column(page, 'concepts').getByRole('button', { name: 'Open task Write the brief' }).waitFor();
+
+    // The "Move to" menu does the same without dragging.
+    await page.getByRole('button', { name: 'Move “Three directions” to another stage' }).click();
+    await page.getByRole('menuitem', { name: 'Move to Approved' }).click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="project-progress"]')?.textContent === '50%');
+
+    // It was saved, not only shown: a reload shows the same board and progress.
+    await page.reload();
+    await column(page, 'approved').getByRole('button', { name: 'Open task Three directions' }).waitFor();
+    expect(await column(page, 'approved').getByTestId('task-card').count()).toBe(2);
+    expect(await progress(page).textContent()).toBe('50%');
+
+    // The list shows it with the same progress.
+    await page.goto(`/apps/projects?q=${encodeURIComponent(name)}`);
+    const card = page.getByTestId('project-card').filter({ hasText: name });
+    await card.waitFor();
+    expect(await card.getByTestId('project-progress').textContent()).toBe('50%');
+    await page.context().close();
+  });
+});
+
+describe('a client follows its projects', () => {
+  it('sees only its own projects and cannot open another client’s by URL', async () => {
+    // Another client's project id, found as that client through the API.
+    const login = await fetch(`${baseUrl()}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(sophia),
+    });
+    const { accessToken } = (await login.json()) as { accessToken: string };
+    const theirs = (await (
+      await fetch(`${baseUrl()}/api/apps/projects?status=all`, { headers: { authorization: `Bearer ${accessToken}` } })
+    ).json()) as { projects: { id: string; name: string }[] };
+    const other = theirs.projects[0];
+    if (!other) throw new Error('the seed gives Sophia projects');
+
+    const page = await signedInPage(liam);
+    await page.getByRole('heading', { name: 'Projects', level: 1 }).waitFor();
+    const cards = page.getByTestId('project-card');
+    await cards.first().waitFor();
+    const count = await cards.count();
+    expect(count).toBeGreaterThan(0);
+    for (let index = 0; index < count; index += 1) {
+      expect(await cards.nth(index).textContent()).toContain('Client: Liam Carter');
+    }
+    expect(await page.getByText(other.name).count()).toBe(0);
+    // A client reads but does not create.
+    expect(await page.getByRole('button', { name: 'New project' }).count()).toBe(0);
+
+    await page.goto(`/apps/projects/${other.id}`);
+    await page.getByText('This project does not exist, or you cannot see it.').waitFor();
+    expect(await page.getByRole('heading', { name: other.name }).count()).toBe(0);
+
+    // Its own project opens, read-only: no drag handles, but comments are open.
+    await page.goto('/apps/projects');
+    await cards.first().getByRole('link').first().click();
+    await page.getByTestId('task-board').waitFor();
+    expect(await page.getByTestId('task-drag-handle').count()).toBe(0);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,382 @@
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { launchBrowser, newContext, signInThroughForm } from '../support/browser';
+
+/**
+ * The application shell in a real browser (issue 3): navigation layouts and the overlay below
+ * 1280 px, themes and their cookies, Arabic right-to-left, language persistence, scroll-to-top,
+ * the loading bar, search, shortcuts, the customizer, and axe-core on the shell in light and
+ * dark, left-to-right and right-to-left. Screenshots go to tests/e2e/artifacts/ (git-ignored).
+ */
+
+const artifacts = join(import.meta.dirname, 'artifacts');
+const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const admin = { phone: '+15550100001', password: 'Admin#2026' };
+const client = { phone: '+15550100002', password: 'Client#2026' };
+const thirtyDays = 30 * 24 * 60 * 60;
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  mkdirSync(artifacts, { recursive: true });
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
+  await browser.close();
+});
+
+const open = async (options: BrowserContextOptions = {}): Promise<Page> => {
+  const context = await newContext(browser, options);
+  contexts.push(context);
+  return context.newPage();
+};
+
+const signedIn = async (who = admin, options: BrowserContextOptions = {}): Promise<Page> => {
+  const page = await open(options);
+  await signInThroughForm(page, who.phone, who.password);
+  await page.waitForURL('**/apps/projects');
+  // The shell has rendered (the URL changes a moment before).
+  await page.locator('.layout-wrapper').waitFor();
+  return page;
+};
+
+const navigation = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
+const html = (page: Page, attribute: 'class' | 'dir' | 'lang' | 'data-skin') =>
+  page.evaluate((name) => document.documentElement.getAttribute(name) ?? '', attribute);
+const cookie = async (page: Page, name: string) =>
+  (await page.context().cookies()).find((entry) => entry.name === `orbit-${name}`);
+const layoutKind = (page: Page) => page.locator('.layout-wrapper').getAttribute('data-nav');
+
+const openCustomizer = async (page: Page) => {
+  await page.getByRole('button', { name: 'Open the theme customizer' }).click();
+  const panel = page.getByRole('dialog', { name: 'Theme customizer' });
+  await panel.getByRole('heading', { name: 'Theme customizer' }).waitFor();
+  return panel;
+};
+
+interface AxeViolation {
+  readonly id: string;
+  readonly impact: string | null;
+  readonly help: string;
+  readonly nodes: { readonly target: unknown[]; readonly html: string }[];
+}
+
+/** axe-core in the page; the page's own content (other features' work) is left out unless asked. */
+const axe = async (page: Page, exclude: string[] = ['#main-content']): Promise<AxeViolation[]> => {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axeSource });
+  return page.evaluate(async (excluded) => {
+    const runner = (
+      window as unknown as {
+        axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe;
+    const result = await runner.run(
+      { include: [['body']], exclude: excluded.map((selector) => [selector]) },
+      { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } },
+    );
+    return result.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      nodes: violation.nodes.map((node) => ({ target: node.target, html: node.html })),
+    }));
+  }, exclude);
+};
+const serious = (violations: AxeViolation[]) =>
+  violations.filter(
+    (violation) => (violation.impact === 'serious' || violation.impact === 'critical') && violation.nodes.length > 0,
+  );
+
+describe('navigation', () => {
+  it('switches between vertical, collapsed and horizontal, and is an overlay drawer below 1280 px that restores the choice', async () => {
+    const page = await signedIn();
+    expect(await layoutKind(page)).toBe('vertical');
+
+    // Collapsed: icons only, still every link reachable by name.
+    const customizer = await openCustomizer(page);
+    await customizer.getByRole('radio', { name: 'Collapsed' }).check();
+    await expect.poll(() => page.locator('.layout-wrapper').getAttribute('data-collapsed')).toBe('true');
+    expect((await cookie(page, 'isVerticalNavCollapsed'))?.value).toBe('true');
+
+    // Horizontal, with a hidden navbar beforehand: spec §4 makes it sticky and uncollapses.
+    await customizer.getByRole('radio', { name: 'Vertical' }).check();
+    await customizer.getByRole('radio', { name: 'Hidden' }).first().check();
+    expect((await cookie(page, 'navbarType'))?.value).toBe('hidden');
+    await customizer.getByRole('radio', { name: 'Horizontal' }).check();
+    await expect.poll(() => layoutKind(page)).toBe('horizontal');
+    expect((await cookie(page, 'appContentLayoutNav'))?.value).toBe('horizontal');
+    expect((await cookie(page, 'navbarType'))?.value).toBe('sticky');
+    expect((await cookie(page, 'isVerticalNavCollapsed'))?.value).toBe('false');
+    await page.keyboard.press('Escape');
+
+    // A group opens as a menu 6 px below its button (spec §9, popover offset 6).
+    const group = navigation(page).getByRole('button', { name: 'Outreach' });
+    const button = await group.boundingBox();
+    await group.click();
+    const menu = page.getByRole('menu');
+    await menu.getByRole('menuitem', { name: 'Mailings' }).waitFor();
+    await page.waitForTimeout(300);
+    const paper = await page.locator('.MuiMenu-paper').boundingBox();
+    expect(Math.round((paper?.y ?? 0) - ((button?.y ?? 0) + (button?.height ?? 0)))).toBe(6);
+    await menu.getByRole('menuitem', { name: 'Mailings' }).click();
+    await page.waitForURL('**/apps/mailings');
+
+    // Narrow: forced to a vertical overlay drawer, opened from the navbar; the choice is kept.
+    await page.setViewportSize({ width: 1279, height: 800 });
+    await expect.poll(() => layoutKind(page)).toBe('overlay');
+    expect(await navigation(page).isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await navigation(page).getByRole('link', { name: 'Chat' }).click();
+    await page.waitForURL('**/apps/chat');
+    await expect.poll(() => navigation(page).isVisible()).toBe(false);
+    expect((await cookie(page, 'appContentLayoutNav'))?.value).toBe('horizontal');
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect.poll(() => layoutKind(page)).toBe('horizontal');
+  });
+
+  it('shows a client only what their rules allow, and hides a group none of whose children is allowed', async () => {
+    const page = await signedIn(client);
+    const nav = navigation(page);
+    await nav.getByRole('link', { name: 'Projects' }).waitFor();
+    expect(await nav.getByRole('button', { name: 'Outreach' }).count()).toBe(0);
+    expect(await nav.getByRole('link', { name: 'Permissions' }).count()).toBe(0);
+    await nav.getByRole('button', { name: 'Plans & referrals' }).click();
+    await nav.getByRole('link', { name: 'Referrals' }).click();
+    await page.waitForURL('**/information/referrals');
+    await expect.poll(() => nav.getByRole('link', { name: 'Referrals' }).getAttribute('aria-current')).toBe('page');
+  });
+});
+
+describe('themes', () => {
+  it('follows the operating system under `system`, live, and remembers light or dark in cookies (30 days, path /)', async () => {
+    const page = await signedIn(admin, { colorScheme: 'dark' });
+    expect(await html(page, 'class')).toContain('dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect.poll(() => html(page, 'class')).toContain('light');
+    expect((await cookie(page, 'color-scheme'))?.value).toBe('light');
+
+    await page.getByRole('button', { name: /^Theme:/ }).click();
+    await page.getByRole('menuitemradio', { name: 'Dark' }).click();
+    await expect.poll(() => html(page, 'class')).toContain('dark');
+    const theme = await cookie(page, 'theme');
+    expect(theme?.value).toBe('dark');
+    expect(theme?.path).toBe('/');
+    expect(Math.abs((theme?.expires ?? 0) - Date.now() / 1000 - thirtyDays)).toBeLessThan(120);
+    // The background really is dark.
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(background).toBe('rgb(18, 20, 24)');
+  });
+
+  it('paints the stored theme before any script runs (no flash of the wrong theme)', async () => {
+    const page = await signedIn();
+    await page.getByRole('button', { name: /^Theme:/ }).click();
+    await page.getByRole('menuitemradio', { name: 'Dark' }).click();
+    await expect.poll(async () => (await cookie(page, 'theme'))?.value).toBe('dark');
+    // Block every module: only index.html's inline script can set the theme now.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/login');
+    expect(await html(page, 'class')).toBe('dark');
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe(
+      'rgb(18, 20, 24)',
+    );
+  });
+
+  it('applies the skin and a picked primary colour, and the customizer resets everything', async () => {
+    const page = await signedIn(admin, { colorScheme: 'light' });
+    const customizer = await openCustomizer(page);
+    await customizer.getByRole('radio', { name: 'Bordered' }).check();
+    await customizer.getByRole('radio', { name: 'Teal' }).click();
+    await expect.poll(() => html(page, 'data-skin')).toBe('bordered');
+    expect((await cookie(page, 'skin'))?.value).toBe('bordered');
+    expect((await cookie(page, 'lightThemePrimaryColor'))?.value).toBe('%2300695C');
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          getComputedStyle(document.documentElement).getPropertyValue('--mui-palette-primary-main').trim(),
+        ),
+      )
+      .toBe('#00695C');
+    await customizer.getByRole('button', { name: 'Reset to defaults' }).click();
+    await expect.poll(() => html(page, 'data-skin')).toBe('default');
+    expect(await cookie(page, 'skin')).toBeUndefined();
+    expect(await cookie(page, 'lightThemePrimaryColor')).toBeUndefined();
+    expect(await customizer.getByRole('button', { name: 'Reset to defaults' }).isDisabled()).toBe(true);
+  });
+});
+
+describe('languages', () => {
+  it('switches to Arabic: <html lang="ar" dir="rtl">, a mirrored layout, kept across a reload', async () => {
+    const page = await signedIn();
+    // Whatever its name in the current language.
+    const navBox = async () => (await page.getByRole('navigation').first().boundingBox())?.x ?? -1;
+    expect(await navBox()).toBe(0);
+    await page.getByRole('button', { name: /^Language:/ }).click();
+    await page.getByRole('menuitemradio', { name: 'العربية' }).click();
+    await expect.poll(() => html(page, 'dir')).toBe('rtl');
+    expect(await html(page, 'lang')).toBe('ar');
+    // The navigation moved to the right-hand side; the component library's direction flipped too.
+    await expect.poll(async () => (await navBox()) > 1000).toBe(true);
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector('main') as Element).direction)).toBe(
+      'rtl',
+    );
+    expect(await page.getByRole('navigation').first().getAttribute('aria-label')).toBe('التنقل الرئيسي');
+
+    await page.reload();
+    await page.getByRole('navigation').first().waitFor();
+    expect(await html(page, 'dir')).toBe('rtl');
+    expect(await html(page, 'lang')).toBe('ar');
+    expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('ar');
+    expect((await cookie(page, 'language'))?.value).toBe('ar');
+  });
+
+  it('keeps a language chosen on the sign-in page across a reload', async () => {
+    const page = await open();
+    await page.goto('/login');
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('fr');
+    await expect.poll(() => html(page, 'lang')).toBe('fr');
+    await page.getByRole('heading', { name: 'Bienvenue sur Orbit' }).waitFor();
+    await page.reload();
+    expect(await html(page, 'lang')).toBe('fr');
+    await page.getByRole('heading', { name: 'Bienvenue sur Orbit' }).waitFor();
+  });
+});
+
+describe('page behaviour', () => {
+  it('shows scroll-to-top past 200 px and scrolls smoothly back', async () => {
+    const page = await signedIn(admin, { viewport: { width: 1440, height: 600 } });
+    await page.setViewportSize({ width: 1440, height: 400 });
+    const button = page.getByRole('button', { name: 'Scroll to top' });
+    await page.evaluate(() => window.scrollTo({ top: 150 }));
+    await page.waitForTimeout(200);
+    expect(await button.count()).toBe(0);
+    await page.evaluate(() => window.scrollTo({ top: 320 }));
+    await button.waitFor();
+    await button.click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  it('runs the loading bar while a page loads, then hides it', async () => {
+    const page = await signedIn();
+    await page.route('**/assets/referrals-page-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await navigation(page).getByRole('button', { name: 'Plans & referrals' }).click();
+    await navigation(page).getByRole('link', { name: 'Referrals' }).click();
+    const bar = page.getByRole('progressbar', { name: 'Loading…' });
+    await bar.waitFor();
+    const value = Number(await bar.getAttribute('aria-valuenow'));
+    expect(value).toBeGreaterThanOrEqual(10);
+    expect(value).toBeLessThanOrEqual(82);
+    await page.waitForURL('**/information/referrals');
+    await bar.waitFor({ state: 'detached' });
+  });
+
+  it('searches the pages the user may open with Ctrl+K', async () => {
+    const page = await signedIn(client);
+    await page.getByRole('button', { name: /^Search/ }).waitFor();
+    const input = page.getByRole('combobox', { name: 'Search pages' });
+    // The hotkey listener is registered once the navbar has rendered; press until the dialog opens.
+    await expect
+      .poll(async () => {
+        if (!(await input.isVisible())) await page.keyboard.press('Control+k');
+        return input.isVisible();
+      })
+      .toBe(true);
+    await input.fill('channels');
+    await page.getByText('Nothing matches “channels”.').waitFor();
+    await input.fill('ema');
+    await page.getByRole('option', { name: /Email/ }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/apps/email');
+  });
+
+  it('keeps the shortcuts the user picked', async () => {
+    const page = await signedIn();
+    await page.getByRole('button', { name: 'Shortcuts' }).click();
+    const panel = page.getByRole('dialog', { name: 'Shortcuts' });
+    await panel.getByRole('link', { name: /Chat/ }).waitFor();
+    await panel.getByRole('button', { name: 'Edit shortcuts' }).click();
+    await panel.getByRole('checkbox', { name: 'Chat' }).uncheck();
+    await panel.getByRole('checkbox', { name: 'Mailings' }).check();
+    await panel.getByRole('button', { name: 'Done' }).click();
+    expect(await panel.getByRole('link', { name: /Chat/ }).count()).toBe(0);
+    expect(decodeURIComponent((await cookie(page, 'shortcuts'))?.value ?? '')).toContain('apps-mailings');
+
+    await page.reload();
+    await page.getByRole('button', { name: 'Shortcuts' }).click();
+    await page
+      .getByRole('dialog', { name: 'Shortcuts' })
+      .getByRole('link', { name: /Mailings/ })
+      .click();
+    await page.waitForURL('**/apps/mailings');
+  });
+
+  it('signs out from the user menu', async () => {
+    const page = await signedIn();
+    await page.getByRole('button', { name: /^Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+  });
+});
+
+describe('accessibility (axe-core) and screenshots', () => {
+  const cases = [
+    { scheme: 'light', language: 'en' },
+    { scheme: 'dark', language: 'en' },
+    { scheme: 'light', language: 'ar' },
+    { scheme: 'dark', language: 'ar' },
+  ] as const;
+
+  it.each(cases)(
+    'has no serious or critical violations in the shell: $scheme, $language',
+    async ({ scheme, language }) => {
+      const page = await open({ colorScheme: scheme });
+      if (language === 'ar') await page.addInitScript(() => localStorage.setItem('language', 'ar'));
+      await page.goto('/login');
+      await page.getByRole('button').last().waitFor();
+      const login = serious(await axe(page, []));
+      expect(login, JSON.stringify(login, null, 2)).toEqual([]);
+
+      await page.getByRole('textbox').first().fill(admin.phone);
+      await page.locator('input[name="password"]').fill(admin.password);
+      await page.locator('button[type="submit"]').click();
+      await page.waitForURL('**/apps/projects');
+      await page.getByRole('navigation').first().waitFor();
+      await page.waitForTimeout(500);
+      const shell = serious(await axe(page));
+      expect(shell, JSON.stringify(shell, null, 2)).toEqual([]);
+      const name = `shell-${scheme}-${language === 'ar' ? 'rtl' : 'ltr'}`;
+      await page.screenshot({ path: join(artifacts, `${name}.png`) });
+
+      // The customizer open (the last dialog opener on the page is its tab).
+      await page.locator('[aria-haspopup="dialog"]').last().click();
+      await page.getByRole('dialog').getByRole('heading', { level: 2 }).waitFor();
+      await page.waitForTimeout(400);
+      const customizer = serious(await axe(page));
+      expect(customizer, JSON.stringify(customizer, null, 2)).toEqual([]);
+      await page.screenshot({ path: join(artifacts, `${name}-customizer.png`) });
+      await page.keyboard.press('Escape');
+    },
+  );
+
+  it('is usable on a phone: navigation in a drawer (screenshot)', async () => {
+    const page = await signedIn(admin, { viewport: { width: 390, height: 844 }, colorScheme: 'light' });
+    await page.screenshot({ path: join(artifacts, 'shell-mobile.png') });
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await navigation(page).getByRole('link', { name: 'Projects' }).waitFor();
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: join(artifacts, 'shell-mobile-navigation.png') });
+    const violations = serious(await axe(page));
+    expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
+  });
+});

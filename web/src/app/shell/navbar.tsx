@@ -1,0 +1,96 @@
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Brand } from './brand';
+import { navbarHeight } from './horizontal-nav';
+import { Icon } from './icons';
+import { LanguageSwitcher } from './language-switcher';
+import { boxedWidth, mainNavigationId, type ShellLayout } from './layout-state';
+import { Search } from './search';
+import { ShortcutsMenu } from './shortcuts-menu';
+import { ThemeSwitcher } from './theme-switcher';
+import { UserMenu } from './user-menu';
+
+const useScrolled = (): boolean => {
+  const [scrolled, setScrolled] = useState(() => window.scrollY > 0);
+  useEffect(() => {
+    const onScroll = () => setScrolled(window.scrollY > 0);
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+  return scrolled;
+};
+
+/**
+ * The navbar (spec §1, §4): sticky (blurred over the page once it scrolls, when blur is on) or
+ * hidden; the navigation toggle in overlay mode; search, language, theme, shortcuts, user menu.
+ */
+export const Navbar = ({
+  layout,
+  blur,
+  navOpen,
+  onOpenNav,
+}: {
+  layout: ShellLayout;
+  blur: boolean;
+  navOpen: boolean;
+  onOpenNav: () => void;
+}) => {
+  const { t } = useTranslation();
+  const scrolled = useScrolled();
+  if (layout.navbar === 'hidden') return null;
+  const floating = scrolled && blur;
+  return (
+    <AppBar
+      position="sticky"
+      sx={{
+        top: 0,
+        bgcolor: floating ? 'transparent' : 'background.paper',
+        backgroundImage: 'none',
+        backdropFilter: floating ? 'blur(10px)' : 'none',
+        background: floating ? 'rgba(var(--mui-palette-background-paperChannel) / 0.82)' : undefined,
+        borderBottom: 1,
+        borderColor: 'divider',
+        boxShadow: scrolled ? 2 : 'none',
+        transition: 'box-shadow 150ms',
+      }}
+    >
+      <Toolbar
+        sx={{
+          minHeight: `${navbarHeight}px !important`,
+          gap: { xs: 0.5, sm: 1 },
+          width: '100%',
+          mx: 'auto',
+          px: { xs: 1.5, md: 3 },
+          maxWidth: layout.boxed && layout.nav === 'horizontal' ? boxedWidth : 'none',
+        }}
+      >
+        {layout.overlay ? (
+          <IconButton
+            edge="start"
+            aria-label={t('nav.open')}
+            aria-expanded={navOpen}
+            aria-controls={mainNavigationId}
+            onClick={onOpenNav}
+          >
+            <Icon name="menu" />
+          </IconButton>
+        ) : null}
+        {layout.nav === 'horizontal' || layout.overlay ? (
+          <Box sx={{ mx: 1, display: { xs: layout.overlay ? 'none' : 'block', sm: 'block' } }}>
+            <Brand />
+          </Box>
+        ) : null}
+        <Search compact={layout.overlay} />
+        <Box sx={{ flex: 1 }} />
+        <LanguageSwitcher />
+        <ThemeSwitcher />
+        <ShortcutsMenu />
+        <UserMenu />
+      </Toolbar>
+    </AppBar>
+  );
+};

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { normalise, searchEntries, type SearchEntry } from './search-index';
+
+const entry = (id: string, label: string, keywords: string[] = []): SearchEntry => ({
+  id,
+  label,
+  keywords,
+  href: `/${id}`,
+  external: false,
+  icon: id,
+});
+
+const entries = [
+  entry('apps-projects', 'Projets'),
+  entry('apps-chat', 'Discussion'),
+  entry('apps-email', 'E-mail', ['/apps/email']),
+  entry('information-plans', 'Offres'),
+  entry('access-control', 'Contrôle d’accès'),
+];
+
+describe('page search', () => {
+  it('lists everything for an empty query', () => {
+    expect(searchEntries(entries, '  ').map((e) => e.id)).toEqual(entries.map((e) => e.id));
+  });
+
+  it('ignores case and accents', () => {
+    expect(normalise('Contrôle')).toBe('controle');
+    expect(searchEntries(entries, 'CONTROLE').map((e) => e.id)).toEqual(['access-control']);
+  });
+
+  it('finds by keyword (the path) and ranks label prefixes first', () => {
+    expect(searchEntries(entries, 'email').map((e) => e.id)).toEqual(['apps-email']);
+    expect(
+      searchEntries([entry('a', 'Overview', ['projects']), entry('b', 'Projects')], 'proj').map((e) => e.id),
+    ).toEqual(['b', 'a']);
+  });
+
+  it('needs every word to match', () => {
+    expect(searchEntries(entries, 'offres chat')).toEqual([]);
+  });
+});

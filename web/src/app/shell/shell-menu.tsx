@@ -1,0 +1,26 @@
+import Menu, { type MenuProps } from '@mui/material/Menu';
+import { useTheme } from '@mui/material/styles';
+import { popoverOffset, SlideYReverse } from './slide-y-reverse';
+
+/**
+ * The shell's menus (navbar tools, horizontal navigation groups): spec §9's slide-y-reverse
+ * transition, opened `popoverOffset` (6 px) below their button, aligned to its start or end edge
+ * in the reading direction.
+ */
+export const ShellMenu = ({ align = 'end', slotProps, ...props }: MenuProps & { align?: 'start' | 'end' }) => {
+  const theme = useTheme();
+  const rtl = theme.direction === 'rtl';
+  const horizontal = (align === 'end') !== rtl ? 'right' : 'left';
+  return (
+    <Menu
+      {...props}
+      anchorOrigin={{ vertical: 'bottom', horizontal }}
+      transformOrigin={{ vertical: 'top', horizontal }}
+      slots={{ transition: SlideYReverse }}
+      slotProps={{
+        ...slotProps,
+        paper: { sx: { mt: `${popoverOffset}px`, minWidth: 220 }, ...(slotProps?.paper as object | undefined) },
+      }}
+    />
+  );
+};

@@ -1,0 +1,331 @@
+import Box from '@mui/material/Box';
+import Collapse from '@mui/material/Collapse';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import { type SxProps, type Theme } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
+import { useId, useState, type FocusEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { updateSettings } from '../../shared/theme/settings';
+import type { NavEntry, NavGroupKey, NavItem } from '../layouts/nav-items';
+import { Brand } from './brand';
+import { Icon, NavIcon } from './icons';
+import { mainNavigationId, navWidth, type ShellLayout } from './layout-state';
+import { NewTabHint, useNavigationModel, visuallyHidden } from './nav-links';
+
+const itemSx: SxProps<Theme> = {
+  minHeight: 42,
+  borderRadius: 1.5,
+  mb: 0.5,
+  px: 1.5,
+  gap: 1.5,
+  '& .MuiListItemIcon-root': { minWidth: 0, color: 'inherit' },
+  '&.Mui-selected, &.Mui-selected:hover': {
+    // The theme's colours are CSS variables (cssVariables in theme.ts), usable in any expression.
+    background:
+      'linear-gradient(270deg, rgba(var(--mui-palette-primary-mainChannel) / 0.78), var(--mui-palette-primary-main))',
+    color: 'primary.contrastText',
+    boxShadow: '0 2px 6px rgba(var(--mui-palette-primary-mainChannel) / 0.4)',
+  },
+};
+
+interface NavListProps {
+  readonly mini: boolean;
+  readonly onNavigate?: () => void;
+}
+
+const LinkItem = ({
+  item,
+  mini,
+  active,
+  onNavigate,
+  nested,
+}: NavListProps & { item: NavItem; active: boolean; nested?: boolean }) => {
+  const { t } = useTranslation();
+  const label = t(`nav.items.${item.name}`);
+  const icon = (
+    <ListItemIcon>
+      {nested ? (
+        <Box component="span" aria-hidden sx={{ width: 24, display: 'grid', placeItems: 'center' }}>
+          <Box
+            component="span"
+            sx={{ width: 8, height: 8, borderRadius: '50%', border: 2, borderColor: 'currentColor' }}
+          />
+        </Box>
+      ) : (
+        <NavIcon name={item.name} />
+      )}
+    </ListItemIcon>
+  );
+  const text = <ListItemText primary={label} sx={{ opacity: mini ? 0 : 1, whiteSpace: 'nowrap', m: 0 }} />;
+  if (item.external) {
+    return (
+      <li>
+        <ListItemButton component="a" href={item.href} target="_blank" rel="noopener noreferrer" sx={itemSx}>
+          {icon}
+          {text}
+          <NewTabHint text={t('nav.opensInNewTab')} />
+          {mini ? null : <Icon name="external" fontSize="small" sx={{ opacity: 0.6 }} />}
+        </ListItemButton>
+      </li>
+    );
+  }
+  return (
+    <li>
+      <ListItemButton
+        component={RouterLink}
+        to={item.href}
+        selected={active}
+        aria-current={active ? 'page' : undefined}
+        onClick={onNavigate}
+        sx={itemSx}
+      >
+        {icon}
+        {text}
+      </ListItemButton>
+    </li>
+  );
+};
+
+const GroupItem = ({
+  group,
+  items,
+  mini,
+  open,
+  onToggle,
+  isActive,
+  onNavigate,
+}: NavListProps & {
+  group: NavGroupKey;
+  items: readonly NavItem[];
+  open: boolean;
+  onToggle: () => void;
+  isActive: (item: NavItem) => boolean;
+}) => {
+  const { t } = useTranslation();
+  const listId = useId();
+  const containsActive = items.some(isActive);
+  const expanded = open && !mini;
+  return (
+    <li>
+      <ListItemButton
+        aria-expanded={expanded}
+        aria-controls={listId}
+        onClick={onToggle}
+        sx={{ ...itemSx, ...(containsActive ? { bgcolor: 'action.selected' } : {}) } as SxProps<Theme>}
+      >
+        <ListItemIcon>
+          <Icon name={group} />
+        </ListItemIcon>
+        <ListItemText
+          primary={t(`shell.nav.groups.${group}`)}
+          sx={{ opacity: mini ? 0 : 1, whiteSpace: 'nowrap', m: 0 }}
+        />
+        {mini ? null : (
+          <Icon
+            name="chevron"
+            fontSize="small"
+            sx={{
+              transition: 'transform 150ms',
+              transform: expanded ? 'rotate(90deg)' : 'none',
+              '[dir="rtl"] &': { transform: expanded ? 'rotate(90deg)' : 'scaleX(-1)' },
+            }}
+          />
+        )}
+      </ListItemButton>
+      <Collapse in={expanded} timeout="auto" unmountOnExit={false}>
+        <List id={listId} disablePadding>
+          {items.map((item) => (
+            <LinkItem key={item.name} item={item} mini={mini} nested active={isActive(item)} onNavigate={onNavigate} />
+          ))}
+        </List>
+      </Collapse>
+    </li>
+  );
+};
+
+/** The list of headings, links and groups; `mini` shows icons only (the collapsed navigation). */
+export const NavList = ({ mini, onNavigate }: NavListProps) => {
+  const { t } = useTranslation();
+  const { entries, isActive } = useNavigationModel();
+  const activeGroup = entries.find((entry) => entry.kind === 'group' && entry.items.some(isActive));
+  const activeGroupKey = activeGroup?.kind === 'group' ? activeGroup.key : undefined;
+  // A group is open when the user opened it, or when it holds the active page and the user has
+  // not closed it.
+  const [toggled, setToggled] = useState<ReadonlyMap<NavGroupKey, boolean>>(new Map());
+  const isOpen = (key: NavGroupKey) => toggled.get(key) ?? key === activeGroupKey;
+
+  return (
+    <List sx={{ px: 1.5, py: 1 }}>
+      {entries.map((entry: NavEntry, index) => {
+        if (entry.kind === 'heading') {
+          return (
+            <Typography
+              key={`heading-${entry.key}`}
+              component="li"
+              variant="overline"
+              color="text.secondary"
+              sx={{
+                display: 'block',
+                px: 1.5,
+                pt: index === 0 ? 0.5 : 2,
+                pb: 0.5,
+                lineHeight: 1.6,
+                whiteSpace: 'nowrap',
+              }}
+            >
+              {mini ? (
+                <Box
+                  component="span"
+                  aria-hidden
+                  sx={{ display: 'block', width: 18, borderTop: 1, mt: 1.25, ml: 0.75 }}
+                />
+              ) : null}
+              <Box component="span" sx={mini ? visuallyHidden : undefined}>
+                {t(`shell.nav.headings.${entry.key}`)}
+              </Box>
+            </Typography>
+          );
+        }
+        if (entry.kind === 'link') {
+          return (
+            <LinkItem
+              key={entry.item.name}
+              item={entry.item}
+              mini={mini}
+              active={isActive(entry.item)}
+              onNavigate={onNavigate}
+            />
+          );
+        }
+        const open = isOpen(entry.key);
+        return (
+          <GroupItem
+            key={entry.key}
+            group={entry.key}
+            items={entry.items}
+            mini={mini}
+            open={open}
+            isActive={isActive}
+            onNavigate={onNavigate}
+            onToggle={() => setToggled((current) => new Map(current).set(entry.key, !open))}
+          />
+        );
+      })}
+    </List>
+  );
+};
+
+/**
+ * The vertical navigation (spec §1, §4): docked beside the page, collapsible to icons (it expands
+ * while hovered or focused), optionally semi-dark (a dark surface in the light theme); or, below
+ * 1280 px, a drawer over the page opened from the navbar.
+ */
+export const VerticalNav = ({ layout, open, onClose }: { layout: ShellLayout; open: boolean; onClose: () => void }) => {
+  const { t } = useTranslation();
+  const [peeking, setPeeking] = useState(false);
+  const mini = layout.collapsed && !peeking;
+  const width = mini ? navWidth.collapsed : navWidth.expanded;
+  const surface = layout.semiDark ? 'dark' : undefined;
+
+  const header = (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2.25, minHeight: 64, overflow: 'hidden' }}>
+      <Brand compact={mini} />
+      <Box sx={{ flex: 1 }} />
+      {layout.overlay ? (
+        <IconButton aria-label={t('nav.close')} onClick={onClose} size="small">
+          <Icon name="close" />
+        </IconButton>
+      ) : mini ? null : (
+        <IconButton
+          size="small"
+          aria-label={t('shell.nav.collapse')}
+          aria-pressed={layout.collapsed}
+          onClick={() => {
+            updateSettings({ isVerticalNavCollapsed: !layout.collapsed });
+            setPeeking(false);
+          }}
+        >
+          <Icon name={layout.collapsed ? 'unpinned' : 'pinned'} fontSize="small" />
+        </IconButton>
+      )}
+    </Box>
+  );
+
+  // The landmark holds the header too, so the brand is inside a landmark.
+  const navigation = (
+    <Box
+      component="nav"
+      aria-label={t('nav.label')}
+      sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}
+    >
+      {header}
+      <Box sx={{ overflowY: 'auto', overflowX: 'hidden', flex: 1 }}>
+        <NavList mini={mini} onNavigate={layout.overlay ? onClose : undefined} />
+      </Box>
+    </Box>
+  );
+
+  if (layout.overlay) {
+    return (
+      <Drawer
+        id={mainNavigationId}
+        variant="temporary"
+        open={open}
+        onClose={onClose}
+        ModalProps={{ keepMounted: true }}
+        slotProps={{
+          // The drawer is a modal dialog: it needs a name of its own.
+          paper: {
+            className: surface,
+            'aria-label': t('nav.label'),
+            sx: { width: navWidth.expanded, display: 'flex', flexDirection: 'column' },
+          },
+        }}
+      >
+        {navigation}
+      </Drawer>
+    );
+  }
+
+  return (
+    <Drawer
+      id={mainNavigationId}
+      variant="permanent"
+      sx={{
+        width: layout.collapsed ? navWidth.collapsed : navWidth.expanded,
+        flexShrink: 0,
+        transition: 'width 200ms',
+      }}
+      slotProps={{
+        paper: {
+          className: surface,
+          onMouseEnter: () => setPeeking(true),
+          onMouseLeave: () => setPeeking(false),
+          onFocus: () => setPeeking(true),
+          onBlur: (event: FocusEvent<HTMLElement>) => {
+            if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setPeeking(false);
+          },
+          sx: {
+            width,
+            display: 'flex',
+            flexDirection: 'column',
+            transition: 'width 200ms, box-shadow 200ms',
+            overflowX: 'hidden',
+            zIndex: (theme: Theme) => theme.zIndex.appBar + 1,
+            boxShadow: layout.collapsed && peeking ? 8 : 'none',
+            borderInlineEnd: 1,
+            borderColor: 'divider',
+          },
+        },
+      }}
+    >
+      {navigation}
+    </Drawer>
+  );
+};

@@ -1,0 +1,432 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import Grid from '@mui/material/Grid';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import {
+  createCommentRequest,
+  priorities,
+  projectLimits,
+  taskFormSchema,
+  type PersonRef,
+  type Project,
+  type Task,
+  type TaskFormInput,
+} from '@orbit/functions/projects/contract';
+import { isApiError } from '../../../shared/api/api-error';
+import { useAppAbility } from '../../../shared/session/use-session';
+import {
+  useComments,
+  useCreateComment,
+  useCreateTask,
+  useDeleteComment,
+  useDeleteTask,
+  useReloadBoard,
+  useUpdateTask,
+} from '../api/projects';
+import { CloseIcon, DeleteIcon } from './icons';
+import { initialsOf } from './project-card';
+import { formatDateTime, validationKeyOf } from './project-meta';
+import { PersonPicker } from './person-picker';
+import { stageLabel } from './stage-label';
+
+export type TaskDialogMode =
+  { readonly kind: 'create'; readonly stage: string } | { readonly kind: 'edit'; readonly taskId: string };
+
+interface TaskDialogProps {
+  readonly project: Project;
+  readonly mode: TaskDialogMode;
+  /** The task as the board has it now (edit mode); undefined if it was deleted meanwhile. */
+  readonly task?: Task;
+  readonly canEdit: boolean;
+  readonly onClose: () => void;
+  readonly onNotice: (text: string) => void;
+}
+
+const valuesOf = (task?: Task): TaskFormInput => ({
+  title: task?.title ?? '',
+  description: task?.description ?? '',
+  assigneeId: task?.assignee?.id ?? null,
+  dueDate: task?.dueDate ?? null,
+  priority: task?.priority ?? 'medium',
+});
+
+const Comments = ({ project, task }: { project: Project; task: Task }) => {
+  const { t, i18n } = useTranslation();
+  const ability = useAppAbility();
+  const comments = useComments(project.id, task.id);
+  const create = useCreateComment();
+  const remove = useDeleteComment();
+  const [draft, setDraft] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const canComment = ability.can('create', 'Comment') && project.status !== 'archived';
+  const canDelete = ability.can('delete', 'Comment');
+
+  const post = () => {
+    const parsed = createCommentRequest.safeParse({ body: draft });
+    if (!parsed.success) {
+      setError(t(validationKeyOf(parsed.error.issues[0]?.message ?? '')));
+      return;
+    }
+    setError(null);
+    create.mutate(
+      { projectId: project.id, taskId: task.id, body: parsed.data.body },
+      {
+        onSuccess: () => setDraft(''),
+        onError: () => setError(t('projects.task.commentFailed')),
+      },
+    );
+  };
+
+  return (
+    <Stack spacing={2} component="section" aria-labelledby="task-comments-heading">
+      <Typography id="task-comments-heading" variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+        {t('projects.task.comments')}
+      </Typography>
+      {comments.data && comments.data.comments.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {t('projects.task.noComments')}
+        </Typography>
+      ) : null}
+      <Stack component="ol" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-busy={comments.isFetching}>
+        {(comments.data?.comments ?? []).map((comment) => (
+          <Stack key={comment.id} component="li" direction="row" spacing={1.5} data-testid="task-comment">
+            <Avatar sx={{ width: 32, height: 32, fontSize: 13 }}>{initialsOf(comment.author.fullName)}</Avatar>
+            <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+              <Typography variant="body2">
+                <Box component="span" sx={{ fontWeight: 600 }}>
+                  {comment.author.fullName}
+                </Box>{' '}
+                <Box component="span" sx={{ color: 'text.secondary' }}>
+                  · {formatDateTime(comment.createdAt, i18n.language)}
+                </Box>
+              </Typography>
+              <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {comment.body}
+              </Typography>
+            </Box>
+            {canDelete ? (
+              <Tooltip title={t('projects.task.deleteComment')}>
+                <IconButton
+                  size="small"
+                  aria-label={t('projects.task.deleteComment')}
+                  onClick={() => remove.mutate({ projectId: project.id, taskId: task.id, commentId: comment.id })}
+                >
+                  <DeleteIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            ) : null}
+          </Stack>
+        ))}
+      </Stack>
+      {canComment ? (
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
+          <TextField
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            label={t('projects.task.commentLabel')}
+            multiline
+            minRows={2}
+            fullWidth
+            error={Boolean(error)}
+            helperText={error ?? undefined}
+            slotProps={{ htmlInput: { maxLength: projectLimits.commentMax } }}
+          />
+          <Button variant="contained" onClick={post} disabled={create.isPending}>
+            {create.isPending ? t('projects.task.posting') : t('projects.task.postComment')}
+          </Button>
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+};
+
+/**
+ * One task: admins edit it (from the version they read; a 409 offers a reload) or delete it;
+ * everyone who sees the project reads it and its comments, and may comment.
+ */
+export const TaskDialog = ({ project, mode, task, canEdit, onClose, onNotice }: TaskDialogProps) => {
+  const { t, i18n } = useTranslation();
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const createTask = useCreateTask();
+  const updateTask = useUpdateTask();
+  const deleteTask = useDeleteTask();
+  const reloadBoard = useReloadBoard();
+  const editing = mode.kind === 'edit';
+  const [stage, setStage] = useState(mode.kind === 'create' ? mode.stage : (task?.stage ?? ''));
+  const [problem, setProblem] = useState<'conflict' | 'gone' | 'error' | null>(null);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [assignee, setAssignee] = useState<PersonRef | null>(task?.assignee ?? null);
+  const { control, handleSubmit, reset, setError, formState } = useForm<TaskFormInput>({
+    resolver: zodResolver(taskFormSchema),
+    defaultValues: valuesOf(task),
+  });
+  const readOnly = !canEdit || project.status === 'archived';
+  const message = (error: { message?: string } | undefined) =>
+    error?.message ? t(validationKeyOf(error.message)) : undefined;
+  const client: PersonRef = { id: project.clientId, fullName: project.clientName };
+
+  const submit = handleSubmit(async (values) => {
+    setProblem(null);
+    try {
+      if (editing && task) {
+        await updateTask.mutateAsync({ projectId: project.id, taskId: task.id, version: task.version, ...values });
+        onNotice(t('projects.notices.taskSaved'));
+      } else {
+        await createTask.mutateAsync({ projectId: project.id, stage, ...values });
+        onNotice(t('projects.notices.taskCreated'));
+      }
+      onClose();
+    } catch (error) {
+      if (isApiError(error) && error.status === 409) setProblem('conflict');
+      else if (isApiError(error) && error.status === 404) setProblem('gone');
+      else if (isApiError(error) && error.status === 400) {
+        for (const [field, messages] of Object.entries(error.errors)) {
+          if (field in values && messages[0]) setError(field as keyof TaskFormInput, { message: messages[0] });
+          else setProblem('error');
+        }
+      } else setProblem('error');
+    }
+  });
+
+  const reload = async () => {
+    await reloadBoard(project.id);
+    setProblem(null);
+  };
+
+  // After a reload the board hands a newer task: show it (the user chose to drop their edits).
+  const [shownVersion, setShownVersion] = useState(task?.version);
+  if (task && task.version !== shownVersion && problem === null) {
+    setShownVersion(task.version);
+    reset(valuesOf(task));
+    setAssignee(task.assignee ?? null);
+  }
+
+  const title = editing ? (task?.title ?? t('projects.task.editTitle')) : t('projects.task.newTitle');
+
+  return (
+    <Dialog open onClose={onClose} fullScreen={fullScreen} fullWidth maxWidth="md" aria-labelledby="task-dialog-title">
+      <DialogTitle id="task-dialog-title" sx={{ pe: 7 }}>
+        {title}
+        <IconButton
+          aria-label={t('projects.task.close')}
+          onClick={onClose}
+          sx={{ position: 'absolute', insetInlineEnd: 8, top: 8 }}
+        >
+          <CloseIcon />
+        </IconButton>
+      </DialogTitle>
+      <DialogContent dividers>
+        <Stack spacing={3}>
+          {problem === 'conflict' ? (
+            <Alert
+              severity="warning"
+              action={
+                <Button color="inherit" size="small" onClick={() => void reload()}>
+                  {t('projects.task.reload')}
+                </Button>
+              }
+            >
+              {t('projects.task.conflict')}
+            </Alert>
+          ) : problem ? (
+            <Alert severity="error">
+              {problem === 'gone' ? t('projects.view.notFound') : t('projects.errors.generic')}
+            </Alert>
+          ) : null}
+          {editing && !task ? <Alert severity="warning">{t('projects.view.notFound')}</Alert> : null}
+          {!canEdit ? <Alert severity="info">{t('projects.task.readOnly')}</Alert> : null}
+
+          <Box component="form" id="task-form" noValidate onSubmit={(event) => void submit(event)}>
+            <Grid container spacing={2}>
+              <Grid size={12}>
+                <Controller
+                  control={control}
+                  name="title"
+                  render={({ field, fieldState }) => (
+                    <TextField
+                      {...field}
+                      label={t('projects.task.title')}
+                      required
+                      fullWidth
+                      autoFocus={!editing}
+                      disabled={readOnly}
+                      error={Boolean(fieldState.error)}
+                      helperText={message(fieldState.error)}
+                      slotProps={{ htmlInput: { maxLength: projectLimits.taskTitleMax } }}
+                    />
+                  )}
+                />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <TextField
+                  select
+                  label={t('projects.task.stage')}
+                  value={editing ? (task?.stage ?? '') : stage}
+                  onChange={(event) => setStage(event.target.value)}
+                  disabled={readOnly || editing}
+                  fullWidth
+                >
+                  {project.stages.map((candidate) => (
+                    <MenuItem key={candidate.key} value={candidate.key}>
+                      {stageLabel(t, i18n, candidate.key)}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <Controller
+                  control={control}
+                  name="priority"
+                  render={({ field }) => (
+                    <TextField {...field} select label={t('projects.task.priority')} fullWidth disabled={readOnly}>
+                      {priorities.map((priority) => (
+                        <MenuItem key={priority} value={priority}>
+                          {t(`projects.priorities.${priority}`)}
+                        </MenuItem>
+                      ))}
+                    </TextField>
+                  )}
+                />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <Controller
+                  control={control}
+                  name="assigneeId"
+                  render={({ field, fieldState }) => (
+                    <PersonPicker
+                      role="admin"
+                      name="assigneeId"
+                      label={t('projects.task.assignee')}
+                      value={assignee}
+                      extraOptions={[client]}
+                      disabled={readOnly}
+                      onChange={(person) => {
+                        setAssignee(person);
+                        field.onChange(person?.id ?? null);
+                      }}
+                      error={Boolean(fieldState.error)}
+                      helperText={message(fieldState.error) ?? (assignee ? undefined : t('projects.task.unassigned'))}
+                    />
+                  )}
+                />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <Controller
+                  control={control}
+                  name="dueDate"
+                  render={({ field, fieldState }) => (
+                    <TextField
+                      name={field.name}
+                      inputRef={field.ref}
+                      type="date"
+                      label={t('projects.task.dueDate')}
+                      value={field.value ?? ''}
+                      onChange={(event) => field.onChange(event.target.value || null)}
+                      onBlur={field.onBlur}
+                      disabled={readOnly}
+                      fullWidth
+                      error={Boolean(fieldState.error)}
+                      helperText={message(fieldState.error)}
+                      slotProps={{ inputLabel: { shrink: true } }}
+                    />
+                  )}
+                />
+              </Grid>
+              <Grid size={12}>
+                <Controller
+                  control={control}
+                  name="description"
+                  render={({ field, fieldState }) => (
+                    <TextField
+                      {...field}
+                      label={t('projects.task.description')}
+                      multiline
+                      minRows={3}
+                      fullWidth
+                      disabled={readOnly}
+                      error={Boolean(fieldState.error)}
+                      helperText={message(fieldState.error)}
+                    />
+                  )}
+                />
+              </Grid>
+            </Grid>
+          </Box>
+
+          {editing && task ? (
+            <>
+              <Divider />
+              <Comments project={project} task={task} />
+            </>
+          ) : null}
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ justifyContent: 'space-between', px: 3 }}>
+        <Box>
+          {editing && task && canEdit && project.status !== 'archived' ? (
+            confirmingDelete ? (
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                <Typography variant="body2">{t('projects.task.deleteConfirm')}</Typography>
+                <Button
+                  color="error"
+                  variant="contained"
+                  disabled={deleteTask.isPending}
+                  onClick={() =>
+                    deleteTask.mutate(
+                      { projectId: project.id, taskId: task.id },
+                      {
+                        onSuccess: () => {
+                          onNotice(t('projects.notices.taskDeleted'));
+                          onClose();
+                        },
+                        onError: () => setProblem('error'),
+                      },
+                    )
+                  }
+                >
+                  {t('projects.task.deleteYes')}
+                </Button>
+                <Button onClick={() => setConfirmingDelete(false)}>{t('projects.task.cancel')}</Button>
+              </Stack>
+            ) : (
+              <Button color="error" startIcon={<DeleteIcon />} onClick={() => setConfirmingDelete(true)}>
+                {t('projects.task.delete')}
+              </Button>
+            )
+          ) : null}
+        </Box>
+        <Stack direction="row" spacing={1}>
+          <Button onClick={onClose}>{readOnly ? t('projects.task.close') : t('projects.task.cancel')}</Button>
+          {readOnly ? null : (
+            <Button type="submit" form="task-form" variant="contained" disabled={formState.isSubmitting}>
+              {formState.isSubmitting
+                ? t('projects.task.saving')
+                : editing
+                  ? t('projects.task.save')
+                  : t('projects.task.create')}
+            </Button>
+          )}
+        </Stack>
+      </DialogActions>
+    </Dialog>
+  );
+};

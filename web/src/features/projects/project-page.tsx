@@ -1,0 +1,310 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Snackbar from '@mui/material/Snackbar';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
+import type { Project } from '@orbit/functions/projects/contract';
+import { isApiError } from '../../shared/api/api-error';
+import { useAppAbility } from '../../shared/session/use-session';
+import { PageTitle } from '../../shared/ui/page-title';
+import { useArchiveProject, useBoard, useRestoreProject } from './api/projects';
+import { ActivityList } from './components/activity-list';
+import { DeleteProjectDialog } from './components/delete-project-dialog';
+import { ArchiveIcon, BackIcon, DeleteIcon, EditIcon, RestoreIcon } from './components/icons';
+import { DueBadge, PriorityChip, ProgressBar, StatusChip, TypeChip } from './components/project-chips';
+import { formatDay, formatMoney, isFinishedStatus } from './components/project-meta';
+import { editProjectPath, projectsListPath } from './components/paths';
+import { TaskBoard } from './components/task-board';
+import { TaskDialog, type TaskDialogMode } from './components/task-dialog';
+
+type Notice = { readonly severity: 'success' | 'error' | 'warning'; readonly text: string };
+
+const Detail = ({ label, children }: { label: string; children: ReactNode }) => (
+  <Box component="div">
+    <Typography component="dt" variant="caption" color="text.secondary">
+      {label}
+    </Typography>
+    <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+      {children}
+    </Typography>
+  </Box>
+);
+
+const ProjectDetails = ({ project }: { project: Project }) => {
+  const { t, i18n } = useTranslation();
+  const day = (value: string | null) => (value ? formatDay(value, i18n.language) : t('projects.view.notSet'));
+  return (
+    <Paper variant="outlined" sx={{ p: 2, height: '100%' }} component="section" aria-labelledby="details-heading">
+      <Typography id="details-heading" variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
+        {t('projects.view.details')}
+      </Typography>
+      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 1.5, m: 0 }}>
+        <Detail label={t('projects.view.client')}>{project.clientName}</Detail>
+        <Detail label={t('projects.view.managers')}>
+          {project.managers.length > 0
+            ? project.managers.map((manager) => manager.fullName).join(', ')
+            : t('projects.view.noManagers')}
+        </Detail>
+        <Detail label={t('projects.view.start')}>{day(project.startDate)}</Detail>
+        <Detail label={t('projects.view.due')}>{day(project.dueDate)}</Detail>
+        <Detail label={t('projects.view.budget')}>
+          {project.budget
+            ? formatMoney(project.budget.amount, project.budget.currency, i18n.language)
+            : t('projects.view.noBudget')}
+        </Detail>
+        <Detail label={t('projects.view.tags')}>
+          {project.tags.length > 0 ? project.tags.map((tag) => `#${tag}`).join(' ') : '—'}
+        </Detail>
+      </Box>
+      <Typography variant="caption" color="text.secondary" component="h3" sx={{ mt: 2, display: 'block' }}>
+        {t('projects.view.description')}
+      </Typography>
+      <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
+        {project.description || t('projects.view.noDescription')}
+      </Typography>
+    </Paper>
+  );
+};
+
+/**
+ * /apps/projects/:id (apps-project-view, a route beyond the spec's table): the project, its
+ * progress and details, the task board and the activity. Admins edit, archive, restore and
+ * delete; the project's client follows it and comments; anyone else gets "not found".
+ */
+export const ProjectPage = () => {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const ability = useAppAbility();
+  const canManage = ability.can('update', 'Project');
+  const board = useBoard(id);
+  const archive = useArchiveProject();
+  const restore = useRestoreProject();
+  const [tab, setTab] = useState<'board' | 'activity'>('board');
+  const [dialog, setDialog] = useState<TaskDialogMode | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const handedNotice = (location.state as { notice?: string } | null)?.notice;
+  const [notice, setNotice] = useState<Notice | null>(
+    handedNotice ? { severity: 'success', text: handedNotice } : null,
+  );
+
+  useEffect(() => {
+    if (handedNotice) void navigate(location.pathname, { replace: true, state: null });
+  }, [handedNotice, location.pathname, navigate]);
+
+  if (board.isPending) {
+    return (
+      <Stack spacing={2} aria-busy="true">
+        <Skeleton variant="text" width={320} height={48} />
+        <Skeleton variant="rounded" height={120} />
+        <Skeleton variant="rounded" height={360} />
+      </Stack>
+    );
+  }
+  if (board.isError) {
+    const missing = isApiError(board.error) && (board.error.status === 404 || board.error.status === 403);
+    return (
+      <Stack spacing={2} sx={{ maxWidth: 720 }}>
+        <PageTitle title={t('projects.title')} />
+        <Alert
+          severity={missing ? 'warning' : 'error'}
+          action={
+            missing ? undefined : (
+              <Button color="inherit" size="small" onClick={() => void board.refetch()}>
+                {t('projects.list.retry')}
+              </Button>
+            )
+          }
+        >
+          {missing ? t('projects.view.notFound') : t('projects.view.loadFailed')}
+        </Alert>
+        <Link component={RouterLink} to={projectsListPath}>
+          {t('projects.view.back')}
+        </Link>
+      </Stack>
+    );
+  }
+
+  const { project, tasks } = board.data;
+  const archived = project.status === 'archived';
+  const editable = canManage && !archived;
+  const failed = (error: unknown) =>
+    setNotice({
+      severity: 'warning',
+      text:
+        isApiError(error) && error.status === 409 ? t('projects.view.changedElsewhere') : t('projects.errors.generic'),
+    });
+  const openTask = dialog?.kind === 'edit' ? tasks.find((task) => task.id === dialog.taskId) : undefined;
+
+  return (
+    <Stack spacing={3} component="article" aria-labelledby="project-heading">
+      <PageTitle title={project.name} />
+      <Link
+        component={RouterLink}
+        to={projectsListPath}
+        underline="hover"
+        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, alignSelf: 'flex-start' }}
+      >
+        <BackIcon
+          fontSize="small"
+          sx={{ transform: (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : undefined) }}
+        />
+        {t('projects.view.back')}
+      </Link>
+
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between' }}>
+        <Stack spacing={1}>
+          <Typography id="project-heading" variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+            {project.name}
+          </Typography>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            <TypeChip type={project.type} />
+            <StatusChip status={project.status} />
+            <PriorityChip priority={project.priority} />
+            <DueBadge dueDate={project.dueDate} finished={isFinishedStatus(project.status)} />
+            {project.tags.map((tag) => (
+              <Chip key={tag} size="small" variant="outlined" label={`#${tag}`} sx={{ borderStyle: 'dashed' }} />
+            ))}
+          </Stack>
+        </Stack>
+        {canManage ? (
+          <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }}>
+            {editable ? (
+              <Button variant="contained" startIcon={<EditIcon />} component={RouterLink} to={editProjectPath(project)}>
+                {t('projects.view.edit')}
+              </Button>
+            ) : null}
+            <Button
+              variant="outlined"
+              startIcon={archived ? <RestoreIcon /> : <ArchiveIcon />}
+              disabled={archive.isPending || restore.isPending}
+              onClick={() =>
+                (archived ? restore : archive).mutate(
+                  { id: project.id, version: project.version },
+                  {
+                    onSuccess: () =>
+                      setNotice({
+                        severity: 'success',
+                        text: archived ? t('projects.notices.restored') : t('projects.notices.archived'),
+                      }),
+                    onError: (error) => {
+                      failed(error);
+                      void board.refetch();
+                    },
+                  },
+                )
+              }
+            >
+              {archived ? t('projects.view.restore') : t('projects.view.archive')}
+            </Button>
+            <Button variant="outlined" color="error" startIcon={<DeleteIcon />} onClick={() => setDeleting(true)}>
+              {t('projects.view.delete')}
+            </Button>
+          </Stack>
+        ) : null}
+      </Stack>
+
+      {archived ? <Alert severity="info">{t('projects.view.archivedNotice')}</Alert> : null}
+
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, md: 5 }}>
+          <Paper variant="outlined" sx={{ p: 2, height: '100%' }}>
+            <ProgressBar progress={project.progress} label={t('projects.view.progress')} />
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              {t('projects.view.progressValue', {
+                progress: project.progress,
+                done: project.doneTaskCount,
+                count: project.taskCount,
+              })}
+            </Typography>
+          </Paper>
+        </Grid>
+        <Grid size={{ xs: 12, md: 7 }}>
+          <ProjectDetails project={project} />
+        </Grid>
+      </Grid>
+
+      <Box>
+        <Tabs
+          value={tab}
+          onChange={(_event, value: 'board' | 'activity') => setTab(value)}
+          aria-label={t('projects.view.tabs')}
+          sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}
+        >
+          <Tab value="board" label={t('projects.view.board')} id="tab-board" aria-controls="panel-board" />
+          <Tab value="activity" label={t('projects.view.activity')} id="tab-activity" aria-controls="panel-activity" />
+        </Tabs>
+        <Box role="tabpanel" id="panel-board" aria-labelledby="tab-board" hidden={tab !== 'board'}>
+          {tab === 'board' ? (
+            <TaskBoard
+              project={project}
+              tasks={tasks}
+              canEdit={editable}
+              onOpenTask={(taskId) => setDialog({ kind: 'edit', taskId })}
+              onAddTask={(stage) => setDialog({ kind: 'create', stage })}
+              onMoveFailed={(error) =>
+                setNotice({
+                  severity: 'warning',
+                  text:
+                    isApiError(error) && error.status === 409
+                      ? t('projects.board.conflict')
+                      : t('projects.board.moveFailed'),
+                })
+              }
+            />
+          ) : null}
+        </Box>
+        <Box role="tabpanel" id="panel-activity" aria-labelledby="tab-activity" hidden={tab !== 'activity'}>
+          {tab === 'activity' ? <ActivityList projectId={project.id} /> : null}
+        </Box>
+      </Box>
+
+      {dialog ? (
+        <TaskDialog
+          key={dialog.kind === 'edit' ? dialog.taskId : `new-${dialog.stage}`}
+          project={project}
+          mode={dialog}
+          task={openTask}
+          canEdit={editable}
+          onClose={() => setDialog(null)}
+          onNotice={(text) => setNotice({ severity: 'success', text })}
+        />
+      ) : null}
+      {deleting ? (
+        <DeleteProjectDialog
+          project={project}
+          onClose={() => setDeleting(false)}
+          onDeleted={() =>
+            void navigate(projectsListPath, {
+              state: { notice: t('projects.notices.deleted', { name: project.name }) },
+            })
+          }
+        />
+      ) : null}
+      <Snackbar
+        open={notice !== null}
+        autoHideDuration={5000}
+        onClose={() => setNotice(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      >
+        {notice ? (
+          <Alert severity={notice.severity} onClose={() => setNotice(null)} variant="filled">
+            {notice.text}
+          </Alert>
+        ) : undefined}
+      </Snackbar>
+    </Stack>
+  );
+};

@@ -1,0 +1,133 @@
+import { AbilityProvider } from '@casl/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { abilityRulesFor, buildAbility } from '@orbit/functions/core/ability';
+import { stagesFor, type Project, type ProjectList } from '@orbit/functions/projects/contract';
+import { ProjectsPage } from './projects-page';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const zeroCounts = { planning: 0, active: 0, on_hold: 0, completed: 0, archived: 0 };
+
+const project = (index: number, overrides: Partial<Project> = {}): Project => ({
+  id: `01JPROJECT00000000000000${String(index).padStart(2, '0')}`,
+  type: 'development',
+  name: `Project ${index}`,
+  clientId: 'c1',
+  clientName: 'Liam Carter',
+  managers: [],
+  status: 'active',
+  statusBeforeArchive: null,
+  priority: 'medium',
+  startDate: null,
+  dueDate: null,
+  budget: null,
+  description: '',
+  tags: [],
+  stages: stagesFor('development'),
+  taskCount: 4,
+  doneTaskCount: 1,
+  progress: 25,
+  version: 1,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  archivedAt: null,
+  ...overrides,
+});
+
+const page = (projects: Project[], rest: Partial<ProjectList> = {}): ProjectList => ({
+  projects,
+  nextCursor: null,
+  counts: { ...zeroCounts, active: projects.length },
+  total: projects.length,
+  ...rest,
+});
+
+const renderAt = (url: string, role: 'admin' | 'client' = 'admin') => {
+  const router = createMemoryRouter([{ path: '/apps/projects', Component: ProjectsPage }], {
+    initialEntries: [url],
+  });
+  render(
+    <AbilityProvider value={buildAbility(abilityRulesFor({ id: 'u1', role }))}>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </AbilityProvider>,
+  );
+  return router;
+};
+
+describe('projects page', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  const listRequests = () =>
+    fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/apps/projects?'));
+
+  /** Each call gets a fresh Response; the client picker's people search gets nobody. */
+  const answer = (body: (url: string) => unknown) =>
+    fetchMock.mockImplementation(async (url) =>
+      String(url).startsWith('/api/apps/projects/people') ? json(200, { people: [] }) : json(200, body(String(url))),
+    );
+
+  beforeEach(() => {
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+
+  it('asks the API for the state in the URL and shows cards with progress, counts and the range', async () => {
+    answer(() => page([project(1), project(2)], { total: 7, nextCursor: 'NEXT' }));
+    renderAt('/apps/projects?q=acme&status=active&type=design&sort=name');
+    expect(await screen.findByRole('link', { name: 'Project 1' })).toBeTruthy();
+    expect(listRequests()[0]).toBe('/api/apps/projects?q=acme&status=active&type=design&sort=name&order=asc&limit=12');
+    const card = screen.getAllByTestId('project-card')[0] as HTMLElement;
+    expect(within(card).getByText('25%')).toBeTruthy();
+    expect(within(card).getByText('1 of 4 tasks done')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Active (2)' })).toBeTruthy();
+    expect(screen.getByText('1–2 of 7')).toBeTruthy();
+  });
+
+  it('pages forward with the cursor and back without it', async () => {
+    answer((url) =>
+      url.includes('cursor=NEXT')
+        ? page([project(7)], { total: 7 })
+        : page(
+            [1, 2, 3, 4, 5, 6].map((index) => project(index)),
+            { total: 7, nextCursor: 'NEXT' },
+          ),
+    );
+    renderAt('/apps/projects?size=6');
+    await screen.findByRole('link', { name: 'Project 1' });
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByRole('link', { name: 'Project 7' })).toBeTruthy();
+    expect(listRequests().at(-1)).toContain('cursor=NEXT');
+    expect(screen.getByText('7–7 of 7')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Previous page' }));
+    expect(await screen.findByRole('link', { name: 'Project 1' })).toBeTruthy();
+  });
+
+  it('invites an admin to create the first project when the workspace is empty', async () => {
+    answer(() => page([], { counts: zeroCounts, total: 0 }));
+    renderAt('/apps/projects');
+    expect(await screen.findByText('No projects yet')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Create the first project' }));
+    expect(screen.getByRole('menuitem', { name: /Marketing/ }).getAttribute('href')).toBe(
+      '/apps/project-create/marketing',
+    );
+  });
+
+  it('tells a client its projects will appear, without offering to create one', async () => {
+    answer(() => page([], { counts: zeroCounts, total: 0 }));
+    renderAt('/apps/projects', 'client');
+    expect(await screen.findByText('Your projects will appear here as soon as your team sets them up.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /New project|Create the first project/ })).toBeNull();
+  });
+
+  it('offers to clear filters that match nothing, and shows the table view', async () => {
+    answer(() => page([], { counts: { ...zeroCounts, active: 3 }, total: null }));
+    const router = renderAt('/apps/projects?q=zzz&view=table');
+    fireEvent.click(await screen.findByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?view=table'));
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * Colours, in one place for the component library's theme (theme.ts), the inline script that
+ * paints the page before the app loads (pre-paint.ts) and the signed-out pages' stylesheet
+ * (base.css keeps the neutral ones; palette.test.ts checks they agree).
+ *
+ * Spec §9: the light theme's primaries are a blue and an orange-red, the dark theme's a teal and
+ * a blue. The first of each pair is the default primary colour, the second the secondary colour;
+ * both are offered first in the customizer's picker, with a few more that keep text readable.
+ */
+export type ColorScheme = 'light' | 'dark';
+
+export const palettes = {
+  light: { primary: '#1565C0', secondary: '#D84315' },
+  dark: { primary: '#4DB6AC', secondary: '#64B5F6' },
+} as const;
+
+export const neutrals = {
+  light: { background: '#F5F6FA', paper: '#FFFFFF', text: '#1F2430', textSecondary: '#5B6170', divider: '#DCDFE6' },
+  dark: { background: '#121418', paper: '#1B1E24', text: '#E8EAF0', textSecondary: '#A9AFBC', divider: '#353A45' },
+} as const;
+
+/** The semi-dark vertical navigation's surface in the light theme. */
+export const semiDarkNav = { background: '#1E2230', text: '#DDE1EA' } as const;
+
+export interface PrimaryPreset {
+  /** A translation key under customizer.colors. */
+  readonly name: 'blue' | 'orangeRed' | 'teal' | 'purple' | 'green' | 'amber' | 'pink';
+  readonly value: string;
+}
+
+/** Picker presets per scheme: the spec's pair first; every light one has ≥ 4.5:1 contrast with white. */
+export const primaryPresets: Record<ColorScheme, readonly PrimaryPreset[]> = {
+  light: [
+    { name: 'blue', value: palettes.light.primary },
+    { name: 'orangeRed', value: '#BF360C' },
+    { name: 'teal', value: '#00695C' },
+    { name: 'purple', value: '#6A1B9A' },
+    { name: 'green', value: '#2E7D32' },
+  ],
+  dark: [
+    { name: 'teal', value: palettes.dark.primary },
+    { name: 'blue', value: palettes.dark.secondary },
+    { name: 'amber', value: '#FFB74D' },
+    { name: 'pink', value: '#F48FB1' },
+    { name: 'green', value: '#81C784' },
+  ],
+};
+
+export const isHexColor = (value: unknown): value is string =>
+  typeof value === 'string' && /^#[0-9a-f]{6}$/i.test(value);
+
+const channel = (value: number): number => {
+  const c = value / 255;
+  return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+};
+
+/** WCAG relative luminance of #rrggbb. */
+export const luminance = (hex: string): number => {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return 0.2126 * channel((n >> 16) & 255) + 0.7152 * channel((n >> 8) & 255) + 0.0722 * channel(n & 255);
+};
+
+export const contrastRatio = (a: string, b: string): number => {
+  const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (high + 0.05) / (low + 0.05);
+};
+
+/** White or near-black text on a colour, whichever reads better. */
+export const contrastText = (hex: string): string =>
+  contrastRatio(hex, '#FFFFFF') >= contrastRatio(hex, '#111318') ? '#FFFFFF' : '#111318';
