@@ -40,6 +40,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
+    // Component tests render whole pages; leave room for a busy CI machine.
+    testTimeout: 15_000,
     unstubGlobals: true,
   },
 });
