@@ -1,6 +1,15 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { ApplicationLogLevel, Architecture, LoggingFormat, Runtime, SystemLogLevel } from 'aws-cdk-lib/aws-lambda';
+import {
+  ApplicationLogLevel,
+  Architecture,
+  LoggingFormat,
+  ParamsAndSecretsLayerVersion,
+  ParamsAndSecretsLogLevel,
+  ParamsAndSecretsVersions,
+  Runtime,
+  SystemLogLevel,
+} from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
@@ -23,6 +32,17 @@ export const lambdaRuntime = Runtime.NODEJS_22_X;
 export const lambdaArchitecture = Architecture.ARM_64;
 export const logRetention = RetentionDays.ONE_MONTH;
 export const serviceName = 'orbit';
+
+/**
+ * The AWS Parameters and Secrets Lambda Extension, on the functions that read the JWT secret:
+ * they fetch it over localhost (functions/src/core/secrets-manager.ts) instead of bundling the
+ * Secrets Manager SDK client. It reads the secret with the function's role, so the grant below
+ * stays GetSecretValue on that one secret. Its own logs only from warnings up, like the
+ * platform's.
+ */
+export const secretsExtension = ParamsAndSecretsLayerVersion.fromVersion(ParamsAndSecretsVersions.V1_0_103, {
+  logLevel: ParamsAndSecretsLogLevel.WARN,
+});
 
 /**
  * One area's Lambda function. Runtime, architecture, logs, bundling and grants are fixed here
@@ -69,6 +89,7 @@ export class AreaFunction extends Construct {
       projectRoot: repoRoot,
       depsLockFilePath: lockFilePath,
       bundling: lambdaBundling,
+      ...(props.access.jwtSecret ? { paramsAndSecrets: secretsExtension } : {}),
       environment: {
         ...(props.access.table === 'none' ? {} : { TABLE_NAME: table.tableName }),
         POWERTOOLS_SERVICE_NAME: serviceName,

@@ -8,7 +8,7 @@ const request = (headers: Record<string, string>, method = 'POST') =>
   ({ method, headers, httpVersion: '1.1', socket: { remoteAddress: '127.0.0.1' } }) as unknown as IncomingMessage;
 
 const match = {
-  route: { method: 'POST', path: '/api/apps/chat/chats/{userId}', area: 'health', access: 'signed-in', summary: '' },
+  route: { method: 'POST', path: '/api/apps/chat/chats/{userId}', area: 'health', access: 'signed-in' },
   pathParameters: { userId: '7' },
 } as const;
 

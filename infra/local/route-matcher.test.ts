@@ -9,7 +9,6 @@ const route = (method: HttpRouteDefinition['method'], path: HttpRouteDefinition[
   path,
   area: 'health',
   access: 'signed-in',
-  summary: '',
 });
 
 describe('createRouteMatcher', () => {

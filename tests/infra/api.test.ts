@@ -102,9 +102,9 @@ describe('WebSocket API', () => {
   // existing area, and the walk above takes over as soon as routes.ts has them.
   describe('with $connect, $disconnect and $default routes', () => {
     const realtimeRoutes: WebSocketRouteDefinition[] = [
-      { routeKey: '$connect', area: 'auth', summary: 'open' },
-      { routeKey: '$disconnect', area: 'auth', summary: 'close' },
-      { routeKey: '$default', area: 'auth', summary: 'message' },
+      { routeKey: '$connect', area: 'auth' },
+      { routeKey: '$disconnect', area: 'auth' },
+      { routeKey: '$default', area: 'auth' },
     ];
     const withSockets = synthesize({ stage: 'prod' }, { routes: { ...projectRouteTable, webSocket: realtimeRoutes } });
     afterAll(() => withSockets.cleanup());

@@ -69,6 +69,34 @@ describe('one Lambda function per area', () => {
     expect(environment).not.toHaveProperty('JWT_SECRET');
   });
 
+  it.each(areas)('%s has the secrets extension layer (arm64) exactly when it reads the secret', (area) => {
+    const { resource, environment, construct } = areaFunction(area);
+    const layers = resource.Properties.Layers as unknown[] | undefined;
+    if (!construct.access.jwtSecret) {
+      expect(layers).toBeUndefined();
+      expect(Object.keys(environment).filter((key) => key.startsWith('PARAMETERS_SECRETS_'))).toEqual([]);
+      return;
+    }
+    // Environment-agnostic stack: the layer's ARN is looked up per region at deploy time.
+    expect(layers).toEqual([{ 'Fn::FindInMap': [expect.any(String), { Ref: 'AWS::Region' }, expect.any(String)] }]);
+    const [mapName, , versionKey] = (layers?.[0] as { 'Fn::FindInMap': [string, unknown, string] })['Fn::FindInMap'];
+    const mapping = (
+      synthesized.template.toJSON() as { Mappings: Record<string, Record<string, Record<string, string>>> }
+    ).Mappings[mapName];
+    const arns = Object.values(mapping ?? {}).map((byVersion) => byVersion[versionKey]);
+    expect(arns.length).toBeGreaterThan(10);
+    for (const arn of arns)
+      expect(arn).toMatch(
+        /^arn:aws[\w-]*:lambda:[\w-]+:\d{12}:layer:AWS-Parameters-and-Secrets-Lambda-Extension-Arm64:\d+$/,
+      );
+    // The port functions/src/core/secrets-manager.ts asks (its default when unset), and quiet logs.
+    expect(environment).toMatchObject({
+      PARAMETERS_SECRETS_EXTENSION_HTTP_PORT: '2773',
+      PARAMETERS_SECRETS_EXTENSION_LOG_LEVEL: 'warn',
+      PARAMETERS_SECRETS_EXTENSION_CACHE_ENABLED: 'true',
+    });
+  });
+
   it('has no secret value anywhere in the template', () => {
     const json = JSON.stringify(synthesized.template.toJSON());
     expect(json).not.toMatch(/"SecretString"/);

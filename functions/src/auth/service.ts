@@ -1,5 +1,3 @@
-import { ulid } from 'ulidx';
-
 import { abilityRulesFor, type AbilityRule } from '../core/ability';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../core/auth/passwords';
 import { createSession, deleteAllSessions, deleteSession, getSession, rotateSession } from '../core/auth/sessions';
@@ -15,6 +13,7 @@ import {
   verifyAccessToken,
 } from '../core/auth/tokens';
 import { UnauthorizedError, ValidationError, TooManyRequestsError } from '../core/errors';
+import { ulid } from '../core/ids';
 import { notifier } from '../core/notifier';
 import {
   createUser,

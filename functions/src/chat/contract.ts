@@ -1,10 +1,11 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 import type { ContactStatus } from '../users/repository';
 
 /**
  * The chat contract, imported by the web app too (so this file imports no server code): request
- * schemas, response shapes of spec §7, and the WebSocket frames in both directions.
+ * schemas, response shapes of spec §7, and the WebSocket frames in both directions. zod/mini, like
+ * every contract (see auth/contract.ts): its functional checks tree-shake.
  */
 
 /** Spec §4's contact statuses: presence, then the lead stages. */
@@ -32,14 +33,17 @@ export const messageMaxLength = 4000;
 /** Length as people count it: an emoji is one character, not two UTF-16 units. */
 export const characterCount = (text: string): number => [...text].length;
 
-export const messageText = z
-  .string({ error: 'Message is required' })
-  .trim()
-  .refine((text) => text.length > 0, 'Message cannot be empty')
-  .refine((text) => characterCount(text) <= messageMaxLength, `Message must be at most ${messageMaxLength} characters`);
+export const messageText = z.string({ error: 'Message is required' }).check(
+  z.trim(),
+  z.refine((text) => text.length > 0, 'Message cannot be empty'),
+  z.refine(
+    (text) => characterCount(text) <= messageMaxLength,
+    `Message must be at most ${messageMaxLength} characters`,
+  ),
+);
 
 /** `senderId` is accepted for the spec's shape and ignored: the sender is always the caller. */
-export const sendMessageRequest = z.object({ message: messageText, senderId: z.unknown().optional() });
+export const sendMessageRequest = z.object({ message: messageText, senderId: z.optional(z.unknown()) });
 export type SendMessageRequest = z.input<typeof sendMessageRequest>;
 
 /**
@@ -47,27 +51,32 @@ export type SendMessageRequest = z.input<typeof sendMessageRequest>;
  * path does not define). Orbit takes both in the body.
  */
 export const contactStatusUpdateRequest = z.object({
-  userId: z.string({ error: 'userId is required' }).trim().min(1, 'userId is required').max(64),
+  userId: z
+    .string({ error: 'userId is required' })
+    .check(z.trim(), z.minLength(1, 'userId is required'), z.maxLength(64)),
   status: z.enum(chatContactStatuses, { error: `Status must be one of: ${chatContactStatuses.join(', ')}` }),
 });
 export type ContactStatusUpdateRequest = z.input<typeof contactStatusUpdateRequest>;
 
 export const chatsAndContactsQuery = z.object({
-  q: z.string().max(200, 'Search is at most 200 characters').optional(),
-  statusFilter: z.string().max(500, 'Status filter is at most 500 characters').optional(),
+  q: z.optional(z.string().check(z.maxLength(200, 'Search is at most 200 characters'))),
+  statusFilter: z.optional(z.string().check(z.maxLength(500, 'Status filter is at most 500 characters'))),
 });
 
 export const defaultMessagePageSize = 50;
 export const maxMessagePageSize = 100;
 
 export const messagesQuery = z.object({
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit is at least 1')
-    .max(maxMessagePageSize, `limit is at most ${maxMessagePageSize}`)
-    .optional(),
+  cursor: z.optional(z.string().check(z.maxLength(200))),
+  limit: z.optional(
+    z.coerce
+      .number({ error: 'limit must be a number' })
+      .check(
+        z.int('limit must be a whole number'),
+        z.minimum(1, 'limit is at least 1'),
+        z.maximum(maxMessagePageSize, `limit is at most ${maxMessagePageSize}`),
+      ),
+  ),
 });
 
 export interface MessageFeedback {
@@ -156,16 +165,15 @@ export interface ContactStatusUpdateResponse {
 }
 
 /** Frames the browser sends on the WebSocket ($default route). */
+/** An id in a frame: never empty, never long. */
+const frameId = () => z.string().check(z.minLength(1), z.maxLength(64));
+
 export const clientFrame = z.discriminatedUnion('action', [
   /** The browser received the contact's messages up to this one. */
-  z.object({
-    action: z.literal('delivered'),
-    contactId: z.string().min(1).max(64),
-    messageId: z.string().min(1).max(64),
-  }),
+  z.object({ action: z.literal('delivered'), contactId: frameId(), messageId: frameId() }),
   /** The chat with the contact is open and showed messages up to this one. */
-  z.object({ action: z.literal('seen'), contactId: z.string().min(1).max(64), messageId: z.string().min(1).max(64) }),
-  z.object({ action: z.literal('typing'), contactId: z.string().min(1).max(64), isTyping: z.boolean() }),
+  z.object({ action: z.literal('seen'), contactId: frameId(), messageId: frameId() }),
+  z.object({ action: z.literal('typing'), contactId: frameId(), isTyping: z.boolean() }),
   /** Activity: 'away' after the user went idle, 'online' when they are back. */
   z.object({ action: z.literal('presence'), status: z.enum(['online', 'away']) }),
   /** Keeps the connection from API Gateway's 10-minute idle timeout; answered with pong. */

@@ -1,7 +1,7 @@
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { monotonicFactory, ulid } from 'ulidx';
 
 import { cancelledConditionIndexes, db, isConditionFailure } from '../core/db';
+import { monotonicFactory, ulid } from '../core/ids';
 import { tableName } from '../core/table';
 
 /**

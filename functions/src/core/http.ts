@@ -1,7 +1,12 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { en } from 'zod/locales';
 import * as z from 'zod/mini';
 
 import { fieldErrorsFromIssues, ValidationError } from './errors';
+
+// zod/mini ships without messages ("Invalid input" for everything); the API's 400s carry zod's
+// English ones, as they did with classic zod (about 3 KB).
+z.config(en());
 
 export interface HttpResult {
   readonly status: number;

@@ -1,58 +1,57 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { fetchSecretString } from './secrets-manager';
+
+/** What the fake Parameters and Secrets extension saw of one request. */
 interface Recorded {
-  readonly target: string | undefined;
-  readonly authorization: string | undefined;
-  readonly body: { SecretId?: string };
+  readonly method: string | undefined;
+  readonly path: string;
+  readonly secretId: string | null;
+  readonly token: string | undefined;
 }
 
 type Reply = (request: Recorded, response: ServerResponse) => void;
 
-const arn = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:orbit-jwt-AbCdEf';
+const arn = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:orbit/jwt-AbCdEf';
+const sessionToken = 'session-token-of-the-function';
 const recorded: Recorded[] = [];
 let reply: Reply = () => undefined;
 let server: Server;
 
-const readBody = async (request: IncomingMessage): Promise<string> => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-};
-
 const sendJson = (response: ServerResponse, status: number, body: unknown): void => {
-  response.writeHead(status, { 'content-type': 'application/x-amz-json-1.1' });
+  response.writeHead(status, { 'content-type': 'application/json' });
   response.end(JSON.stringify(body));
 };
 
-/** The module reads AWS_ENDPOINT_URL_SECRETS_MANAGER when it creates its client: import it fresh. */
-const loadModule = async () => {
-  vi.resetModules();
-  return import('./secrets-manager');
-};
+/** The extension's answer to a successful GetSecretValue: the API's own response shape. */
+const secretAnswer = (request: Recorded, value: Record<string, unknown>) => ({
+  ARN: request.secretId,
+  Name: 'orbit/jwt',
+  VersionId: 'v1',
+  VersionStages: ['AWSCURRENT'],
+  CreatedDate: '2026-01-01T00:00:00Z',
+  ...value,
+});
 
 beforeAll(async () => {
   server = createServer((request, response) => {
-    void readBody(request).then((raw) => {
-      const entry: Recorded = {
-        target: request.headers['x-amz-target'] as string | undefined,
-        authorization: request.headers.authorization,
-        body: JSON.parse(raw) as Recorded['body'],
-      };
-      recorded.push(entry);
-      reply(entry, response);
-    });
+    const url = new URL(request.url ?? '/', 'http://extension');
+    const entry: Recorded = {
+      method: request.method,
+      path: url.pathname,
+      secretId: url.searchParams.get('secretId'),
+      token: request.headers['x-aws-parameters-secrets-token'] as string | undefined,
+    };
+    recorded.push(entry);
+    reply(entry, response);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  vi.stubEnv('AWS_ENDPOINT_URL_SECRETS_MANAGER', `http://127.0.0.1:${port}`);
-  vi.stubEnv('AWS_REGION', 'eu-west-1');
-  vi.stubEnv('AWS_ACCESS_KEY_ID', 'AKIAFAKEFAKEFAKE');
-  vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'fake-secret-key');
-  vi.stubEnv('AWS_SESSION_TOKEN', undefined);
-  vi.stubEnv('AWS_MAX_ATTEMPTS', '1');
+  vi.stubEnv('PARAMETERS_SECRETS_EXTENSION_HTTP_PORT', String(port));
+  vi.stubEnv('AWS_SESSION_TOKEN', sessionToken);
 });
 
 afterAll(async () => {
@@ -62,50 +61,57 @@ afterAll(async () => {
 
 beforeEach(() => {
   recorded.length = 0;
+  vi.stubEnv('AWS_SESSION_TOKEN', sessionToken);
 });
 
 describe('fetchSecretString', () => {
-  it('returns the secret string that GetSecretValue answers for the ARN', async () => {
-    reply = (request, response) =>
-      sendJson(response, 200, {
-        ARN: request.body.SecretId,
-        Name: 'orbit-jwt',
-        SecretString: 'x'.repeat(64),
-        VersionId: 'v1',
-      });
-    const { fetchSecretString } = await loadModule();
+  it('asks the extension for the ARN with the session token and returns the secret string', async () => {
+    reply = (request, response) => sendJson(response, 200, secretAnswer(request, { SecretString: 'x'.repeat(64) }));
 
     await expect(fetchSecretString(arn)).resolves.toBe('x'.repeat(64));
-    expect(recorded).toHaveLength(1);
-    expect(recorded[0]?.target).toBe('secretsmanager.GetSecretValue');
-    expect(recorded[0]?.body.SecretId).toBe(arn);
-    expect(recorded[0]?.authorization).toMatch(
-      /^AWS4-HMAC-SHA256 Credential=AKIAFAKEFAKEFAKE\/\d{8}\/eu-west-1\/secretsmanager\//,
+    expect(recorded).toEqual([{ method: 'GET', path: '/secretsmanager/get', secretId: arn, token: sessionToken }]);
+  });
+
+  it('surfaces an error answer with its status and reason', async () => {
+    reply = (_request, response) => {
+      response.writeHead(400, { 'content-type': 'text/plain' });
+      response.end("ResourceNotFoundException: Secrets Manager can't find the specified secret.");
+    };
+
+    await expect(fetchSecretString(arn)).rejects.toThrow(
+      "The secrets extension answered 400: ResourceNotFoundException: Secrets Manager can't find the specified secret.",
     );
   });
 
-  it('surfaces a missing secret as the service error, by name', async () => {
-    reply = (_request, response) =>
-      sendJson(response, 400, {
-        __type: 'ResourceNotFoundException',
-        message: "Secrets Manager can't find the specified secret.",
-      });
-    const { fetchSecretString } = await loadModule();
-
-    await expect(fetchSecretString(arn)).rejects.toMatchObject({ name: 'ResourceNotFoundException' });
-  });
-
   it('refuses a binary-only secret without echoing its content', async () => {
-    reply = (_request, response) =>
-      sendJson(response, 200, {
-        ARN: arn,
-        Name: 'orbit-jwt',
-        SecretBinary: Buffer.from('top-secret').toString('base64'),
-      });
-    const { fetchSecretString } = await loadModule();
+    reply = (request, response) =>
+      sendJson(response, 200, secretAnswer(request, { SecretBinary: Buffer.from('top-secret').toString('base64') }));
 
     const failure = fetchSecretString(arn);
     await expect(failure).rejects.toThrow('The secret has no string value');
-    await expect(failure).rejects.not.toThrow(/top-secret/);
+    await expect(failure).rejects.not.toThrow(/top-secret|dG9wLXNlY3JldA/);
+  });
+
+  it('needs the session token, and does not call the extension without it', async () => {
+    vi.stubEnv('AWS_SESSION_TOKEN', undefined);
+
+    await expect(fetchSecretString(arn)).rejects.toThrow('AWS_SESSION_TOKEN is not set');
+    expect(recorded).toHaveLength(0);
+  });
+});
+
+describe('jwtSecret on AWS (only the ARN in the environment)', () => {
+  it('fetches the key through the extension once per container', async () => {
+    vi.stubEnv('JWT_SECRET', undefined);
+    vi.stubEnv('JWT_SECRET_ARN', arn);
+    reply = (request, response) => sendJson(response, 200, secretAnswer(request, { SecretString: 'k'.repeat(40) }));
+    vi.resetModules();
+    const { jwtSecret } = await import('./secrets');
+
+    const first = await jwtSecret();
+    const second = await jwtSecret();
+    expect(new TextDecoder().decode(first)).toBe('k'.repeat(40));
+    expect(second).toBe(first);
+    expect(recorded).toHaveLength(1);
   });
 });

@@ -1,8 +1,9 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The permissions contract (spec §3, §6, §7, §9), imported by the web app too: the same rules
- * validate the dialogs in the browser and the requests on the server.
+ * validate the dialogs in the browser and the requests on the server. zod/mini, like every
+ * contract (see auth/contract.ts): its functional checks tree-shake.
  */
 
 /** Spec §6: the role slugs a permission can be assigned to, in display order. */
@@ -28,48 +29,63 @@ export const permission = z.object({
   /** Display text of the creation time, e.g. '14 Apr 2021, 8:43 PM' (UTC). */
   createdDate: z.string(),
   /** Increases with every change; an update must carry the version it read. */
-  version: z.number().int(),
+  version: z.number().check(z.int()),
 });
 export type Permission = z.infer<typeof permission>;
 
 export const listPermissionsResponse = z.object({
   permissions: z.array(permission),
-  totalPermissions: z.number().int(),
+  totalPermissions: z.number().check(z.int()),
 });
 export type ListPermissionsResponse = z.infer<typeof listPermissionsResponse>;
 
 /** An empty query value (`?q=&sortBy=`) counts as absent, as the original table sends them. */
-const queryValue = <S extends z.ZodType>(schema: S) =>
-  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+const queryValue = <S extends z.ZodMiniType>(schema: S) =>
+  z.optional(
+    z.pipe(
+      z.transform((value: unknown) => (value === '' ? undefined : value)),
+      z.optional(schema),
+    ),
+  );
 
 const positiveInteger = (field: string) =>
   z
-    .string()
-    .regex(/^\d{1,6}$/, `${field} must be a positive whole number`)
-    .transform(Number)
-    .refine((value) => value >= 1, `${field} must be a positive whole number`);
+    .pipe(z.string().check(z.regex(/^\d{1,6}$/, `${field} must be a positive whole number`)), z.transform(Number))
+    .check(z.refine((value) => value >= 1, `${field} must be a positive whole number`));
 
 export const listPermissionsQuery = z.object({
   /** Case-insensitive: a substring of name or createdDate, or the start of an assigned role. */
-  q: queryValue(z.string().max(100, 'q must be at most 100 characters')).transform((value) => value ?? ''),
-  /** Spec §7: sorting applies only when sortBy is name; any other value leaves the order alone. */
-  sortBy: queryValue(z.string().max(50, 'sortBy must be at most 50 characters')),
-  orderBy: queryValue(z.enum(orderByValues, { error: 'orderBy must be asc or desc' })).transform(
-    (value): OrderBy => value ?? 'asc',
+  q: z.pipe(
+    queryValue(z.string().check(z.maxLength(100, 'q must be at most 100 characters'))),
+    z.transform((value) => value ?? ''),
   ),
-  page: queryValue(positiveInteger('page')).transform((value) => value ?? permissionListDefaults.page),
-  itemsPerPage: queryValue(
-    z.union(
-      [
-        z.literal(String(allItems)).transform(() => allItems),
-        positiveInteger('itemsPerPage').refine(
-          (value) => value <= 100,
-          'itemsPerPage must be at most 100, or -1 for all',
-        ),
-      ],
-      { error: 'itemsPerPage must be a whole number from 1 to 100, or -1 for all' },
+  /** Spec §7: sorting applies only when sortBy is name; any other value leaves the order alone. */
+  sortBy: queryValue(z.string().check(z.maxLength(50, 'sortBy must be at most 50 characters'))),
+  orderBy: z.pipe(
+    queryValue(z.enum(orderByValues, { error: 'orderBy must be asc or desc' })),
+    z.transform((value): OrderBy => value ?? 'asc'),
+  ),
+  page: z.pipe(
+    queryValue(positiveInteger('page')),
+    z.transform((value) => value ?? permissionListDefaults.page),
+  ),
+  itemsPerPage: z.pipe(
+    queryValue(
+      z.union(
+        [
+          z.pipe(
+            z.literal(String(allItems)),
+            z.transform(() => allItems),
+          ),
+          positiveInteger('itemsPerPage').check(
+            z.refine((value) => value <= 100, 'itemsPerPage must be at most 100, or -1 for all'),
+          ),
+        ],
+        { error: 'itemsPerPage must be a whole number from 1 to 100, or -1 for all' },
+      ),
     ),
-  ).transform((value) => value ?? permissionListDefaults.itemsPerPage),
+    z.transform((value) => value ?? permissionListDefaults.itemsPerPage),
+  ),
 });
 export type ListPermissionsQuery = z.output<typeof listPermissionsQuery>;
 /** What the web app puts in the URL and the request (all optional, as strings or numbers). */
@@ -81,18 +97,24 @@ export interface ListPermissionsParams {
   readonly itemsPerPage?: number;
 }
 
-export const permissionName = z
-  .string()
-  .trim()
-  .min(permissionNameLimits.min, `Name must be at least ${permissionNameLimits.min} characters`)
-  .max(permissionNameLimits.max, `Name must be at most ${permissionNameLimits.max} characters`)
-  .transform((value) => value.replace(/\s+/g, ' '));
+export const permissionName = z.pipe(
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(permissionNameLimits.min, `Name must be at least ${permissionNameLimits.min} characters`),
+      z.maxLength(permissionNameLimits.max, `Name must be at most ${permissionNameLimits.max} characters`),
+    ),
+  z.transform((value: string) => value.replace(/\s+/g, ' ')),
+);
 
 /** Role slugs, each once, in the order of spec §6 whatever order they were given in. */
-export const assignedRoles = z
-  .array(z.enum(roleSlugs, { error: `A role is one of ${roleSlugs.join(', ')}` }))
-  .max(roleSlugs.length)
-  .transform((values) => roleSlugs.filter((slug) => values.includes(slug)));
+export const assignedRoles = z.pipe(
+  z
+    .array(z.enum(roleSlugs, { error: `A role is one of ${roleSlugs.join(', ')}` }))
+    .check(z.maxLength(roleSlugs.length)),
+  z.transform((values: RoleSlug[]) => roleSlugs.filter((slug) => values.includes(slug))),
+);
 
 export const createPermissionRequest = z.object({
   name: permissionName,
@@ -103,14 +125,16 @@ export type CreatePermissionRequest = z.input<typeof createPermissionRequest>;
 /** Rename, reassign, or both; `version` is the one the editor read (stale → 409 with current). */
 export const updatePermissionRequest = z
   .object({
-    name: permissionName.optional(),
-    assignedTo: assignedRoles.optional(),
-    version: z.number({ error: 'version is required' }).int().min(1),
+    name: z.optional(permissionName),
+    assignedTo: z.optional(assignedRoles),
+    version: z.number({ error: 'version is required' }).check(z.int(), z.minimum(1)),
   })
-  .refine((value) => value.name !== undefined || value.assignedTo !== undefined, {
-    message: 'Give a new name or assignedTo',
-    path: ['body'],
-  });
+  .check(
+    z.refine((value) => value.name !== undefined || value.assignedTo !== undefined, {
+      message: 'Give a new name or assignedTo',
+      path: ['body'],
+    }),
+  );
 export type UpdatePermissionRequest = z.input<typeof updatePermissionRequest>;
 
 /** DELETE may carry the version the user confirmed; a stale one is a 409. */

@@ -1,6 +1,5 @@
-import { monotonicFactory } from 'ulidx';
-
 import { ConflictError, NotFoundError } from '../core/errors';
+import { monotonicFactory } from '../core/ids';
 import {
   maxPermissions,
   permissionMessages,

@@ -1,9 +1,8 @@
-import { ulid } from 'ulidx';
-
 import type { AppAbility } from '../core/ability';
 import type { Principal } from '../core/auth/authenticate';
 import { authorize, authorizeResource, listScope, scopeValue } from '../core/authorize';
 import { ConflictError, NotFoundError, ValidationError } from '../core/errors';
+import { ulid } from '../core/ids';
 import { getUserById } from '../users/repository';
 import {
   defaultOrderFor,
