@@ -12,6 +12,7 @@ import { demoUsers } from '@orbit/seed/demo-users';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack';
 import { WsClient } from '../support/ws-client';
 import type { BenchSection } from './section';
+import { BenchClient, ms, percentile } from './support';
 
 /**
  * Chat: how long from one person's send to the message appearing in the other's WebSocket, and
@@ -28,41 +29,6 @@ const openedChatShare = 0.6;
 const warmup = 30;
 const samples = 200;
 const deliverySamples = 200;
-
-const percentile = (values: readonly number[], fraction: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? 0;
-};
-const ms = (value: number) => `${value.toFixed(1)} ms`;
-
-class Client {
-  token = '';
-  id = '';
-  constructor(private readonly baseUrl: string) {}
-
-  async request<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-    const response = await fetch(`${this.baseUrl}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${this.token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
-  }
-
-  async signIn(phone: string, password: string): Promise<void> {
-    const response = await this.request<{ accessToken: string; userData: { id: string } }>('POST', '/api/auth/login', {
-      phone,
-      password,
-    });
-    if (response.status !== 201) throw new Error(`sign-in answered ${response.status}`);
-    this.token = response.body.accessToken;
-    this.id = response.body.userData.id;
-  }
-}
 
 /** Writes synthetic history straight into the store, older than anything seeded. */
 const loadMessages = async (
@@ -121,7 +87,7 @@ const time = async (label: string, call: () => Promise<{ status: number }>): Pro
   return { p50: percentile(durations, 0.5), p95: percentile(durations, 0.95) };
 };
 
-const measure = async (admin: Client, contactId: string) => ({
+const measure = async (admin: BenchClient, contactId: string) => ({
   'chats-and-contacts': await time('chats-and-contacts', () =>
     admin.request('GET', '/api/apps/chat/chats-and-contacts'),
   ),
@@ -129,7 +95,7 @@ const measure = async (admin: Client, contactId: string) => ({
 });
 
 /** From the sender's request to the frame in the recipient's socket. */
-const sendToAppearance = async (sender: Client, recipient: WsClient, recipientId: string): Promise<Timing> => {
+const sendToAppearance = async (sender: BenchClient, recipient: WsClient, recipientId: string): Promise<Timing> => {
   const durations: number[] = [];
   for (let index = 0; index < warmup + deliverySamples; index += 1) {
     const text = `Bench ping ${index} ${Math.random().toString(36).slice(2)}`;
@@ -163,8 +129,8 @@ export const chatBench: BenchSection = {
         demoUsers.find((user) => user.role === 'client'),
       ];
       if (!adminUser || !clientUser) throw new Error('no demo users');
-      const admin = new Client(stack.url);
-      const client = new Client(stack.url);
+      const admin = new BenchClient(stack.url);
+      const client = new BenchClient(stack.url);
       await admin.signIn(adminUser.phone, adminUser.password);
       await client.signIn(clientUser.phone, clientUser.password);
       clientId = client.id;

@@ -25,6 +25,7 @@ import { seededUserIds } from '@orbit/seed/users';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack';
 import { ensureTable } from '../../infra/local/table-setup';
 import type { BenchSection } from './section';
+import { BenchClient, ms, percentile } from './support';
 
 /**
  * Projects: do list and board requests cost the same with 100 and with 20,000 projects in the
@@ -39,36 +40,6 @@ const largeStore = 20_000;
 const warmup = 30;
 const samples = 200;
 const concurrentEditors = 50;
-
-const percentile = (values: readonly number[], fraction: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? 0;
-};
-const ms = (value: number) => `${value.toFixed(1)} ms`;
-
-class Client {
-  token = '';
-  constructor(private readonly baseUrl: string) {}
-
-  async request<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-    const response = await fetch(`${this.baseUrl}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${this.token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
-  }
-
-  async signIn(phone: string, password: string): Promise<void> {
-    const response = await this.request<{ accessToken: string }>('POST', '/api/auth/login', { phone, password });
-    if (response.status !== 201) throw new Error(`sign-in answered ${response.status}`);
-    this.token = response.body.accessToken;
-  }
-}
 
 /** Synthetic projects spread over the demo clients, statuses and types, like a busy agency. */
 const syntheticProjects = (count: number, clients: readonly { id: string; fullName: string }[], offset: number) => {
@@ -173,8 +144,8 @@ interface Timing {
 /** One store: its table, a signed-in admin and client, and the project whose board is read. */
 interface Store {
   readonly table: string;
-  readonly admin: Client;
-  readonly client: Client;
+  readonly admin: BenchClient;
+  readonly client: BenchClient;
   boardId: string;
 }
 
@@ -243,7 +214,7 @@ const measure = async (stores: readonly [Store, Store]) => {
 };
 
 /** 50 editors, each appending its mark from the version it read; a 409 means read again and retry. */
-const concurrentEdits = async (admin: Client, projectId: string) => {
+const concurrentEdits = async (admin: BenchClient, projectId: string) => {
   let conflicts = 0;
   let attempts = 0;
   let otherFailures = 0;
@@ -287,7 +258,7 @@ const prepareStore = async (baseUrl: string, table: string, count: number): Prom
     admin.destroy();
   }
   await seedDemoData();
-  const store: Store = { table, admin: new Client(baseUrl), client: new Client(baseUrl), boardId: '' };
+  const store: Store = { table, admin: new BenchClient(baseUrl), client: new BenchClient(baseUrl), boardId: '' };
   const adminUser = demoUsers.find((user) => user.role === 'admin');
   const clientUser = demoUsers.find((user) => user.role === 'client');
   if (!adminUser || !clientUser) throw new Error('no demo users');
