@@ -27,6 +27,7 @@ import {
   type ProjectStatus,
   type ProjectType,
   type StatusCounts,
+  type Task,
 } from './contract';
 
 /**
@@ -148,22 +149,8 @@ const changeFields: readonly (keyof ProjectChanges)[] = [
   'archivedAt',
 ];
 
-export type TaskRecord = {
-  readonly id: string;
-  readonly projectId: string;
-  readonly title: string;
-  readonly description: string;
-  readonly stage: string;
-  readonly rank: string;
-  readonly assignee: PersonRef | null;
-  readonly dueDate: string | null;
-  readonly priority: Priority;
-  readonly commentCount: number;
-  readonly version: number;
-  readonly createdAt: string;
-  readonly updatedAt: string;
-  readonly createdBy: string;
-};
+/** A stored task is the contract's Task plus who created it. */
+export type TaskRecord = Task & { readonly createdBy: string };
 
 export type TaskChanges = Pick<TaskRecord, 'title' | 'description' | 'assignee' | 'dueDate' | 'priority' | 'updatedAt'>;
 const taskChangeFields: readonly (keyof TaskChanges)[] = [
