@@ -20,11 +20,20 @@ export interface HttpRouteDefinition {
   readonly access: 'public' | 'signed-in';
 }
 
+/** A route of one area (each area's list is typed so a route cannot sit in another's). */
+export type AreaRouteDefinition<A extends Area> = HttpRouteDefinition & { readonly area: A };
+
 // One line per route reads as a table; keep it that way. What a route does goes in its line's
-// comment, not in a field: this table is in every Lambda bundle, and the text was ~2 KB of each.
+// comment, not in a field. The table is written per area so that each area's Lambda bundle
+// carries only its own routes (core/handler.ts takes an area's list); `httpRoutes` joins them.
+
 // prettier-ignore
-export const httpRoutes = [
+export const healthHttpRoutes = [
   { method: 'GET', path: '/api/health', area: 'health', access: 'public' }, // Liveness probe
+] as const satisfies readonly AreaRouteDefinition<'health'>[];
+
+// prettier-ignore
+export const authHttpRoutes = [
   { method: 'POST', path: '/api/auth/login', area: 'auth', access: 'public' }, // Sign in with phone and password
   { method: 'POST', path: '/api/auth/register', area: 'auth', access: 'public' }, // Create a client account and sign in
   { method: 'POST', path: '/api/auth/refresh', area: 'auth', access: 'public' }, // Rotate the refresh cookie, issue a new access token
@@ -32,15 +41,27 @@ export const httpRoutes = [
   { method: 'POST', path: '/api/auth/forgot-password', area: 'auth', access: 'public' }, // Send a one-time reset code
   { method: 'POST', path: '/api/auth/reset-password', area: 'auth', access: 'public' }, // Set a new password with the code
   { method: 'GET', path: '/api/auth/me', area: 'auth', access: 'signed-in' }, // The signed-in user and ability rules
+] as const satisfies readonly AreaRouteDefinition<'auth'>[];
+
+// prettier-ignore
+export const chatHttpRoutes = [
   { method: 'GET', path: '/api/apps/chat/chats-and-contacts', area: 'chat', access: 'signed-in' }, // Chats (newest first), contacts and the profile user; q and statusFilter
   { method: 'GET', path: '/api/apps/chat/chats/{userId}', area: 'chat', access: 'signed-in' }, // Open the chat with a contact (newest page); resets unseenMsgs
   { method: 'GET', path: '/api/apps/chat/chats/{userId}/messages', area: 'chat', access: 'signed-in' }, // Older messages of a chat, newest first, by cursor
   { method: 'POST', path: '/api/apps/chat/chats/{userId}', area: 'chat', access: 'signed-in' }, // Send a message (creates the chat on the first one)
   { method: 'POST', path: '/api/apps/chat/contacts', area: 'chat', access: 'signed-in' }, // Change a contact's status (admins; body userId, status)
+] as const satisfies readonly AreaRouteDefinition<'chat'>[];
+
+// prettier-ignore
+export const permissionsHttpRoutes = [
   { method: 'GET', path: '/api/apps/permissions', area: 'permissions', access: 'signed-in' }, // List permissions (spec §7: q, sortBy=name, orderBy, page, itemsPerPage; admin)
   { method: 'POST', path: '/api/apps/permissions', area: 'permissions', access: 'signed-in' }, // Create a permission with a unique name (admin)
   { method: 'PATCH', path: '/api/apps/permissions/{id}', area: 'permissions', access: 'signed-in' }, // Rename and/or reassign from the version read (admin; stale is 409)
   { method: 'DELETE', path: '/api/apps/permissions/{id}', area: 'permissions', access: 'signed-in' }, // Delete a permission, optionally at ?version= (admin)
+] as const satisfies readonly AreaRouteDefinition<'permissions'>[];
+
+// prettier-ignore
+export const projectsHttpRoutes = [
   { method: 'GET', path: '/api/apps/projects', area: 'projects', access: 'signed-in' }, // List projects in the caller's scope: q, status, type, clientId, sort, order, limit, cursor
   { method: 'POST', path: '/api/apps/projects', area: 'projects', access: 'signed-in' }, // Create a project of a type (admin)
   { method: 'GET', path: '/api/apps/projects/people', area: 'projects', access: 'signed-in' }, // Clients or admins to pick for a project, by name prefix (admin)
@@ -59,7 +80,24 @@ export const httpRoutes = [
   { method: 'GET', path: '/api/apps/projects/{id}/tasks/{taskId}/comments', area: 'projects', access: 'signed-in' }, // Comments of a task, oldest first, by cursor
   { method: 'POST', path: '/api/apps/projects/{id}/tasks/{taskId}/comments', area: 'projects', access: 'signed-in' }, // Comment on a task (admin, or the project's client)
   { method: 'DELETE', path: '/api/apps/projects/{id}/tasks/{taskId}/comments/{commentId}', area: 'projects', access: 'signed-in' }, // Delete a comment (admin)
-] as const satisfies readonly HttpRouteDefinition[];
+] as const satisfies readonly AreaRouteDefinition<'projects'>[];
+
+/**
+ * Joins the areas' lists. A call marked pure, unlike a spread literal, lets a bundle that never
+ * reads every route (an area's Lambda) drop the other areas' lists.
+ */
+const joinRoutes = <const Lists extends readonly (readonly HttpRouteDefinition[])[]>(
+  ...lists: Lists
+): readonly Lists[number][number][] => lists.flat();
+
+/** Every HTTP route: the local server, the CDK stack and the authorisation matrix walk this. */
+export const httpRoutes = /* @__PURE__ */ joinRoutes(
+  healthHttpRoutes,
+  authHttpRoutes,
+  chatHttpRoutes,
+  permissionsHttpRoutes,
+  projectsHttpRoutes,
+);
 
 export type HttpRoute = (typeof httpRoutes)[number];
 /** Distributes over a union of routes (a plain template literal would cross methods and paths). */

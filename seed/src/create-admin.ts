@@ -5,7 +5,8 @@ import { ulid } from 'ulidx';
 
 import { registerRequest } from '@orbit/functions/auth/contract';
 import { hashPassword } from '@orbit/functions/core/auth/passwords';
-import { fieldErrorsFromIssues } from '@orbit/functions/core/errors';
+import { ValidationError } from '@orbit/functions/core/errors';
+import { parseWith } from '@orbit/functions/core/http';
 import { createUser, newReferralCode } from '@orbit/functions/users/repository';
 
 export interface NewAdmin {
@@ -15,32 +16,39 @@ export interface NewAdmin {
   readonly password: string;
 }
 
+/** The registration rules, with every problem in one message. */
+const validAdmin = (input: NewAdmin) => {
+  try {
+    return parseWith(registerRequest, input);
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    const problems = Object.entries(error.fields)
+      .map(([field, messages]) => `${field}: ${messages.join(', ')}`)
+      .join('; ');
+    throw new Error(`Invalid admin: ${problems}`);
+  }
+};
+
 /**
  * Creates an admin with the same rules as registration (validation, unique phone and email in
  * one transaction). Registration only ever creates clients, so a fresh deployment's first admin
  * comes from here.
  */
 export const createAdmin = async (input: NewAdmin): Promise<string> => {
-  const parsed = registerRequest.safeParse(input);
-  if (!parsed.success) {
-    const problems = Object.entries(fieldErrorsFromIssues(parsed.error.issues))
-      .map(([field, messages]) => `${field}: ${messages.join(', ')}`)
-      .join('; ');
-    throw new Error(`Invalid admin: ${problems}`);
-  }
+  const parsed = validAdmin(input);
   const id = ulid();
   await createUser({
     id,
-    fullName: parsed.data.fullName,
-    username: parsed.data.email.split('@')[0]?.toLowerCase() ?? 'admin',
-    email: parsed.data.email,
-    phone: parsed.data.phone,
+    fullName: parsed.fullName,
+    username: parsed.email.split('@')[0]?.toLowerCase() ?? 'admin',
+    email: parsed.email,
+    phone: parsed.phone,
     role: 'admin',
     avatar: null,
     about: '',
     status: 'offline',
     settings: { isTwoStepAuthVerificationEnabled: false, isNotificationsOn: true },
-    passwordHash: await hashPassword(parsed.data.password),
+    passwordHash: await hashPassword(parsed.password),
     referralCode: newReferralCode(),
     createdAt: new Date().toISOString(),
     version: 1,

@@ -1,95 +1,94 @@
-import * as z from 'zod/mini';
+import * as v from 'valibot';
+
+import { object } from '../core/schema';
 
 /**
  * The auth contract, imported by the web app too: one set of rules for both sides. Contracts
- * use zod/mini, whose functional checks tree-shake: a Lambda bundle or a page carries only the
- * checks it uses (about 20 KB instead of 90 KB for the whole of zod).
+ * use valibot, whose schemas and checks are separate functions that tree-shake: a Lambda bundle
+ * or a page carries only the ones it uses (a few KB).
  */
 
-export const e164Phone = z
-  .string()
-  .check(z.regex(/^\+[1-9]\d{7,14}$/, 'Enter the phone in international format, e.g. +15550100001'));
-export const newPassword = z
-  .string()
-  .check(
-    z.minLength(8, 'Password must be at least 8 characters'),
-    z.maxLength(128, 'Password must be at most 128 characters'),
-  );
+export const e164Phone = v.pipe(
+  v.string(),
+  v.regex(/^\+[1-9]\d{7,14}$/, 'Enter the phone in international format, e.g. +15550100001'),
+);
+export const newPassword = v.pipe(
+  v.string(),
+  v.minLength(8, 'Password must be at least 8 characters'),
+  v.maxLength(128, 'Password must be at most 128 characters'),
+);
+
+/**
+ * The email addresses registration accepts: the pattern the API has always applied, so an
+ * address accepted before is accepted now (valibot's own `email` is stricter, e.g. no `'`).
+ */
+const emailPattern =
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+const emailMessage = 'Enter a valid email address';
 
 /** Sign-in validates nothing beyond types (spec §5): any mismatch is the same single error. */
-export const loginRequest = z.object({ phone: z.string(), password: z.string() });
-export type LoginRequest = z.infer<typeof loginRequest>;
+export const loginRequest = object({ phone: v.string(), password: v.string() });
+export type LoginRequest = v.InferOutput<typeof loginRequest>;
 
-const trimmed = () =>
-  z.pipe(
-    z.string(),
-    z.transform((value: string) => value.trim()),
-  );
-
-export const registerRequest = z.object({
-  fullName: z.pipe(
-    trimmed(),
-    z
-      .string()
-      .check(
-        z.minLength(2, 'Full name must be at least 2 characters'),
-        z.maxLength(120, 'Full name must be at most 120 characters'),
-      ),
+export const registerRequest = object({
+  fullName: v.pipe(
+    v.string(),
+    v.trim(),
+    v.minLength(2, 'Full name must be at least 2 characters'),
+    v.maxLength(120, 'Full name must be at most 120 characters'),
   ),
   phone: e164Phone,
-  email: z.email('Enter a valid email address').check(z.maxLength(254)),
+  email: v.pipe(v.string(emailMessage), v.regex(emailPattern, emailMessage), v.maxLength(254, emailMessage)),
   password: newPassword,
   /** Optional; an empty string (an untouched form field) counts as absent. */
-  referralCode: z.optional(
-    z.pipe(
-      trimmed(),
-      z.union([
-        z.pipe(
-          z.literal(''),
-          z.transform(() => undefined),
-        ),
-        z.string().check(z.regex(/^[A-Z0-9]{4,16}$/i, 'Referral code is not valid')),
-      ]),
+  referralCode: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.check((code) => code === '' || /^[A-Z0-9]{4,16}$/i.test(code), 'Referral code is not valid'),
+      v.transform((code) => (code === '' ? undefined : code)),
     ),
   ),
 });
-export type RegisterRequest = z.input<typeof registerRequest>;
+export type RegisterRequest = v.InferInput<typeof registerRequest>;
 
-export const forgotPasswordRequest = z.object({ phone: z.string().check(z.minLength(1, 'Phone is required')) });
-export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequest>;
+export const forgotPasswordRequest = object({ phone: v.pipe(v.string(), v.minLength(1, 'Phone is required')) });
+export type ForgotPasswordRequest = v.InferOutput<typeof forgotPasswordRequest>;
 
-export const resetPasswordRequest = z.object({
-  phone: z.string().check(z.minLength(1, 'Phone is required')),
-  code: z.string().check(z.regex(/^\d{6}$/, 'The code has 6 digits')),
+export const resetPasswordRequest = object({
+  phone: v.pipe(v.string(), v.minLength(1, 'Phone is required')),
+  code: v.pipe(v.string(), v.regex(/^\d{6}$/, 'The code has 6 digits')),
   password: newPassword,
 });
-export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
+export type ResetPasswordRequest = v.InferOutput<typeof resetPasswordRequest>;
+
+const nonEmpty = /* @__NO_SIDE_EFFECTS__ */ () => v.pipe(v.string(), v.minLength(1));
 
 /** The user as the browser stores it (spec §3: without password and abilityRules). */
-export const userData = z.object({
-  id: z.string().check(z.minLength(1)),
-  fullName: z.string().check(z.minLength(1)),
-  username: z.string().check(z.minLength(1)),
-  avatar: z.nullable(z.string()),
-  email: z.string(),
-  phone: z.string(),
-  role: z.string().check(z.minLength(1)),
+export const userData = object({
+  id: nonEmpty(),
+  fullName: nonEmpty(),
+  username: nonEmpty(),
+  avatar: v.nullable(v.string()),
+  email: v.string(),
+  phone: v.string(),
+  role: nonEmpty(),
 });
-export type UserData = z.infer<typeof userData>;
+export type UserData = v.InferOutput<typeof userData>;
 
-export const abilityRule = z.object({
-  action: z.string(),
-  subject: z.string(),
-  conditions: z.optional(z.record(z.string(), z.unknown())),
-  inverted: z.optional(z.boolean()),
+export const abilityRule = object({
+  action: v.string(),
+  subject: v.string(),
+  conditions: v.optional(v.record(v.string(), v.unknown())),
+  inverted: v.optional(v.boolean()),
 });
 
-export const signInResponse = z.object({
-  userAbilityRules: z.array(abilityRule),
-  accessToken: z.string(),
+export const signInResponse = object({
+  userAbilityRules: v.array(abilityRule),
+  accessToken: v.string(),
   userData,
 });
-export type SignInResponse = z.infer<typeof signInResponse>;
+export type SignInResponse = v.InferOutput<typeof signInResponse>;
 
-/** The messages the spec fixes for sign-in (§8), in a zod-free module the sign-in page imports. */
+/** The messages the spec fixes for sign-in (§8), in a valibot-free module the sign-in page imports. */
 export { loginMessages } from './messages';

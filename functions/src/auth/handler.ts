@@ -1,4 +1,7 @@
+import * as v from 'valibot';
+
 import { defineAreaHandler } from '../core/handler';
+import { authHttpRoutes } from '../routes';
 import { bearerToken, json, noContent, parseBody, readCookie, readJson } from '../core/http';
 import { refreshCookieName } from '../core/auth/tokens';
 import { forgotPasswordRequest, loginRequest, registerRequest, resetPasswordRequest, loginMessages } from './contract';
@@ -15,7 +18,7 @@ import { ValidationError } from '../core/errors';
 
 const userAgentOf = (headers: Record<string, string | undefined>) => (headers['user-agent'] ?? '').slice(0, 256);
 
-export const handler = defineAreaHandler('auth', {
+export const handler = defineAreaHandler('auth', authHttpRoutes, {
   'POST /api/auth/login': async ({ event }) => {
     // Spec: any mismatch, including a body of the wrong shape, is the one sign-in error.
     let input: unknown;
@@ -24,9 +27,9 @@ export const handler = defineAreaHandler('auth', {
     } catch {
       input = undefined;
     }
-    const parsed = loginRequest.safeParse(input);
+    const parsed = v.safeParse(loginRequest, input);
     if (!parsed.success) throw new ValidationError({ phone: [loginMessages.invalid] });
-    const { body, cookie } = await signIn(parsed.data, userAgentOf(event.headers));
+    const { body, cookie } = await signIn(parsed.output, userAgentOf(event.headers));
     return json(201, body, { cookies: [cookie] });
   },
   'POST /api/auth/register': async ({ event }) => {

@@ -1,3 +1,5 @@
+import * as v from 'valibot';
+
 import { abilityRulesFor, type AbilityRule } from '../core/ability';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../core/auth/passwords';
 import { createSession, deleteAllSessions, deleteSession, getSession, rotateSession } from '../core/auth/sessions';
@@ -46,7 +48,7 @@ const invalidCredentials = () => new ValidationError({ phone: [loginMessages.inv
 
 /** The stored user as the browser keeps it: never the password hash or the rules. */
 export const toUserData = (user: UserRecord): UserData => {
-  const parsed = userDataSchema.safeParse({
+  const parsed = v.safeParse(userDataSchema, {
     id: user.id,
     fullName: user.fullName,
     username: user.username,
@@ -56,10 +58,12 @@ export const toUserData = (user: UserRecord): UserData => {
     role: user.role,
   });
   if (!parsed.success) {
-    const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join('.')))].join(', ');
+    const fields = [
+      ...new Set(parsed.issues.map((issue) => (issue.path ?? []).map((item) => String(item.key)).join('.'))),
+    ].join(', ');
     throw new Error(`The user profile is incomplete (${fields})`);
   }
-  return parsed.data;
+  return parsed.output;
 };
 
 interface ResponseParts {

@@ -1,11 +1,12 @@
-import * as z from 'zod/mini';
+import * as v from 'valibot';
 
+import { coercedNumber, object } from '../core/schema';
 import type { ContactStatus } from '../users/repository';
 
 /**
  * The chat contract, imported by the web app too (so this file imports no server code): request
- * schemas, response shapes of spec §7, and the WebSocket frames in both directions. zod/mini, like
- * every contract (see auth/contract.ts): its functional checks tree-shake.
+ * schemas, response shapes of spec §7, and the WebSocket frames in both directions. valibot, like
+ * every contract (see auth/contract.ts): its functions tree-shake.
  */
 
 /** Spec §4's contact statuses: presence, then the lead stages. */
@@ -33,49 +34,49 @@ export const messageMaxLength = 4000;
 /** Length as people count it: an emoji is one character, not two UTF-16 units. */
 export const characterCount = (text: string): number => [...text].length;
 
-export const messageText = z.string({ error: 'Message is required' }).check(
-  z.trim(),
-  z.refine((text) => text.length > 0, 'Message cannot be empty'),
-  z.refine(
-    (text) => characterCount(text) <= messageMaxLength,
-    `Message must be at most ${messageMaxLength} characters`,
-  ),
+export const messageText = v.pipe(
+  v.string('Message is required'),
+  v.trim(),
+  v.check((text) => text.length > 0, 'Message cannot be empty'),
+  v.check((text) => characterCount(text) <= messageMaxLength, `Message must be at most ${messageMaxLength} characters`),
 );
 
 /** `senderId` is accepted for the spec's shape and ignored: the sender is always the caller. */
-export const sendMessageRequest = z.object({ message: messageText, senderId: z.optional(z.unknown()) });
-export type SendMessageRequest = z.input<typeof sendMessageRequest>;
+export const sendMessageRequest = object({ message: messageText, senderId: v.optional(v.unknown()) });
+export type SendMessageRequest = v.InferInput<typeof sendMessageRequest>;
 
 /**
  * Spec §7 leaves the status update's parameters unclear (the handler read path parameters the
  * path does not define). Orbit takes both in the body.
  */
-export const contactStatusUpdateRequest = z.object({
-  userId: z
-    .string({ error: 'userId is required' })
-    .check(z.trim(), z.minLength(1, 'userId is required'), z.maxLength(64)),
-  status: z.enum(chatContactStatuses, { error: `Status must be one of: ${chatContactStatuses.join(', ')}` }),
+export const contactStatusUpdateRequest = object({
+  userId: v.pipe(
+    v.string('userId is required'),
+    v.trim(),
+    v.minLength(1, 'userId is required'),
+    v.maxLength(64, 'userId is required'),
+  ),
+  status: v.picklist(chatContactStatuses, `Status must be one of: ${chatContactStatuses.join(', ')}`),
 });
-export type ContactStatusUpdateRequest = z.input<typeof contactStatusUpdateRequest>;
+export type ContactStatusUpdateRequest = v.InferInput<typeof contactStatusUpdateRequest>;
 
-export const chatsAndContactsQuery = z.object({
-  q: z.optional(z.string().check(z.maxLength(200, 'Search is at most 200 characters'))),
-  statusFilter: z.optional(z.string().check(z.maxLength(500, 'Status filter is at most 500 characters'))),
+export const chatsAndContactsQuery = object({
+  q: v.optional(v.pipe(v.string(), v.maxLength(200, 'Search is at most 200 characters'))),
+  statusFilter: v.optional(v.pipe(v.string(), v.maxLength(500, 'Status filter is at most 500 characters'))),
 });
 
 export const defaultMessagePageSize = 50;
 export const maxMessagePageSize = 100;
 
-export const messagesQuery = z.object({
-  cursor: z.optional(z.string().check(z.maxLength(200))),
-  limit: z.optional(
-    z.coerce
-      .number({ error: 'limit must be a number' })
-      .check(
-        z.int('limit must be a whole number'),
-        z.minimum(1, 'limit is at least 1'),
-        z.maximum(maxMessagePageSize, `limit is at most ${maxMessagePageSize}`),
-      ),
+export const messagesQuery = object({
+  cursor: v.optional(v.pipe(v.string(), v.maxLength(200))),
+  limit: v.optional(
+    v.pipe(
+      coercedNumber('limit must be a number'),
+      v.integer('limit must be a whole number'),
+      v.minValue(1, 'limit is at least 1'),
+      v.maxValue(maxMessagePageSize, `limit is at most ${maxMessagePageSize}`),
+    ),
   ),
 });
 
@@ -166,20 +167,20 @@ export interface ContactStatusUpdateResponse {
 
 /** Frames the browser sends on the WebSocket ($default route). */
 /** An id in a frame: never empty, never long. */
-const frameId = () => z.string().check(z.minLength(1), z.maxLength(64));
+const frameId = /* @__NO_SIDE_EFFECTS__ */ () => v.pipe(v.string(), v.minLength(1), v.maxLength(64));
 
-export const clientFrame = z.discriminatedUnion('action', [
+export const clientFrame = v.variant('action', [
   /** The browser received the contact's messages up to this one. */
-  z.object({ action: z.literal('delivered'), contactId: frameId(), messageId: frameId() }),
+  object({ action: v.literal('delivered'), contactId: frameId(), messageId: frameId() }),
   /** The chat with the contact is open and showed messages up to this one. */
-  z.object({ action: z.literal('seen'), contactId: frameId(), messageId: frameId() }),
-  z.object({ action: z.literal('typing'), contactId: frameId(), isTyping: z.boolean() }),
+  object({ action: v.literal('seen'), contactId: frameId(), messageId: frameId() }),
+  object({ action: v.literal('typing'), contactId: frameId(), isTyping: v.boolean() }),
   /** Activity: 'away' after the user went idle, 'online' when they are back. */
-  z.object({ action: z.literal('presence'), status: z.enum(['online', 'away']) }),
+  object({ action: v.literal('presence'), status: v.picklist(['online', 'away']) }),
   /** Keeps the connection from API Gateway's 10-minute idle timeout; answered with pong. */
-  z.object({ action: z.literal('ping') }),
+  object({ action: v.literal('ping') }),
 ]);
-export type ClientFrame = z.infer<typeof clientFrame>;
+export type ClientFrame = v.InferOutput<typeof clientFrame>;
 
 /** Frames the server pushes (postToConnection). `contactId` is always from the receiver's view. */
 export type ServerFrame =

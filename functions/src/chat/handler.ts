@@ -9,6 +9,7 @@ import type {
 import { buildAbility, type AppAbility } from '../core/ability';
 import { authorize } from '../core/authorize';
 import { defineAreaHandler } from '../core/handler';
+import { chatHttpRoutes } from '../routes';
 import { json, parseBody, parseQuery, pathParam } from '../core/http';
 import { defineWebSocketHandler, isWebSocketEvent } from '../core/websocket-handler';
 import { chatsAndContactsQuery, contactStatusUpdateRequest, messagesQuery, sendMessageRequest } from './contract';
@@ -26,7 +27,7 @@ import {
 /** Chat is for those whose rules allow reading it (admins, clients); who they see is the service's rule. */
 const requireChat = (ability: AppAbility) => authorize(ability, 'read', 'Chat');
 
-const httpHandler = defineAreaHandler('chat', {
+const httpHandler = defineAreaHandler('chat', chatHttpRoutes, {
   'GET /api/apps/chat/chats-and-contacts': async ({ event, principal, ability }) => {
     requireChat(ability);
     const query = parseQuery(event, chatsAndContactsQuery);

@@ -1,3 +1,5 @@
+import * as v from 'valibot';
+
 import { NotFoundError, ValidationError } from '../core/errors';
 import { logger } from '../core/logger';
 import { getSession } from '../core/auth/sessions';
@@ -314,8 +316,8 @@ export const disconnect = (connectionId: string): Promise<void> => forgetConnect
 
 const parseFrame = (body: string | undefined): ClientFrame | undefined => {
   try {
-    const parsed = clientFrame.safeParse(JSON.parse(body ?? ''));
-    return parsed.success ? parsed.data : undefined;
+    const parsed = v.safeParse(clientFrame, JSON.parse(body ?? ''));
+    return parsed.success ? parsed.output : undefined;
   } catch {
     return undefined;
   }

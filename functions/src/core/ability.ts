@@ -1,4 +1,4 @@
-import { createMongoAbility, type ForcedSubject, type MongoAbility, type RawRuleOf } from '@casl/ability';
+import { Ability, type ForcedSubject, type MatchConditions, type RawRuleOf } from '@casl/ability';
 
 /**
  * The one ability definition, shared by the web app (what to show) and the functions (what to
@@ -20,6 +20,10 @@ import { createMongoAbility, type ForcedSubject, type MongoAbility, type RawRule
  * | Plan     | read                 | —                    | the workspace's plan catalogue          |
  * | Referral | read                 | referrerId = me      | the sign-ups its own code brought       |
  * Anything else (Permission, Channel, Integration, Mailing, other users' data) is the admin's.
+ *
+ * Every condition is a field equality (`{ clientId: me }`), so the ability is CASL's plain
+ * `Ability` with `matchEveryField` as its conditions matcher, not `createMongoAbility` and its
+ * MongoDB query engine (docs/decisions.md, "Authorisation rules are equality conditions").
  */
 
 export const roles = ['admin', 'client'] as const;
@@ -45,14 +49,27 @@ export type Subject =
 
 /** A record checked against the rules' conditions, tagged with its type by CASL's `subject()`. */
 export type SubjectRecord = object & ForcedSubject<Subject>;
-export type AppAbility = MongoAbility<[Action, Subject | SubjectRecord]>;
+/** A rule's conditions: field → the value the record's field must equal. */
+export type Conditions = Readonly<Record<string, unknown>>;
+export type AppAbility = Ability<[Action, Subject | SubjectRecord], Conditions>;
 /** A rule as stored in the browser and sent by sign-in (spec §3: action, subject). */
 export interface AbilityRule {
   readonly action: Action;
   readonly subject: Subject;
-  readonly conditions?: Record<string, unknown>;
+  readonly conditions?: Conditions;
   readonly inverted?: boolean;
 }
+
+/**
+ * CASL's conditions matcher for our rules: a record matches when every field the conditions
+ * name holds exactly (`===`) the given value; a field the record lacks does not match. There are
+ * no MongoDB operators: a condition such as `{ status: { $in: [...] } }` equals no field value,
+ * so a rule written that way grants nothing (rather than something unintended).
+ */
+export const matchEveryField = (conditions: Conditions): MatchConditions => {
+  const required = Object.entries(conditions);
+  return (record: Record<PropertyKey, unknown>) => required.every(([field, value]) => record[field] === value);
+};
 
 export interface AbilityOwner {
   readonly id: string;
@@ -89,4 +106,6 @@ export const abilityRulesFor = (user: AbilityOwner): AbilityRule[] => {
 };
 
 export const buildAbility = (rules: readonly AbilityRule[]): AppAbility =>
-  createMongoAbility<AppAbility>(rules as RawRuleOf<AppAbility>[]);
+  new Ability<[Action, Subject | SubjectRecord], Conditions>(rules as RawRuleOf<AppAbility>[], {
+    conditionsMatcher: matchEveryField,
+  });

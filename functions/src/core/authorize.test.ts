@@ -36,6 +36,12 @@ describe('authorizeResource', () => {
     expect(() => authorizeResource(clientA, 'read', 'Project', undefined)).toThrow(NotFoundError);
   });
 
+  it('refuses a record that lacks the owner field, or whose owner differs only in type', () => {
+    expect(() => authorizeResource(clientA, 'read', 'Project', { id: 'p3' })).toThrow(NotFoundError);
+    expect(() => authorizeResource(clientA, 'read', 'User', { id: 'client-a ' })).toThrow(NotFoundError);
+    expect(authorizeResource(clientA, 'read', 'User', { id: 'client-a' })).toEqual({ id: 'client-a' });
+  });
+
   it('answers 403 when the caller may see the record but not do this to it', () => {
     expect(() => authorizeResource(clientA, 'update', 'Project', own)).toThrow(ForbiddenError);
   });

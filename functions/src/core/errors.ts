@@ -90,13 +90,20 @@ export class TooManyRequestsError extends AppError {
   }
 }
 
-/** Turns zod issues into the spec's per-field error lists. */
-export const fieldErrorsFromIssues = (
-  issues: readonly { path: readonly PropertyKey[]; message: string }[],
-): FieldErrors => {
+/** An issue as valibot reports it: the path is the keys from the root (none for the root). */
+export interface SchemaIssue {
+  readonly path?: readonly { readonly key: unknown }[];
+  readonly message: string;
+}
+
+/**
+ * Turns schema issues into the spec's per-field error lists: a nested field is named by its dotted
+ * path (`budget.amount`, `tags.2`), an issue about the whole input by `body`.
+ */
+export const fieldErrorsFromIssues = (issues: readonly SchemaIssue[]): FieldErrors => {
   const fields: FieldErrors = {};
   for (const issue of issues) {
-    const key = issue.path.length > 0 ? issue.path.map(String).join('.') : 'body';
+    const key = issue.path?.length ? issue.path.map((item) => String(item.key)).join('.') : 'body';
     (fields[key] ??= []).push(issue.message);
   }
   return fields;

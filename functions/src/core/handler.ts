@@ -1,7 +1,7 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 
-import { httpRoutes, routeKeyOf, type Area, type AreaRouteKey, type HttpRouteDefinition } from '../routes';
+import { routeKeyOf, type Area, type AreaRouteKey, type HttpRoute, type HttpRouteDefinition } from '../routes';
 import { buildAbility, type AppAbility } from './ability';
 import { authenticate, type Principal } from './auth/authenticate';
 import { AppError, NotFoundError } from './errors';
@@ -19,7 +19,7 @@ export interface SignedInRequest extends PublicRequest {
 }
 
 type RouteOf<K extends string> = Extract<
-  (typeof httpRoutes)[number],
+  HttpRoute,
   { method: K extends `${infer M} ${string}` ? M : never; path: K extends `${string} ${infer P}` ? P : never }
 >;
 
@@ -30,8 +30,6 @@ export type RouteHandlerFor<K extends string> =
     : (request: SignedInRequest) => Promise<HttpResult>;
 
 export type AreaRouteHandlers<A extends Area> = { [K in AreaRouteKey<A>]: RouteHandlerFor<K> };
-
-const routesByKey = new Map<string, HttpRouteDefinition>(httpRoutes.map((route) => [routeKeyOf(route), route]));
 
 const securityHeaders = {
   'content-type': 'application/json; charset=utf-8',
@@ -57,11 +55,17 @@ export const errorToResult = (error: unknown): HttpResult => {
 };
 
 /**
- * One Lambda per area: dispatches on the API Gateway route key. The type makes an area
- * implement exactly the routes the route table gives it.
+ * One Lambda per area: dispatches on the API Gateway route key. The types make an area
+ * implement exactly the routes the route table gives it, and pass only that area's list of
+ * routes (so its bundle carries no other area's).
  */
-export const defineAreaHandler = <A extends Area>(area: A, handlers: AreaRouteHandlers<A>) => {
+export const defineAreaHandler = <A extends Area>(
+  area: A,
+  areaRoutes: readonly Extract<HttpRoute, { area: A }>[],
+  handlers: AreaRouteHandlers<A>,
+) => {
   const table = handlers as unknown as Record<string, (request: SignedInRequest) => Promise<HttpResult>>;
+  const routesByKey = new Map<string, HttpRouteDefinition>(areaRoutes.map((route) => [routeKeyOf(route), route]));
   const base = async (event: APIGatewayProxyEventV2, _context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
     try {
       const route = routesByKey.get(event.routeKey);

@@ -1,9 +1,10 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod/mini';
 
 import { ValidationError } from './errors';
 import { parseBody, parseQuery } from './http';
+import { object } from './schema';
 
 const eventWith = (body: string | undefined, query?: Record<string, string>): APIGatewayProxyEventV2 =>
   ({ body, isBase64Encoded: false, queryStringParameters: query, headers: {} }) as unknown as APIGatewayProxyEventV2;
@@ -18,18 +19,48 @@ const fieldsOf = (run: () => unknown) => {
   throw new Error('expected a ValidationError');
 };
 
-const request = z.object({ name: z.string().check(z.minLength(2, 'Name is short')), count: z.number() });
+const request = object({
+  name: v.pipe(v.string(), v.minLength(2, 'Name is short')),
+  count: v.number(),
+  title: v.string('Title is required'),
+});
 
-describe('parseBody / parseQuery with zod/mini schemas', () => {
-  it('returns the parsed value', () => {
-    expect(parseBody(eventWith('{"name":"ab","count":2}'), request)).toEqual({ name: 'ab', count: 2 });
-    expect(parseQuery(eventWith(undefined, { q: 'x' }), z.object({ q: z.string() }))).toEqual({ q: 'x' });
+describe('parseBody / parseQuery with valibot schemas', () => {
+  it('returns the parsed value, without unknown keys', () => {
+    expect(parseBody(eventWith('{"name":"ab","count":2,"title":"t","extra":true}'), request)).toEqual({
+      name: 'ab',
+      count: 2,
+      title: 't',
+    });
+    expect(parseQuery(eventWith(undefined, { q: 'x' }), object({ q: v.string() }))).toEqual({ q: 'x' });
   });
 
-  it('reports our messages per field, and zod’s English ones where the contract has none', () => {
-    expect(fieldsOf(() => parseBody(eventWith('{"name":"a"}'), request))).toEqual({
+  it('reports our messages per field, and valibot’s English ones where the contract has none', () => {
+    expect(fieldsOf(() => parseBody(eventWith('{"name":"a","count":"2","title":3}'), request))).toEqual({
       name: ['Name is short'],
-      count: ['Invalid input: expected number, received undefined'],
+      count: ['Invalid type: Expected number but received "2"'],
+      title: ['Title is required'],
+    });
+  });
+
+  it("reports a missing field with the field's own message, as a wrong one", () => {
+    expect(fieldsOf(() => parseBody(eventWith('{"name":"ab"}'), request))).toEqual({
+      count: ['Invalid type: Expected number but received undefined'],
+      title: ['Title is required'],
+    });
+  });
+
+  it('names a nested field by its dotted path, and an issue about the whole body by body', () => {
+    const nested = v.pipe(
+      object({ budget: object({ amount: v.number('Enter an amount') }), tags: v.array(v.string()) }),
+      v.check(() => false, 'Never valid'),
+    );
+    expect(fieldsOf(() => parseBody(eventWith('{"budget":{},"tags":["a",2]}'), nested))).toEqual({
+      'budget.amount': ['Enter an amount'],
+      'tags.1': ['Invalid type: Expected string but received 2'],
+    });
+    expect(fieldsOf(() => parseBody(eventWith('{"budget":{"amount":1},"tags":[]}'), nested))).toEqual({
+      body: ['Never valid'],
     });
   });
 

@@ -1,12 +1,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { en } from 'zod/locales';
-import * as z from 'zod/mini';
+import * as v from 'valibot';
 
 import { fieldErrorsFromIssues, ValidationError } from './errors';
-
-// zod/mini ships without messages ("Invalid input" for everything); the API's 400s carry zod's
-// English ones, as they did with classic zod (about 3 KB).
-z.config(en());
 
 export interface HttpResult {
   readonly status: number;
@@ -40,17 +35,21 @@ export const readJson = (event: APIGatewayProxyEventV2): unknown => {
   }
 };
 
-/** Accepts zod and zod/mini schemas alike (both are zod core schemas). */
-export const parseWith = <S extends z.core.$ZodType>(schema: S, input: unknown): z.core.output<S> => {
-  const result = z.safeParse(schema, input);
-  if (!result.success) throw new ValidationError(fieldErrorsFromIssues(result.error.issues));
-  return result.data;
+/**
+ * Validates with a contract's valibot schema: every issue is collected (not only the first per
+ * field) and a failure is a 400 with the field errors. Messages are the contract's own, else
+ * valibot's English defaults (e.g. "Invalid type: Expected number but received "2"").
+ */
+export const parseWith = <S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> => {
+  const result = v.safeParse(schema, input);
+  if (!result.success) throw new ValidationError(fieldErrorsFromIssues(result.issues));
+  return result.output;
 };
 
-export const parseBody = <S extends z.core.$ZodType>(event: APIGatewayProxyEventV2, schema: S): z.core.output<S> =>
+export const parseBody = <S extends v.GenericSchema>(event: APIGatewayProxyEventV2, schema: S): v.InferOutput<S> =>
   parseWith(schema, readJson(event));
 
-export const parseQuery = <S extends z.core.$ZodType>(event: APIGatewayProxyEventV2, schema: S): z.core.output<S> =>
+export const parseQuery = <S extends v.GenericSchema>(event: APIGatewayProxyEventV2, schema: S): v.InferOutput<S> =>
   parseWith(schema, event.queryStringParameters ?? {});
 
 export const pathParam = (event: APIGatewayProxyEventV2, name: string): string => {

@@ -1,9 +1,11 @@
-import * as z from 'zod/mini';
+import * as v from 'valibot';
+
+import { object } from '../core/schema';
 
 /**
  * The permissions contract (spec §3, §6, §7, §9), imported by the web app too: the same rules
- * validate the dialogs in the browser and the requests on the server. zod/mini, like every
- * contract (see auth/contract.ts): its functional checks tree-shake.
+ * validate the dialogs in the browser and the requests on the server. valibot, like every
+ * contract (see auth/contract.ts): its functions tree-shake.
  */
 
 /** Spec §6: the role slugs a permission can be assigned to, in display order. */
@@ -22,72 +24,72 @@ export const permissionNameLimits = { min: 2, max: 80 } as const;
 /** A workspace's permission list stays small: the list reads it whole (one Query). */
 export const maxPermissions = 500;
 
-export const permission = z.object({
-  id: z.string(),
-  name: z.string(),
-  assignedTo: z.array(z.enum(roleSlugs)),
+export const permission = object({
+  id: v.string(),
+  name: v.string(),
+  assignedTo: v.array(v.picklist(roleSlugs)),
   /** Display text of the creation time, e.g. '14 Apr 2021, 8:43 PM' (UTC). */
-  createdDate: z.string(),
+  createdDate: v.string(),
   /** Increases with every change; an update must carry the version it read. */
-  version: z.number().check(z.int()),
+  version: v.pipe(v.number(), v.integer()),
 });
-export type Permission = z.infer<typeof permission>;
+export type Permission = v.InferOutput<typeof permission>;
 
-export const listPermissionsResponse = z.object({
-  permissions: z.array(permission),
-  totalPermissions: z.number().check(z.int()),
+export const listPermissionsResponse = object({
+  permissions: v.array(permission),
+  totalPermissions: v.pipe(v.number(), v.integer()),
 });
-export type ListPermissionsResponse = z.infer<typeof listPermissionsResponse>;
+export type ListPermissionsResponse = v.InferOutput<typeof listPermissionsResponse>;
 
-/** An empty query value (`?q=&sortBy=`) counts as absent, as the original table sends them. */
-const queryValue = <S extends z.ZodMiniType>(schema: S) =>
-  z.optional(
-    z.pipe(
-      z.transform((value: unknown) => (value === '' ? undefined : value)),
-      z.optional(schema),
+/**
+ * An empty query value (`?q=&sortBy=`) counts as absent, as the original table sends them; an
+ * absent one reads as `fallback`, written as it would appear in the query string.
+ */
+const queryValue = /* @__NO_SIDE_EFFECTS__ */ <TSchema extends v.GenericSchema<string, unknown>>(
+  schema: TSchema,
+  fallback: string,
+) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((value) => (value === '' ? fallback : value)),
+      schema,
     ),
+    fallback,
+  );
+const emptyAsAbsent = /* @__NO_SIDE_EFFECTS__ */ () =>
+  v.transform((value: string) => (value === '' ? undefined : value));
+
+const positiveInteger = /* @__NO_SIDE_EFFECTS__ */ (field: string) =>
+  v.pipe(
+    v.string(),
+    v.regex(/^\d{1,6}$/, `${field} must be a positive whole number`),
+    v.transform(Number),
+    v.minValue(1, `${field} must be a positive whole number`),
   );
 
-const positiveInteger = (field: string) =>
-  z
-    .pipe(z.string().check(z.regex(/^\d{1,6}$/, `${field} must be a positive whole number`)), z.transform(Number))
-    .check(z.refine((value) => value >= 1, `${field} must be a positive whole number`));
-
-export const listPermissionsQuery = z.object({
+export const listPermissionsQuery = object({
   /** Case-insensitive: a substring of name or createdDate, or the start of an assigned role. */
-  q: z.pipe(
-    queryValue(z.string().check(z.maxLength(100, 'q must be at most 100 characters'))),
-    z.transform((value) => value ?? ''),
-  ),
+  q: queryValue(v.pipe(v.string(), v.maxLength(100, 'q must be at most 100 characters')), ''),
   /** Spec §7: sorting applies only when sortBy is name; any other value leaves the order alone. */
-  sortBy: queryValue(z.string().check(z.maxLength(50, 'sortBy must be at most 50 characters'))),
-  orderBy: z.pipe(
-    queryValue(z.enum(orderByValues, { error: 'orderBy must be asc or desc' })),
-    z.transform((value): OrderBy => value ?? 'asc'),
-  ),
-  page: z.pipe(
-    queryValue(positiveInteger('page')),
-    z.transform((value) => value ?? permissionListDefaults.page),
-  ),
-  itemsPerPage: z.pipe(
-    queryValue(
-      z.union(
-        [
-          z.pipe(
-            z.literal(String(allItems)),
-            z.transform(() => allItems),
-          ),
-          positiveInteger('itemsPerPage').check(
-            z.refine((value) => value <= 100, 'itemsPerPage must be at most 100, or -1 for all'),
-          ),
-        ],
-        { error: 'itemsPerPage must be a whole number from 1 to 100, or -1 for all' },
-      ),
+  sortBy: v.optional(v.pipe(v.string(), v.maxLength(50, 'sortBy must be at most 50 characters'), emptyAsAbsent())),
+  orderBy: queryValue(v.picklist(orderByValues, 'orderBy must be asc or desc'), 'asc'),
+  page: queryValue(positiveInteger('page'), String(permissionListDefaults.page)),
+  itemsPerPage: queryValue(
+    v.union(
+      [
+        v.pipe(
+          v.literal(String(allItems)),
+          v.transform(() => allItems),
+        ),
+        v.pipe(positiveInteger('itemsPerPage'), v.maxValue(100, 'itemsPerPage must be at most 100, or -1 for all')),
+      ],
+      'itemsPerPage must be a whole number from 1 to 100, or -1 for all',
     ),
-    z.transform((value) => value ?? permissionListDefaults.itemsPerPage),
+    String(permissionListDefaults.itemsPerPage),
   ),
 });
-export type ListPermissionsQuery = z.output<typeof listPermissionsQuery>;
+export type ListPermissionsQuery = v.InferOutput<typeof listPermissionsQuery>;
 /** What the web app puts in the URL and the request (all optional, as strings or numbers). */
 export interface ListPermissionsParams {
   readonly q?: string;
@@ -97,52 +99,49 @@ export interface ListPermissionsParams {
   readonly itemsPerPage?: number;
 }
 
-export const permissionName = z.pipe(
-  z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(permissionNameLimits.min, `Name must be at least ${permissionNameLimits.min} characters`),
-      z.maxLength(permissionNameLimits.max, `Name must be at most ${permissionNameLimits.max} characters`),
-    ),
-  z.transform((value: string) => value.replace(/\s+/g, ' ')),
+export const permissionName = v.pipe(
+  v.string(),
+  v.trim(),
+  v.minLength(permissionNameLimits.min, `Name must be at least ${permissionNameLimits.min} characters`),
+  v.maxLength(permissionNameLimits.max, `Name must be at most ${permissionNameLimits.max} characters`),
+  v.transform((value) => value.replace(/\s+/g, ' ')),
 );
 
 /** Role slugs, each once, in the order of spec §6 whatever order they were given in. */
-export const assignedRoles = z.pipe(
-  z
-    .array(z.enum(roleSlugs, { error: `A role is one of ${roleSlugs.join(', ')}` }))
-    .check(z.maxLength(roleSlugs.length)),
-  z.transform((values: RoleSlug[]) => roleSlugs.filter((slug) => values.includes(slug))),
+export const assignedRoles = v.pipe(
+  v.array(v.picklist(roleSlugs, `A role is one of ${roleSlugs.join(', ')}`)),
+  v.maxLength(roleSlugs.length),
+  v.transform((values) => roleSlugs.filter((slug) => values.includes(slug))),
 );
 
-export const createPermissionRequest = z.object({
+export const createPermissionRequest = object({
   name: permissionName,
   assignedTo: assignedRoles,
 });
-export type CreatePermissionRequest = z.input<typeof createPermissionRequest>;
+export type CreatePermissionRequest = v.InferInput<typeof createPermissionRequest>;
 
 /** Rename, reassign, or both; `version` is the one the editor read (stale → 409 with current). */
-export const updatePermissionRequest = z
-  .object({
-    name: z.optional(permissionName),
-    assignedTo: z.optional(assignedRoles),
-    version: z.number({ error: 'version is required' }).check(z.int(), z.minimum(1)),
-  })
-  .check(
-    z.refine((value) => value.name !== undefined || value.assignedTo !== undefined, {
-      message: 'Give a new name or assignedTo',
-      path: ['body'],
-    }),
-  );
-export type UpdatePermissionRequest = z.input<typeof updatePermissionRequest>;
+export const updatePermissionRequest = v.pipe(
+  object({
+    name: v.optional(permissionName),
+    assignedTo: v.optional(assignedRoles),
+    version: v.pipe(
+      v.number('version is required'),
+      v.integer('version is required'),
+      v.minValue(1, 'version is required'),
+    ),
+  }),
+  // No path: the issue is about the whole body, reported under `body`.
+  v.check((value) => value.name !== undefined || value.assignedTo !== undefined, 'Give a new name or assignedTo'),
+);
+export type UpdatePermissionRequest = v.InferInput<typeof updatePermissionRequest>;
 
 /** DELETE may carry the version the user confirmed; a stale one is a 409. */
-export const deletePermissionQuery = z.object({
-  version: queryValue(positiveInteger('version')),
+export const deletePermissionQuery = object({
+  version: v.optional(v.pipe(v.string(), emptyAsAbsent(), v.optional(positiveInteger('version')))),
 });
 
-export const permissionResponse = z.object({ permission });
+export const permissionResponse = object({ permission });
 
 /** The error messages the web app can rely on. */
 export const permissionMessages = {

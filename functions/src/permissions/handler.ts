@@ -1,5 +1,6 @@
 import { authorize } from '../core/authorize';
 import { defineAreaHandler } from '../core/handler';
+import { permissionsHttpRoutes } from '../routes';
 import { json, noContent, parseBody, parseQuery, pathParam } from '../core/http';
 import {
   createPermissionRequest,
@@ -14,7 +15,7 @@ import { createPermission, listPermissions, removePermission, updatePermission }
  * roles, so only admins see or change them: everyone else gets 403 (they exist for everyone,
  * so there is nothing to hide with a 404).
  */
-export const handler = defineAreaHandler('permissions', {
+export const handler = defineAreaHandler('permissions', permissionsHttpRoutes, {
   'GET /api/apps/permissions': async ({ event, ability }) => {
     authorize(ability, 'read', 'Permission');
     return json(200, await listPermissions(parseQuery(event, listPermissionsQuery)));

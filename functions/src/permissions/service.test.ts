@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 
 import { listPermissionsQuery, type RoleSlug } from './contract';
@@ -22,7 +23,7 @@ const records = [
   record('5', 'Client Communication', ['manager', 'support'], '15 Apr 2021, 11:30 AM'),
 ];
 
-const run = (query: Record<string, string>) => queryPermissions(records, listPermissionsQuery.parse(query));
+const run = (query: Record<string, string>) => queryPermissions(records, v.parse(listPermissionsQuery, query));
 const names = (query: Record<string, string>) => run(query).permissions.map((permission) => permission.name);
 
 describe('formatCreatedDate (spec §3 display text)', () => {
@@ -79,7 +80,7 @@ describe('queryPermissions (spec §7)', () => {
 
 describe('listPermissionsQuery', () => {
   it('applies the defaults of spec §9 and treats empty values as absent', () => {
-    expect(listPermissionsQuery.parse({ q: '', sortBy: '', orderBy: '', page: '', itemsPerPage: '' })).toEqual({
+    expect(v.parse(listPermissionsQuery, { q: '', sortBy: '', orderBy: '', page: '', itemsPerPage: '' })).toEqual({
       q: '',
       orderBy: 'asc',
       page: 1,
@@ -88,17 +89,17 @@ describe('listPermissionsQuery', () => {
   });
 
   it('rejects bad values with a message per field', () => {
-    const result = listPermissionsQuery.safeParse({
+    const result = v.safeParse(listPermissionsQuery, {
       page: '0',
       itemsPerPage: '7.5',
       orderBy: 'up',
       q: 'x'.repeat(101),
     });
     expect(result.success).toBe(false);
-    const fields = new Set(result.error?.issues.map((issue) => issue.path.join('.')));
+    const fields = new Set(result.issues?.map((issue) => issue.path?.map((item) => item.key).join('.')));
     expect(fields).toEqual(new Set(['page', 'itemsPerPage', 'orderBy', 'q']));
-    expect(listPermissionsQuery.safeParse({ itemsPerPage: '-2' }).success).toBe(false);
-    expect(listPermissionsQuery.safeParse({ itemsPerPage: '101' }).success).toBe(false);
-    expect(listPermissionsQuery.safeParse({ page: 'abc' }).success).toBe(false);
+    expect(v.safeParse(listPermissionsQuery, { itemsPerPage: '-2' }).success).toBe(false);
+    expect(v.safeParse(listPermissionsQuery, { itemsPerPage: '101' }).success).toBe(false);
+    expect(v.safeParse(listPermissionsQuery, { page: 'abc' }).success).toBe(false);
   });
 });

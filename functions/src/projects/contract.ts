@@ -1,10 +1,12 @@
-import * as z from 'zod/mini';
+import * as v from 'valibot';
+
+import { coercedNumber, object } from '../core/schema';
 
 /**
  * The projects contract: request schemas, response shapes and the rules both sides share. The
  * web app imports this file (forms validate with the same schemas the API does), so it must
- * stay free of Node and AWS imports. zod/mini, like every contract (see auth/contract.ts): its
- * functional checks tree-shake.
+ * stay free of Node and AWS imports. valibot, like every contract (see auth/contract.ts): its
+ * functions tree-shake.
  */
 
 export const projectTypes = ['development', 'marketing', 'design', 'other'] as const;
@@ -127,66 +129,71 @@ const isKnownCurrency = (code: string): boolean => {
   return knownCurrencies.size === 0 || knownCurrencies.has(code);
 };
 
-export const isoDate = z.iso.date({ error: projectMessages.dateInvalid });
+/**
+ * A calendar date as YYYY-MM-DD that exists (no 2023-02-29), as the API has always checked it;
+ * valibot's own `isoDate` would let 2023-02-31 through.
+ */
+const isoDatePattern =
+  /^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))$/;
+export const isoDate = v.pipe(
+  v.string(projectMessages.dateInvalid),
+  v.regex(isoDatePattern, projectMessages.dateInvalid),
+);
 
-export const budgetSchema = z.object({
-  amount: z
-    .number({ error: projectMessages.budgetInvalid })
-    .check(
-      z.refine(Number.isFinite, projectMessages.budgetInvalid),
-      z.minimum(0, projectMessages.budgetNegative),
-      z.maximum(projectLimits.budgetMax, projectMessages.budgetTooLarge),
-    ),
-  currency: z
-    .string({ error: projectMessages.currencyUnknown })
-    .check(
-      z.regex(/^[A-Z]{3}$/, projectMessages.currencyUnknown),
-      z.refine(isKnownCurrency, projectMessages.currencyUnknown),
-    ),
+export const budgetSchema = object({
+  amount: v.pipe(
+    v.number(projectMessages.budgetInvalid),
+    v.finite(projectMessages.budgetInvalid),
+    v.minValue(0, projectMessages.budgetNegative),
+    v.maxValue(projectLimits.budgetMax, projectMessages.budgetTooLarge),
+  ),
+  currency: v.pipe(
+    v.string(projectMessages.currencyUnknown),
+    v.regex(/^[A-Z]{3}$/, projectMessages.currencyUnknown),
+    v.check(isKnownCurrency, projectMessages.currencyUnknown),
+  ),
 });
-export type Budget = z.infer<typeof budgetSchema>;
+export type Budget = v.InferOutput<typeof budgetSchema>;
 
-const tagSchema = z
-  .string()
-  .check(
-    z.trim(),
-    z.toLowerCase(),
-    z.minLength(1, projectMessages.tagLength),
-    z.maxLength(projectLimits.tagMax, projectMessages.tagLength),
-  );
+const tagSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.toLowerCase(),
+  v.minLength(1, projectMessages.tagLength),
+  v.maxLength(projectLimits.tagMax, projectMessages.tagLength),
+);
 
 const unique = <T>(items: readonly T[]) => new Set(items).size === items.length;
 
 const projectFieldSchemas = {
-  name: z
-    .string({ error: projectMessages.nameLength })
-    .check(
-      z.trim(),
-      z.minLength(projectLimits.nameMin, projectMessages.nameLength),
-      z.maxLength(projectLimits.nameMax, projectMessages.nameLength),
-    ),
-  clientId: z
-    .string({ error: projectMessages.clientRequired })
-    .check(z.trim(), z.minLength(1, projectMessages.clientRequired)),
-  managerIds: z
-    .array(z.string().check(z.minLength(1)))
-    .check(
-      z.maxLength(projectLimits.managersMax, projectMessages.managersMax),
-      z.refine(unique, projectMessages.managersDuplicate),
-    ),
-  status: z.enum(editableStatuses, {
-    error: (issue) => (issue.input === 'archived' ? projectMessages.statusArchived : projectMessages.statusUnknown),
-  }),
-  priority: z.enum(priorities, { error: projectMessages.priorityUnknown }),
-  startDate: z.nullable(isoDate),
-  dueDate: z.nullable(isoDate),
-  budget: z.nullable(budgetSchema),
-  description: z
-    .string()
-    .check(z.trim(), z.maxLength(projectLimits.descriptionMax, projectMessages.descriptionTooLong)),
-  tags: z.pipe(
-    z.array(tagSchema).check(z.maxLength(projectLimits.tagsMax, projectMessages.tagsMax)),
-    z.transform((tags: string[]) => [...new Set(tags)]),
+  name: v.pipe(
+    v.string(projectMessages.nameLength),
+    v.trim(),
+    v.minLength(projectLimits.nameMin, projectMessages.nameLength),
+    v.maxLength(projectLimits.nameMax, projectMessages.nameLength),
+  ),
+  clientId: v.pipe(v.string(projectMessages.clientRequired), v.trim(), v.minLength(1, projectMessages.clientRequired)),
+  managerIds: v.pipe(
+    v.array(v.pipe(v.string(), v.minLength(1))),
+    v.maxLength(projectLimits.managersMax, projectMessages.managersMax),
+    v.check(unique, projectMessages.managersDuplicate),
+  ),
+  status: v.picklist(editableStatuses, (issue) =>
+    issue.input === 'archived' ? projectMessages.statusArchived : projectMessages.statusUnknown,
+  ),
+  priority: v.picklist(priorities, projectMessages.priorityUnknown),
+  startDate: v.nullable(isoDate),
+  dueDate: v.nullable(isoDate),
+  budget: v.nullable(budgetSchema),
+  description: v.pipe(
+    v.string(),
+    v.trim(),
+    v.maxLength(projectLimits.descriptionMax, projectMessages.descriptionTooLong),
+  ),
+  tags: v.pipe(
+    v.array(tagSchema),
+    v.maxLength(projectLimits.tagsMax, projectMessages.tagsMax),
+    v.transform((tags) => [...new Set(tags)]),
   ),
 };
 
@@ -194,64 +201,82 @@ const projectFieldSchemas = {
 export const dueBeforeStart = (startDate: string | null | undefined, dueDate: string | null | undefined): boolean =>
   Boolean(startDate && dueDate && dueDate < startDate);
 
-const checkDates = z.superRefine(
-  (value: { startDate?: string | null; dueDate?: string | null }, ctx: z.core.$RefinementCtx) => {
-    if (dueBeforeStart(value.startDate, value.dueDate)) {
-      ctx.addIssue({ code: 'custom', path: ['dueDate'], message: projectMessages.dueBeforeStart });
-    }
-  },
+/**
+ * The due date may not be before the start date; reported on dueDate. A pipe step after the
+ * object: it runs once every field has the right type (a too-short name does not hide it).
+ */
+const datesInOrder = (value: { startDate?: string | null; dueDate?: string | null }): boolean =>
+  !dueBeforeStart(value.startDate, value.dueDate);
+
+const projectFields = object(projectFieldSchemas);
+/** The editable fields as the form holds them (every field present). */
+export const projectFormSchema = v.pipe(
+  projectFields,
+  v.forward(
+    v.check((value: v.InferOutput<typeof projectFields>) => datesInOrder(value), projectMessages.dueBeforeStart),
+    ['dueDate'],
+  ),
+);
+export type ProjectFormInput = v.InferInput<typeof projectFormSchema>;
+export type ProjectFormValues = v.InferOutput<typeof projectFormSchema>;
+
+const createProjectFields = object({
+  type: v.picklist(projectTypes, projectMessages.typeUnknown),
+  name: projectFieldSchemas.name,
+  clientId: projectFieldSchemas.clientId,
+  managerIds: v.optional(projectFieldSchemas.managerIds, () => []),
+  status: v.optional(projectFieldSchemas.status, 'planning'),
+  priority: v.optional(projectFieldSchemas.priority, 'medium'),
+  startDate: v.optional(projectFieldSchemas.startDate, null),
+  dueDate: v.optional(projectFieldSchemas.dueDate, null),
+  budget: v.optional(projectFieldSchemas.budget, null),
+  description: v.optional(projectFieldSchemas.description, ''),
+  tags: v.optional(projectFieldSchemas.tags, () => []),
+});
+export const createProjectRequest = v.pipe(
+  createProjectFields,
+  v.forward(
+    v.check((value: v.InferOutput<typeof createProjectFields>) => datesInOrder(value), projectMessages.dueBeforeStart),
+    ['dueDate'],
+  ),
+);
+export type CreateProjectRequest = v.InferInput<typeof createProjectRequest>;
+export type CreateProjectInput = v.InferOutput<typeof createProjectRequest>;
+
+const versionSchema = v.pipe(
+  v.number(projectMessages.versionRequired),
+  v.integer(projectMessages.versionRequired),
+  v.minValue(1, projectMessages.versionRequired),
 );
 
-/** The editable fields as the form holds them (every field present). */
-export const projectFormSchema = z.object(projectFieldSchemas).check(checkDates);
-export type ProjectFormInput = z.input<typeof projectFormSchema>;
-export type ProjectFormValues = z.output<typeof projectFormSchema>;
-
-export const createProjectRequest = z
-  .object({
-    type: z.enum(projectTypes, { error: projectMessages.typeUnknown }),
-    name: projectFieldSchemas.name,
-    clientId: projectFieldSchemas.clientId,
-    managerIds: z._default(projectFieldSchemas.managerIds, []),
-    status: z._default(projectFieldSchemas.status, 'planning'),
-    priority: z._default(projectFieldSchemas.priority, 'medium'),
-    startDate: z._default(projectFieldSchemas.startDate, null),
-    dueDate: z._default(projectFieldSchemas.dueDate, null),
-    budget: z._default(projectFieldSchemas.budget, null),
-    description: z._default(projectFieldSchemas.description, ''),
-    tags: z._default(projectFieldSchemas.tags, []),
-  })
-  .check(checkDates);
-export type CreateProjectRequest = z.input<typeof createProjectRequest>;
-export type CreateProjectInput = z.output<typeof createProjectRequest>;
-
-const versionSchema = z
-  .number({ error: projectMessages.versionRequired })
-  .check(z.int(projectMessages.versionRequired), z.minimum(1, projectMessages.versionRequired));
-
 /** A partial edit; the type never changes after creation (it decides the board's stages). */
-export const updateProjectRequest = z
-  .object({
-    version: versionSchema,
-    name: z.optional(projectFieldSchemas.name),
-    clientId: z.optional(projectFieldSchemas.clientId),
-    managerIds: z.optional(projectFieldSchemas.managerIds),
-    status: z.optional(projectFieldSchemas.status),
-    priority: z.optional(projectFieldSchemas.priority),
-    startDate: z.optional(projectFieldSchemas.startDate),
-    dueDate: z.optional(projectFieldSchemas.dueDate),
-    budget: z.optional(projectFieldSchemas.budget),
-    description: z.optional(projectFieldSchemas.description),
-    tags: z.optional(projectFieldSchemas.tags),
-  })
-  .check(checkDates);
-export type UpdateProjectRequest = z.input<typeof updateProjectRequest>;
-export type UpdateProjectInput = z.output<typeof updateProjectRequest>;
+const updateProjectFields = object({
+  version: versionSchema,
+  name: v.optional(projectFieldSchemas.name),
+  clientId: v.optional(projectFieldSchemas.clientId),
+  managerIds: v.optional(projectFieldSchemas.managerIds),
+  status: v.optional(projectFieldSchemas.status),
+  priority: v.optional(projectFieldSchemas.priority),
+  startDate: v.optional(projectFieldSchemas.startDate),
+  dueDate: v.optional(projectFieldSchemas.dueDate),
+  budget: v.optional(projectFieldSchemas.budget),
+  description: v.optional(projectFieldSchemas.description),
+  tags: v.optional(projectFieldSchemas.tags),
+});
+export const updateProjectRequest = v.pipe(
+  updateProjectFields,
+  v.forward(
+    v.check((value: v.InferOutput<typeof updateProjectFields>) => datesInOrder(value), projectMessages.dueBeforeStart),
+    ['dueDate'],
+  ),
+);
+export type UpdateProjectRequest = v.InferInput<typeof updateProjectRequest>;
+export type UpdateProjectInput = v.InferOutput<typeof updateProjectRequest>;
 
-export const versionRequest = z.object({ version: versionSchema });
-export type VersionRequest = z.infer<typeof versionRequest>;
+export const versionRequest = object({ version: versionSchema });
+export type VersionRequest = v.InferOutput<typeof versionRequest>;
 
-export const deleteProjectQuery = z.object({ confirm: z.string({ error: projectMessages.confirmMismatch }) });
+export const deleteProjectQuery = object({ confirm: v.string(projectMessages.confirmMismatch) });
 
 export const listSorts = ['updated', 'name', 'due', 'created'] as const;
 export type ListSort = (typeof listSorts)[number];
@@ -267,41 +292,41 @@ export const defaultOrderFor: Readonly<Record<ListSort, SortOrder>> = {
 /** `status` as the list reads it: unique trimmed parts of a comma-separated value. */
 const statusParts = (value: string): string[] => [...new Set(value.split(',').map((part) => part.trim()))];
 
+/** A whole number from a query-string value, within bounds. */
+const queryInteger = /* @__NO_SIDE_EFFECTS__ */ (min: number, max: number) =>
+  v.pipe(coercedNumber(), v.integer(), v.minValue(min), v.maxValue(max));
+
 /** Query-string values arrive as strings; `status` is a comma-separated list or `all`. */
-export const listProjectsQuery = z.object({
-  q: z.pipe(
-    z.optional(z.string().check(z.trim(), z.maxLength(projectLimits.searchMax))),
-    z.transform((value: string | undefined) => (value ? value.toLowerCase() : undefined)),
+export const listProjectsQuery = object({
+  q: v.pipe(
+    v.optional(v.pipe(v.string(), v.trim(), v.maxLength(projectLimits.searchMax))),
+    v.transform((value) => (value ? value.toLowerCase() : undefined)),
   ),
-  status: z.pipe(
-    z.optional(
-      z
-        .string()
-        .check(
-          z.refine(
-            (value) =>
-              !value ||
-              value === 'all' ||
-              statusParts(value).every((part) => (projectStatuses as readonly string[]).includes(part)),
-            projectMessages.statusUnknown,
-          ),
-        ),
+  // The '' default makes valibot run the pipe for a missing status too: absent means the default list.
+  status: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(
+        (value) =>
+          !value ||
+          value === 'all' ||
+          statusParts(value).every((part) => (projectStatuses as readonly string[]).includes(part)),
+        projectMessages.statusUnknown,
+      ),
+      v.transform((value): ProjectStatus[] => {
+        if (!value) return [...defaultListStatuses];
+        if (value === 'all') return [...projectStatuses];
+        return statusParts(value) as ProjectStatus[];
+      }),
     ),
-    z.transform((value: string | undefined): ProjectStatus[] => {
-      if (!value) return [...defaultListStatuses];
-      if (value === 'all') return [...projectStatuses];
-      return statusParts(value) as ProjectStatus[];
-    }),
+    '',
   ),
-  type: z.optional(z.enum(projectTypes, { error: projectMessages.typeUnknown })),
-  clientId: z.optional(z.string().check(z.minLength(1))),
-  sort: z._default(z.enum(listSorts), 'updated'),
-  order: z.optional(z.enum(sortOrders)),
-  limit: z._default(
-    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(projectLimits.pageSizeMax)),
-    defaultPageSize,
-  ),
-  cursor: z.optional(z.string().check(z.maxLength(4000))),
+  type: v.optional(v.picklist(projectTypes, projectMessages.typeUnknown)),
+  clientId: v.optional(v.pipe(v.string(), v.minLength(1))),
+  sort: v.optional(v.picklist(listSorts), 'updated'),
+  order: v.optional(v.picklist(sortOrders)),
+  limit: v.optional(queryInteger(1, projectLimits.pageSizeMax), defaultPageSize),
+  cursor: v.optional(v.pipe(v.string(), v.maxLength(4000))),
 });
 /** The list's query as a caller builds it (every value is sent as a query-string value). */
 export interface ListProjectsParams {
@@ -315,80 +340,80 @@ export interface ListProjectsParams {
   readonly limit?: number;
   readonly cursor?: string;
 }
-export type ListProjectsInput = z.output<typeof listProjectsQuery>;
+export type ListProjectsInput = v.InferOutput<typeof listProjectsQuery>;
 
 export const peopleRoles = ['client', 'admin'] as const;
-export const peopleQuery = z.object({
-  role: z.enum(peopleRoles),
-  q: z.optional(z.string().check(z.trim(), z.maxLength(60))),
-  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(50)), 20),
+export const peopleQuery = object({
+  role: v.picklist(peopleRoles),
+  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(60))),
+  limit: v.optional(queryInteger(1, 50), 20),
 });
-export type PeopleQuery = z.input<typeof peopleQuery>;
+export type PeopleQuery = v.InferInput<typeof peopleQuery>;
 
 const taskFieldSchemas = {
-  title: z
-    .string({ error: projectMessages.taskTitleLength })
-    .check(
-      z.trim(),
-      z.minLength(1, projectMessages.taskTitleLength),
-      z.maxLength(projectLimits.taskTitleMax, projectMessages.taskTitleLength),
-    ),
-  description: z
-    .string()
-    .check(z.trim(), z.maxLength(projectLimits.descriptionMax, projectMessages.descriptionTooLong)),
-  assigneeId: z.nullable(z.string().check(z.minLength(1))),
-  dueDate: z.nullable(isoDate),
-  priority: z.enum(priorities, { error: projectMessages.priorityUnknown }),
+  title: v.pipe(
+    v.string(projectMessages.taskTitleLength),
+    v.trim(),
+    v.minLength(1, projectMessages.taskTitleLength),
+    v.maxLength(projectLimits.taskTitleMax, projectMessages.taskTitleLength),
+  ),
+  description: v.pipe(
+    v.string(),
+    v.trim(),
+    v.maxLength(projectLimits.descriptionMax, projectMessages.descriptionTooLong),
+  ),
+  assigneeId: v.nullable(v.pipe(v.string(), v.minLength(1))),
+  dueDate: v.nullable(isoDate),
+  priority: v.picklist(priorities, projectMessages.priorityUnknown),
 };
 
-export const taskFormSchema = z.object(taskFieldSchemas);
-export type TaskFormInput = z.input<typeof taskFormSchema>;
+export const taskFormSchema = object(taskFieldSchemas);
+export type TaskFormInput = v.InferInput<typeof taskFormSchema>;
 
-export const createTaskRequest = z.object({
+export const createTaskRequest = object({
   title: taskFieldSchemas.title,
-  description: z._default(taskFieldSchemas.description, ''),
+  description: v.optional(taskFieldSchemas.description, ''),
   /** The project's first stage when absent; the task goes to the end of its column. */
-  stage: z.optional(z.string().check(z.minLength(1))),
-  assigneeId: z._default(taskFieldSchemas.assigneeId, null),
-  dueDate: z._default(taskFieldSchemas.dueDate, null),
-  priority: z._default(taskFieldSchemas.priority, 'medium'),
+  stage: v.optional(v.pipe(v.string(), v.minLength(1))),
+  assigneeId: v.optional(taskFieldSchemas.assigneeId, null),
+  dueDate: v.optional(taskFieldSchemas.dueDate, null),
+  priority: v.optional(taskFieldSchemas.priority, 'medium'),
 });
-export type CreateTaskRequest = z.input<typeof createTaskRequest>;
-export type CreateTaskInput = z.output<typeof createTaskRequest>;
+export type CreateTaskRequest = v.InferInput<typeof createTaskRequest>;
+export type CreateTaskInput = v.InferOutput<typeof createTaskRequest>;
 
-export const updateTaskRequest = z.object({
+export const updateTaskRequest = object({
   version: versionSchema,
-  title: z.optional(taskFieldSchemas.title),
-  description: z.optional(taskFieldSchemas.description),
-  assigneeId: z.optional(taskFieldSchemas.assigneeId),
-  dueDate: z.optional(taskFieldSchemas.dueDate),
-  priority: z.optional(taskFieldSchemas.priority),
+  title: v.optional(taskFieldSchemas.title),
+  description: v.optional(taskFieldSchemas.description),
+  assigneeId: v.optional(taskFieldSchemas.assigneeId),
+  dueDate: v.optional(taskFieldSchemas.dueDate),
+  priority: v.optional(taskFieldSchemas.priority),
 });
-export type UpdateTaskRequest = z.input<typeof updateTaskRequest>;
-export type UpdateTaskInput = z.output<typeof updateTaskRequest>;
+export type UpdateTaskRequest = v.InferInput<typeof updateTaskRequest>;
+export type UpdateTaskInput = v.InferOutput<typeof updateTaskRequest>;
 
 /** Drag and drop: the target stage and the index the task takes among the stage's other tasks. */
-export const moveTaskRequest = z.object({
+export const moveTaskRequest = object({
   version: versionSchema,
-  stage: z.string({ error: projectMessages.stageUnknown }).check(z.minLength(1, projectMessages.stageUnknown)),
-  index: z.number().check(z.int(), z.minimum(0)),
+  stage: v.pipe(v.string(projectMessages.stageUnknown), v.minLength(1, projectMessages.stageUnknown)),
+  index: v.pipe(v.number(), v.integer(), v.minValue(0)),
 });
-export type MoveTaskRequest = z.infer<typeof moveTaskRequest>;
+export type MoveTaskRequest = v.InferOutput<typeof moveTaskRequest>;
 
-export const createCommentRequest = z.object({
-  body: z
-    .string({ error: projectMessages.commentLength })
-    .check(
-      z.trim(),
-      z.minLength(1, projectMessages.commentLength),
-      z.maxLength(projectLimits.commentMax, projectMessages.commentLength),
-    ),
+export const createCommentRequest = object({
+  body: v.pipe(
+    v.string(projectMessages.commentLength),
+    v.trim(),
+    v.minLength(1, projectMessages.commentLength),
+    v.maxLength(projectLimits.commentMax, projectMessages.commentLength),
+  ),
 });
-export type CreateCommentRequest = z.infer<typeof createCommentRequest>;
+export type CreateCommentRequest = v.InferOutput<typeof createCommentRequest>;
 
-export const pageQuery = z.object({
-  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), 30),
-  cursor: z.optional(z.string().check(z.maxLength(2000))),
+export const pageQuery = object({
+  limit: v.optional(queryInteger(1, 100), 30),
+  cursor: v.optional(v.pipe(v.string(), v.maxLength(2000))),
 });
 
 /* ---------- Response shapes ---------- */

@@ -1,4 +1,5 @@
 import { defineAreaHandler } from '../core/handler';
+import { projectsHttpRoutes } from '../routes';
 import { json, noContent, parseBody, parseQuery, pathParam } from '../core/http';
 import {
   createCommentRequest,
@@ -44,7 +45,7 @@ import {
  * then parse the body and call the service. Authorising first means a client's write is 403
  * whatever its body says.
  */
-export const handler = defineAreaHandler('projects', {
+export const handler = defineAreaHandler('projects', projectsHttpRoutes, {
   'GET /api/apps/projects': async ({ event, principal, ability }) =>
     json(200, await listProjects({ principal, ability }, parseQuery(event, listProjectsQuery))),
 

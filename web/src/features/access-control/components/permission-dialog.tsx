@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -40,7 +40,7 @@ const validationKey: Record<Field, ParseKeys> = {
 const fieldOf = (path: string): Field | undefined =>
   path === 'name' ? 'name' : path.startsWith('assignedTo') ? 'assignedTo' : undefined;
 
-const schemaResolver = zodResolver(createPermissionRequest);
+const schemaResolver = standardSchemaResolver(createPermissionRequest);
 const resolver: Resolver<FormValues, unknown, FormValues> = async (values, context, options) => {
   const result = await schemaResolver(values as CreatePermissionRequest, context, options);
   const errors: FieldErrors<FormValues> = {};

@@ -1,9 +1,9 @@
 import type { registerRequest, SignInResponse } from '@orbit/functions/auth/contract';
-import type { z } from 'zod';
+import type * as v from 'valibot';
 import { apiRequest } from '../../../shared/api/api-client';
 import { updateSession } from '../../../shared/session/session-store';
 
-export type RegisterBody = z.output<typeof registerRequest>;
+export type RegisterBody = v.InferOutput<typeof registerRequest>;
 
 /** POST /api/auth/register: creates a client and signs them in (same answer as sign-in). */
 export const register = (body: RegisterBody): Promise<SignInResponse> =>

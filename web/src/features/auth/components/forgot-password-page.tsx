@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
@@ -26,7 +26,7 @@ const RequestCodeForm = ({ onSent }: { onSent: (phone: string) => void }) => {
   const { t } = text;
   const [formError, setFormError] = useState<TranslationKey | null>(null);
   const { control, handleSubmit, formState } = useForm<ForgotPasswordRequest>({
-    resolver: zodResolver(forgotPasswordRequest),
+    resolver: standardSchemaResolver(forgotPasswordRequest),
     defaultValues: { phone: '' },
   });
   const onSubmit = handleSubmit(async (values) => {
@@ -83,7 +83,7 @@ const ResetPasswordForm = ({
   const [resent, setResent] = useState(false);
   const [resending, setResending] = useState(false);
   const { control, handleSubmit, setError, formState } = useForm<ResetPasswordRequest>({
-    resolver: zodResolver(resetPasswordRequest),
+    resolver: standardSchemaResolver(resetPasswordRequest),
     defaultValues: { phone, code: '', password: '' },
   });
   const translateField = (field: keyof ResetPasswordRequest) => (message: string) =>

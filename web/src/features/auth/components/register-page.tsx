@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { useState } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -27,7 +27,7 @@ const validationKey: Record<RegisterField, TranslationKey> = {
 };
 
 /** The shared registerRequest schema decides; its English messages become translation keys. */
-const schemaResolver = zodResolver(registerRequest);
+const schemaResolver = standardSchemaResolver(registerRequest);
 const resolver: Resolver<RegisterRequest, unknown, RegisterBody> = async (values, context, options) => {
   const result = await schemaResolver(values, context, options);
   const errors: FieldErrors<RegisterRequest> = {};

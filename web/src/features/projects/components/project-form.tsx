@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
@@ -97,7 +97,7 @@ export interface ProjectFormProps {
 }
 
 /**
- * The project form, validated by the same zod schema the API uses (contract.ts); the API's own
+ * The project form, validated by the same valibot schema the API uses (contract.ts); the API's own
  * 400s land on the same fields, and a 409 offers to reload the current version.
  */
 export const ProjectForm = ({ type, project, submitLabel, onSubmit, onCancel, onReload }: ProjectFormProps) => {
@@ -107,7 +107,7 @@ export const ProjectForm = ({ type, project, submitLabel, onSubmit, onCancel, on
     unknown,
     ProjectFormValues
   >({
-    resolver: zodResolver(projectFormSchema),
+    resolver: standardSchemaResolver(projectFormSchema),
     defaultValues: project ? formValuesOf(project) : emptyFormValues,
     mode: 'onTouched',
   });

@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -20,6 +20,7 @@ import { useTheme } from '@mui/material/styles';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import * as v from 'valibot';
 import {
   createCommentRequest,
   priorities,
@@ -80,14 +81,14 @@ const Comments = ({ project, task }: { project: Project; task: Task }) => {
   const canDelete = ability.can('delete', 'Comment');
 
   const post = () => {
-    const parsed = createCommentRequest.safeParse({ body: draft });
+    const parsed = v.safeParse(createCommentRequest, { body: draft });
     if (!parsed.success) {
-      setError(t(validationKeyOf(parsed.error.issues[0]?.message ?? '')));
+      setError(t(validationKeyOf(parsed.issues[0].message)));
       return;
     }
     setError(null);
     create.mutate(
-      { projectId: project.id, taskId: task.id, body: parsed.data.body },
+      { projectId: project.id, taskId: task.id, body: parsed.output.body },
       {
         onSuccess: () => setDraft(''),
         onError: () => setError(t('projects.task.commentFailed')),
@@ -176,7 +177,7 @@ export const TaskDialog = ({ project, mode, task, canEdit, onClose, onNotice }: 
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [assignee, setAssignee] = useState<PersonRef | null>(task?.assignee ?? null);
   const { control, handleSubmit, reset, setError, formState } = useForm<TaskFormInput>({
-    resolver: zodResolver(taskFormSchema),
+    resolver: standardSchemaResolver(taskFormSchema),
     defaultValues: valuesOf(task),
   });
   const readOnly = !canEdit || project.status === 'archived';
