@@ -84,6 +84,16 @@ describe('an admin runs a project', () => {
     await page.getByRole('heading', { name, level: 1 }).waitFor();
     expect(await progress(page).textContent()).toBe('0%');
 
+    // Hints load with the first hover, under their control, and go when the pointer leaves.
+    const addToBrief = page.getByRole('button', { name: 'Add a task to Brief' });
+    await addToBrief.hover();
+    const hint = page.getByRole('tooltip', { name: 'Add a task to Brief' });
+    await hint.waitFor();
+    const [hintBox, buttonBox] = [await hint.boundingBox(), await addToBrief.boundingBox()];
+    expect(hintBox && buttonBox && hintBox.y > buttonBox.y + buttonBox.height).toBe(true);
+    await page.mouse.move(0, 0);
+    await hint.waitFor({ state: 'detached' });
+
     await addTask(page, 'Brief', 'Collect references');
     await addTask(page, 'Brief', 'Write the brief');
     await addTask(page, 'Concepts', 'Three directions');

@@ -1,13 +1,12 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { overlayNavQuery } from '../../shared/theme/breakpoints';
 import { useSettings } from '../../shared/theme/use-settings';
 import { Customizer } from '../shell/customizer';
 import { Footer } from '../shell/footer';
-import { HorizontalNav } from '../shell/horizontal-nav';
 import { boxedWidth, shellLayout } from '../shell/layout-state';
 import { Navbar } from '../shell/navbar';
 import { useMatchedHandles, visuallyHidden } from '../shell/nav-links';
@@ -15,6 +14,9 @@ import { ScrollToTop } from '../shell/scroll-to-top';
 import { prepareShell, ShellProviders } from '../shell/shell-providers';
 import { useMediaQuery } from '../shell/use-media-query';
 import { VerticalNav } from '../shell/vertical-nav';
+
+// Vertical navigation is the default; the horizontal bar's code loads for those who choose it.
+const HorizontalNav = lazy(async () => ({ default: (await import('../shell/horizontal-nav')).HorizontalNav }));
 
 export { prepareShell };
 
@@ -83,7 +85,11 @@ const Shell = () => {
           navOpen={navOpen}
           onOpenNav={() => setNavOpen(true)}
         />
-        {layout.nav === 'horizontal' ? <HorizontalNav layout={layout} /> : null}
+        {layout.nav === 'horizontal' ? (
+          <Suspense fallback={null}>
+            <HorizontalNav layout={layout} />
+          </Suspense>
+        ) : null}
         <Box
           component="main"
           id="main-content"

@@ -1,10 +1,10 @@
 import Badge from '@mui/material/Badge';
 import ButtonBase from '@mui/material/ButtonBase';
-import Drawer from '@mui/material/Drawer';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isDefaultSettings } from '../../shared/theme/settings';
 import { useSettings } from '../../shared/theme/use-settings';
+import { DeferredDrawer } from '../../shared/ui/deferred';
 import { Icon } from './icons';
 import { customizerId } from './layout-state';
 
@@ -51,7 +51,7 @@ export const Customizer = () => {
           <Icon name="settings" fontSize="small" />
         </Badge>
       </ButtonBase>
-      <Drawer
+      <DeferredDrawer
         anchor="right"
         open={open}
         onClose={() => setOpen(false)}
@@ -68,7 +68,7 @@ export const Customizer = () => {
         <Suspense fallback={null}>
           <CustomizerPanel onClose={() => setOpen(false)} />
         </Suspense>
-      </Drawer>
+      </DeferredDrawer>
     </>
   );
 };

@@ -1,18 +1,19 @@
-import Menu, { type MenuProps } from '@mui/material/Menu';
+import type { MenuProps } from '@mui/material/Menu';
 import { useTheme } from '@mui/material/styles';
+import { DeferredMenu } from '../../shared/ui/deferred';
 import { popoverOffset, SlideYReverse } from './slide-y-reverse';
 
 /**
  * The shell's menus (navbar tools, horizontal navigation groups): spec §9's slide-y-reverse
  * transition, opened `popoverOffset` (6 px) below their button, aligned to its start or end edge
- * in the reading direction.
+ * in the reading direction. Menu's code loads with the first opening.
  */
 export const ShellMenu = ({ align = 'end', slotProps, ...props }: MenuProps & { align?: 'start' | 'end' }) => {
   const theme = useTheme();
   const rtl = theme.direction === 'rtl';
   const horizontal = (align === 'end') !== rtl ? 'right' : 'left';
   return (
-    <Menu
+    <DeferredMenu
       {...props}
       anchorOrigin={{ vertical: 'bottom', horizontal }}
       transformOrigin={{ vertical: 'top', horizontal }}

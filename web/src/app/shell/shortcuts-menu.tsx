@@ -1,8 +1,8 @@
 import IconButton from '@mui/material/IconButton';
-import Popover from '@mui/material/Popover';
 import { useTheme } from '@mui/material/styles';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DeferredPopover } from '../../shared/ui/deferred';
 import { Icon } from './icons';
 import { popoverOffset, SlideYReverse } from './slide-y-reverse';
 
@@ -29,7 +29,7 @@ export const ShortcutsMenu = () => {
       >
         <Icon name="shortcuts" />
       </IconButton>
-      <Popover
+      <DeferredPopover
         id={panelId}
         open={Boolean(anchor)}
         anchorEl={anchor}
@@ -48,7 +48,7 @@ export const ShortcutsMenu = () => {
         <Suspense fallback={null}>
           <ShortcutsPanel onNavigate={() => setAnchor(null)} />
         </Suspense>
-      </Popover>
+      </DeferredPopover>
     </>
   );
 };

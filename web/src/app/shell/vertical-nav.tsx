@@ -1,17 +1,18 @@
 import Box from '@mui/material/Box';
 import Collapse from '@mui/material/Collapse';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
 import { type SxProps, type Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type FocusEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { updateSettings } from '../../shared/theme/settings';
+import { DeferredDrawer } from '../../shared/ui/deferred';
 import type { NavEntry, NavGroupKey, NavItem } from '../layouts/nav-items';
 import { Brand } from './brand';
 import { Icon, NavIcon } from './icons';
@@ -273,7 +274,7 @@ export const VerticalNav = ({ layout, open, onClose }: { layout: ShellLayout; op
 
   if (layout.overlay) {
     return (
-      <Drawer
+      <DeferredDrawer
         id={mainNavigationId}
         variant="temporary"
         open={open}
@@ -289,43 +290,51 @@ export const VerticalNav = ({ layout, open, onClose }: { layout: ShellLayout; op
         }}
       >
         {navigation}
-      </Drawer>
+      </DeferredDrawer>
     );
   }
 
+  // Docked, the navigation is a fixed panel beside the content: the same markup as MUI's
+  // permanent Drawer, without the module, which brings Modal for its temporary variant.
   return (
-    <Drawer
+    <Box
       id={mainNavigationId}
-      variant="permanent"
       sx={{
         width: layout.collapsed ? navWidth.collapsed : navWidth.expanded,
         flexShrink: 0,
         transition: 'width 200ms',
       }}
-      slotProps={{
-        paper: {
-          className: surface,
-          onMouseEnter: () => setPeeking(true),
-          onMouseLeave: () => setPeeking(false),
-          onFocus: () => setPeeking(true),
-          onBlur: (event: FocusEvent<HTMLElement>) => {
-            if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setPeeking(false);
-          },
-          sx: {
-            width,
-            display: 'flex',
-            flexDirection: 'column',
-            transition: 'width 200ms, box-shadow 200ms',
-            overflowX: 'hidden',
-            zIndex: (theme: Theme) => theme.zIndex.appBar + 1,
-            boxShadow: layout.collapsed && peeking ? 8 : 'none',
-            borderInlineEnd: 1,
-            borderColor: 'divider',
-          },
-        },
-      }}
     >
-      {navigation}
-    </Drawer>
+      <Paper
+        square
+        elevation={0}
+        className={surface}
+        onMouseEnter={() => setPeeking(true)}
+        onMouseLeave={() => setPeeking(false)}
+        onFocus={() => setPeeking(true)}
+        onBlur={(event: FocusEvent<HTMLElement>) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setPeeking(false);
+        }}
+        sx={{
+          position: 'fixed',
+          top: 0,
+          insetInlineStart: 0,
+          height: '100%',
+          outline: 0,
+          overflowY: 'auto',
+          width,
+          display: 'flex',
+          flexDirection: 'column',
+          transition: 'width 200ms, box-shadow 200ms',
+          overflowX: 'hidden',
+          zIndex: (theme: Theme) => theme.zIndex.appBar + 1,
+          boxShadow: layout.collapsed && peeking ? 8 : 'none',
+          borderInlineEnd: 1,
+          borderColor: 'divider',
+        }}
+      >
+        {navigation}
+      </Paper>
+    </Box>
   );
 };

@@ -16,7 +16,6 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +28,7 @@ import { AddIcon, DeleteIcon, EditIcon, SearchIcon } from './components/icons';
 import { PermissionDialog, type PermissionDialogMode } from './components/permission-dialog';
 import { RoleChips } from './components/role-chips';
 import { lastPage, readTableState, toListParams, writeTableState, type TableState } from './components/table-state';
+import { HintTooltip } from '../../shared/ui/hint-tooltip';
 
 const searchDelayMs = 300;
 
@@ -183,22 +183,22 @@ export const PermissionsPage = () => {
                     <bdi>{permission.createdDate}</bdi>
                   </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <Tooltip title={t('permissions.rowActions.edit', { name: permission.name })}>
+                    <HintTooltip title={t('permissions.rowActions.edit', { name: permission.name })}>
                       <IconButton
                         aria-label={t('permissions.rowActions.edit', { name: permission.name })}
                         onClick={() => setDialog({ kind: 'edit', permission })}
                       >
                         <EditIcon fontSize="small" />
                       </IconButton>
-                    </Tooltip>
-                    <Tooltip title={t('permissions.rowActions.delete', { name: permission.name })}>
+                    </HintTooltip>
+                    <HintTooltip title={t('permissions.rowActions.delete', { name: permission.name })}>
                       <IconButton
                         aria-label={t('permissions.rowActions.delete', { name: permission.name })}
                         onClick={() => setDeleting(permission)}
                       >
                         <DeleteIcon fontSize="small" />
                       </IconButton>
-                    </Tooltip>
+                    </HintTooltip>
                   </TableCell>
                 </TableRow>
               ))}

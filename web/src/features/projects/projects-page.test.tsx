@@ -112,7 +112,8 @@ describe('projects page', () => {
     renderAt('/apps/projects');
     expect(await screen.findByText('No projects yet')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Create the first project' }));
-    expect(screen.getByRole('menuitem', { name: /Marketing/ }).getAttribute('href')).toBe(
+    // The menu's code loads with its first opening.
+    expect((await screen.findByRole('menuitem', { name: /Marketing/ })).getAttribute('href')).toBe(
       '/apps/project-create/marketing',
     );
   });
@@ -129,5 +130,21 @@ describe('projects page', () => {
     const router = renderAt('/apps/projects?q=zzz&view=table');
     fireEvent.click(await screen.findByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(router.state.location.search).toBe('?view=table'));
+  });
+
+  it('filters by client with the searchable picker, which loads when the field is first focused', async () => {
+    fetchMock.mockImplementation(async (url) =>
+      String(url).startsWith('/api/apps/projects/people')
+        ? json(200, { people: [{ id: 'c2', fullName: 'Noah Brooks' }] })
+        : json(200, page([project(1)])),
+    );
+    const router = renderAt('/apps/projects');
+    await screen.findByRole('link', { name: 'Project 1' });
+    const field = screen.getByRole('combobox', { name: 'Client' });
+    expect(field.getAttribute('readonly')).not.toBeNull();
+    fireEvent.focus(field);
+    fireEvent.click(await screen.findByRole('option', { name: 'Noah Brooks' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?client=c2'));
+    expect((screen.getByRole('combobox', { name: 'Client' }) as HTMLInputElement).readOnly).toBe(false);
   });
 });

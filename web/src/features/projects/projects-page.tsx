@@ -1,27 +1,20 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import FormControl from '@mui/material/FormControl';
 import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import InputLabel from '@mui/material/InputLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Select from '@mui/material/Select';
 import Skeleton from '@mui/material/Skeleton';
-import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import {
@@ -51,11 +44,15 @@ import {
   type ListState,
 } from './components/list-state';
 import { ProjectCard, type ProjectActions } from './components/project-card';
-import { PersonPicker } from './components/person-picker';
-import { ProjectsTable } from './components/projects-table';
+import { PersonFilter } from './components/person-filter';
 import { createProjectPath } from './components/paths';
+import { DeferredMenu, DeferredSnackbar } from '../../shared/ui/deferred';
+import { ListSearchField, ListSelect } from '../../shared/ui/list-fields';
 
 const searchDelayMs = 300;
+
+// Cards are the default view; the table's code loads when someone switches to it.
+const ProjectsTable = lazy(async () => ({ default: (await import('./components/projects-table')).ProjectsTable }));
 
 const useListState = () => {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -107,7 +104,7 @@ const NewProjectButton = ({
       >
         {t(label)}
       </Button>
-      <Menu
+      <DeferredMenu
         id={menuId}
         anchorEl={anchor}
         open={Boolean(anchor)}
@@ -119,7 +116,7 @@ const NewProjectButton = ({
             <ListItemText primary={t(`projects.types.${type}`)} secondary={t(`projects.typeDescriptions.${type}`)} />
           </MenuItem>
         ))}
-      </Menu>
+      </DeferredMenu>
     </>
   );
 };
@@ -209,9 +206,6 @@ export const ProjectsPage = () => {
   const workspaceEmpty = counts !== undefined && projectStatuses.every((status) => counts[status] === 0);
   const firstItem = pages.index * state.limit + 1;
   const lastItem = pages.index * state.limit + projects.length;
-  const sortLabelId = useId();
-  const typeLabelId = useId();
-  const sizeLabelId = useId();
 
   const changeSort = (sort: ListSort) =>
     change(
@@ -256,51 +250,28 @@ export const ProjectsPage = () => {
         </Tabs>
 
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} useFlexGap sx={{ p: 2, flexWrap: 'wrap' }}>
-          <TextField
-            type="search"
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
+          <ListSearchField
             label={t('projects.list.search')}
             placeholder={t('projects.list.searchHint')}
-            size="small"
+            value={draft}
+            onChange={setDraft}
+            icon={<SearchIcon fontSize="small" />}
+            maxLength={100}
             sx={{ minWidth: { md: 260 }, flexGrow: 1 }}
-            slotProps={{
-              htmlInput: { maxLength: 100 },
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-            }}
           />
-          <FormControl size="small" sx={{ minWidth: 150 }}>
-            <InputLabel id={typeLabelId} shrink>
-              {t('projects.list.type')}
-            </InputLabel>
-            <Select
-              labelId={typeLabelId}
-              label={t('projects.list.type')}
-              value={state.type ?? ''}
-              displayEmpty
-              notched
-              onChange={(event) => change({ type: (event.target.value || null) as ProjectType | null })}
-              renderValue={(value) =>
-                value ? t(`projects.types.${value as ProjectType}`) : t('projects.list.anyType')
-              }
-            >
-              <MenuItem value="">{t('projects.list.anyType')}</MenuItem>
-              {projectTypes.map((type) => (
-                <MenuItem key={type} value={type}>
-                  {t(`projects.types.${type}`)}
-                </MenuItem>
-              ))}
-            </Select>
-          </FormControl>
+          <ListSelect
+            label={t('projects.list.type')}
+            value={state.type ?? ''}
+            options={[
+              { value: '', label: t('projects.list.anyType') },
+              ...projectTypes.map((type) => ({ value: type, label: t(`projects.types.${type}`) })),
+            ]}
+            onChange={(type) => change({ type: (type || null) as ProjectType | null })}
+            sx={{ minWidth: 150 }}
+          />
           {canManage ? (
             <Box sx={{ minWidth: 220 }}>
-              <PersonPicker
+              <PersonFilter
                 role="client"
                 size="small"
                 label={t('projects.list.client')}
@@ -316,24 +287,16 @@ export const ProjectsPage = () => {
               />
             </Box>
           ) : null}
-          <FormControl size="small" sx={{ minWidth: 170 }}>
-            <InputLabel id={sortLabelId}>{t('projects.list.sort')}</InputLabel>
-            <Select
-              labelId={sortLabelId}
-              label={t('projects.list.sort')}
-              value={state.sort}
-              onChange={(event) => {
-                const sort = event.target.value as ListSort;
-                change({ sort, order: defaultOrderFor[sort] });
-              }}
-            >
-              {listSorts.map((sort) => (
-                <MenuItem key={sort} value={sort}>
-                  {t(`projects.list.sorts.${sort}`)}
-                </MenuItem>
-              ))}
-            </Select>
-          </FormControl>
+          <ListSelect
+            label={t('projects.list.sort')}
+            value={state.sort}
+            options={listSorts.map((sort) => ({ value: sort, label: t(`projects.list.sorts.${sort}`) }))}
+            onChange={(value) => {
+              const sort = value as ListSort;
+              change({ sort, order: defaultOrderFor[sort] });
+            }}
+            sx={{ minWidth: 170 }}
+          />
           <ToggleButtonGroup
             size="small"
             exclusive
@@ -421,14 +384,16 @@ export const ProjectsPage = () => {
         </Paper>
       ) : state.view === 'table' ? (
         <Paper variant="outlined">
-          <ProjectsTable
-            projects={projects}
-            sort={state.sort}
-            order={state.order}
-            onSort={changeSort}
-            actions={actions}
-            busy={query.isFetching}
-          />
+          <Suspense fallback={<LinearProgress aria-label={t('app.loading')} />}>
+            <ProjectsTable
+              projects={projects}
+              sort={state.sort}
+              order={state.order}
+              onSort={changeSort}
+              actions={actions}
+              busy={query.isFetching}
+            />
+          </Suspense>
         </Paper>
       ) : (
         <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-busy={query.isFetching}>
@@ -452,21 +417,13 @@ export const ProjectsPage = () => {
           component="nav"
           aria-label={t('projects.list.pagination')}
         >
-          <FormControl size="small" sx={{ minWidth: 110 }}>
-            <InputLabel id={sizeLabelId}>{t('projects.list.perPage')}</InputLabel>
-            <Select
-              labelId={sizeLabelId}
-              label={t('projects.list.perPage')}
-              value={state.limit}
-              onChange={(event) => change({ limit: Number(event.target.value) })}
-            >
-              {pageSizes.map((size) => (
-                <MenuItem key={size} value={size}>
-                  {size}
-                </MenuItem>
-              ))}
-            </Select>
-          </FormControl>
+          <ListSelect
+            label={t('projects.list.perPage')}
+            value={String(state.limit)}
+            options={pageSizes.map((size) => ({ value: String(size), label: String(size) }))}
+            onChange={(value) => change({ limit: Number(value) })}
+            sx={{ minWidth: 110 }}
+          />
           <Typography variant="body2" aria-live="polite">
             {projects.length === 0
               ? null
@@ -499,7 +456,7 @@ export const ProjectsPage = () => {
         </Stack>
       ) : null}
 
-      <Snackbar
+      <DeferredSnackbar
         open={notice !== null}
         autoHideDuration={5000}
         onClose={() => setNotice(null)}
@@ -510,7 +467,7 @@ export const ProjectsPage = () => {
             {notice.text}
           </Alert>
         ) : undefined}
-      </Snackbar>
+      </DeferredSnackbar>
     </Stack>
   );
 };

@@ -14,6 +14,8 @@ interface BaseProps {
   readonly name?: string;
   readonly disabled?: boolean;
   readonly onBlur?: () => void;
+  /** Focus the field and open its list on mount (PersonFilter swaps it in on focus). */
+  readonly autoFocus?: boolean;
 }
 
 /** Server-side search as you type (names by prefix): the workspace may hold thousands of people. */
@@ -37,6 +39,7 @@ export const PersonPicker = ({
   name,
   disabled,
   onBlur,
+  autoFocus,
   value,
   onChange,
   extraOptions = [],
@@ -69,8 +72,17 @@ export const PersonPicker = ({
       loadingText={t('projects.form.loadingOptions')}
       disabled={disabled}
       size={size}
+      openOnFocus={autoFocus}
       renderInput={(params) => (
-        <TextField {...params} name={name} label={label} helperText={helperText} error={error} onBlur={onBlur} />
+        <TextField
+          {...params}
+          name={name}
+          label={label}
+          helperText={helperText}
+          error={error}
+          onBlur={onBlur}
+          autoFocus={autoFocus}
+        />
       )}
     />
   );

@@ -6,10 +6,8 @@ import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import ListItemIcon from '@mui/material/ListItemIcon';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +17,8 @@ import { ArchiveIcon, EditIcon, MoreIcon, RestoreIcon } from './icons';
 import { DueBadge, PriorityChip, ProgressBar, StatusChip, TypeChip } from './project-chips';
 import { isFinishedStatus } from './project-meta';
 import { editProjectPath, projectPath } from './paths';
+import { HintTooltip } from '../../../shared/ui/hint-tooltip';
+import { DeferredMenu } from '../../../shared/ui/deferred';
 
 export const initialsOf = (name: string): string =>
   name
@@ -53,7 +53,7 @@ export const ProjectMenu = ({ project, actions }: { project: Project; actions: P
       >
         <MoreIcon fontSize="small" />
       </IconButton>
-      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+      <DeferredMenu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
         {archived ? null : (
           <MenuItem component={RouterLink} to={editProjectPath(project)} onClick={() => setAnchor(null)}>
             <ListItemIcon>
@@ -72,7 +72,7 @@ export const ProjectMenu = ({ project, actions }: { project: Project; actions: P
           <ListItemIcon>{archived ? <RestoreIcon fontSize="small" /> : <ArchiveIcon fontSize="small" />}</ListItemIcon>
           {archived ? t('projects.card.restore') : t('projects.card.archive')}
         </MenuItem>
-      </Menu>
+      </DeferredMenu>
     </>
   );
 };
@@ -132,11 +132,11 @@ export const ProjectCard = ({ project, actions }: { project: Project; actions: P
           {project.managers.length > 0 ? (
             <AvatarGroup max={3} aria-label={t('projects.card.managers')}>
               {project.managers.map((manager) => (
-                <Tooltip key={manager.id} title={manager.fullName}>
+                <HintTooltip key={manager.id} title={manager.fullName}>
                   <Avatar sx={{ width: 28, height: 28, fontSize: 12 }} alt={manager.fullName}>
                     {initialsOf(manager.fullName)}
                   </Avatar>
-                </Tooltip>
+                </HintTooltip>
               ))}
             </AvatarGroup>
           ) : null}

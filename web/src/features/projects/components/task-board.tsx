@@ -27,11 +27,9 @@ import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
 import { useId, useMemo, useState, type CSSProperties } from 'react';
@@ -43,6 +41,8 @@ import { AddIcon, CommentIcon, DragIcon, MoveIcon } from './icons';
 import { initialsOf } from './project-card';
 import { DueBadge, PriorityChip } from './project-chips';
 import { stageLabel } from './stage-label';
+import { HintTooltip } from '../../../shared/ui/hint-tooltip';
+import { DeferredMenu } from '../../../shared/ui/deferred';
 
 interface TaskBoardProps {
   readonly project: Project;
@@ -71,7 +71,7 @@ const MoveMenu = ({ task, project, onMove }: { task: Task; project: Project; onM
   const menuId = useId();
   return (
     <>
-      <Tooltip title={t('projects.board.moveMenu', { title: task.title })}>
+      <HintTooltip title={t('projects.board.moveMenu', { title: task.title })}>
         <IconButton
           size="small"
           aria-label={t('projects.board.moveMenu', { title: task.title })}
@@ -82,8 +82,8 @@ const MoveMenu = ({ task, project, onMove }: { task: Task; project: Project; onM
         >
           <MoveIcon fontSize="small" />
         </IconButton>
-      </Tooltip>
-      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+      </HintTooltip>
+      <DeferredMenu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
         {project.stages
           .filter((stage) => stage.key !== task.stage)
           .map((stage) => (
@@ -97,7 +97,7 @@ const MoveMenu = ({ task, project, onMove }: { task: Task; project: Project; onM
               {t('projects.board.moveTo', { stage: stageLabel(t, i18n, stage.key) })}
             </MenuItem>
           ))}
-      </Menu>
+      </DeferredMenu>
     </>
   );
 };
@@ -156,11 +156,11 @@ const TaskCard = ({ task, project, canEdit, onOpen, onMoveToStage, handle, overl
           ) : null}
           <Box sx={{ flexGrow: 1 }} />
           {task.assignee ? (
-            <Tooltip title={task.assignee.fullName}>
+            <HintTooltip title={task.assignee.fullName}>
               <Avatar sx={{ width: 24, height: 24, fontSize: 11 }} alt={task.assignee.fullName}>
                 {initialsOf(task.assignee.fullName)}
               </Avatar>
-            </Tooltip>
+            </HintTooltip>
           ) : null}
         </Stack>
       </Stack>
@@ -226,7 +226,7 @@ const Column = ({ stage, taskIds, tasks, project, canEdit, onOpenTask, onAddTask
         <Chip size="small" label={taskIds.length} color={stage.done ? 'success' : 'default'} />
         <Box sx={{ flexGrow: 1 }} />
         {canEdit ? (
-          <Tooltip title={t('projects.board.addTaskTo', { stage: name })}>
+          <HintTooltip title={t('projects.board.addTaskTo', { stage: name })}>
             <IconButton
               size="small"
               aria-label={t('projects.board.addTaskTo', { stage: name })}
@@ -234,7 +234,7 @@ const Column = ({ stage, taskIds, tasks, project, canEdit, onOpenTask, onAddTask
             >
               <AddIcon fontSize="small" />
             </IconButton>
-          </Tooltip>
+          </HintTooltip>
         ) : null}
       </Stack>
       <SortableContext id={stage.key} items={[...taskIds]} strategy={verticalListSortingStrategy}>

@@ -13,7 +13,6 @@ import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
@@ -47,6 +46,7 @@ import { initialsOf } from './project-card';
 import { formatDateTime, validationKeyOf } from './project-meta';
 import { PersonPicker } from './person-picker';
 import { stageLabel } from './stage-label';
+import { HintTooltip } from '../../../shared/ui/hint-tooltip';
 
 export type TaskDialogMode =
   { readonly kind: 'create'; readonly stage: string } | { readonly kind: 'edit'; readonly taskId: string };
@@ -124,7 +124,7 @@ const Comments = ({ project, task }: { project: Project; task: Task }) => {
               </Typography>
             </Box>
             {canDelete ? (
-              <Tooltip title={t('projects.task.deleteComment')}>
+              <HintTooltip title={t('projects.task.deleteComment')}>
                 <IconButton
                   size="small"
                   aria-label={t('projects.task.deleteComment')}
@@ -132,7 +132,7 @@ const Comments = ({ project, task }: { project: Project; task: Task }) => {
                 >
                   <DeleteIcon fontSize="small" />
                 </IconButton>
-              </Tooltip>
+              </HintTooltip>
             ) : null}
           </Stack>
         ))}
