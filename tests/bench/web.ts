@@ -34,25 +34,36 @@ interface Download {
   readonly gzipBytes: number;
 }
 
+interface Recording {
+  readonly downloads: Download[];
+  /** Reading a body is asynchronous: every read started so far. */
+  readonly reads: Promise<void>[];
+}
+
 /** Records every JS response of a page from now on. */
-const recordScripts = (page: Page): Download[] => {
-  const downloads: Download[] = [];
+const recordScripts = (page: Page): Recording => {
+  const recording: Recording = { downloads: [], reads: [] };
   page.on('response', (response) => {
     const url = response.url();
     const type = response.headers()['content-type'] ?? '';
     if (!/\.m?js(\?|$)/.test(new URL(url).pathname) && !type.includes('javascript')) return;
-    void response
-      .body()
-      .then((body) => downloads.push({ url, gzipBytes: gzipSync(body, { level: 9 }).length }))
-      .catch(() => undefined);
+    recording.reads.push(
+      response
+        .body()
+        .then((body) => {
+          recording.downloads.push({ url, gzipBytes: gzipSync(body, { level: 9 }).length });
+        })
+        .catch(() => undefined),
+    );
   });
-  return downloads;
+  return recording;
 };
 
-const settle = async (page: Page): Promise<void> => {
+/** Network idle, then every response body read: the figure is complete, with no fixed wait. */
+const settle = async (page: Page, recording: Recording): Promise<Download[]> => {
   await page.waitForLoadState('networkidle');
-  // Responses' bodies are read asynchronously; give the last ones a moment.
-  await page.waitForTimeout(300);
+  await Promise.all(recording.reads);
+  return recording.downloads;
 };
 
 const report = (label: string, downloads: readonly Download[], budgetKb: number): boolean => {
@@ -74,8 +85,7 @@ const measure = async (browser: Browser, baseUrl: string): Promise<boolean> => {
     const login = recordScripts(loginPage);
     await loginPage.goto('/login');
     await loginPage.getByLabel('Phone', { exact: true }).waitFor();
-    await settle(loginPage);
-    const loginWithin = report('/login (signed out, first visit)', login, loginBudgetKb);
+    const loginWithin = report('/login (signed out, first visit)', await settle(loginPage, login), loginBudgetKb);
 
     // Sign in through the API, then open /apps/projects in a fresh page with an empty cache: the
     // figure is what a signed-in user's first visit to the landing page downloads.
@@ -98,8 +108,11 @@ const measure = async (browser: Browser, baseUrl: string): Promise<boolean> => {
       const projects = recordScripts(projectsPage);
       await projectsPage.goto('/apps/projects');
       await projectsPage.getByRole('navigation').first().waitFor();
-      await settle(projectsPage);
-      const projectsWithin = report('/apps/projects (admin, first visit)', projects, projectsBudgetKb);
+      const projectsWithin = report(
+        '/apps/projects (admin, first visit)',
+        await settle(projectsPage, projects),
+        projectsBudgetKb,
+      );
 
       // For reading the figure above: the shell with the smallest page there is (no budget).
       const shellPage = await (await fresh.browser()?.newContext({ baseURL: baseUrl }))?.newPage();
@@ -112,8 +125,7 @@ const measure = async (browser: Browser, baseUrl: string): Promise<boolean> => {
         const shellOnly = recordScripts(shellPage);
         await shellPage.goto('/information/plans');
         await shellPage.getByRole('navigation').first().waitFor();
-        await settle(shellPage);
-        const total = shellOnly.reduce((sum, download) => sum + download.gzipBytes, 0);
+        const total = (await settle(shellPage, shellOnly)).reduce((sum, download) => sum + download.gzipBytes, 0);
         console.log(`/information/plans (the shell and a placeholder page, for comparison): ${kb(total)} gzip JS`);
         await shellPage.context().close();
       }
