@@ -23,10 +23,17 @@ const prePaint = (): Plugin => ({
   transformIndexHtml: () => [{ tag: 'script', children: prePaintScript(), injectTo: 'head-prepend' }],
 });
 
+/**
+ * CASL's MongoDB engine, which the shared ability (equality matching) never runs, is replaced by
+ * a stand-in, as in the Lambda bundles (functions/src/core/casl-without-mongo.ts says why).
+ */
+const caslWithoutMongo = fileURLToPath(new URL('../functions/src/core/casl-without-mongo.ts', import.meta.url));
+
 export default defineConfig({
   root: webRoot,
   envDir: webRoot,
   plugins: [react(), prePaint()],
+  resolve: { alias: { '@ucast/mongo2js': caslWithoutMongo } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -22,10 +22,13 @@ export const esmRequireBanner =
 
 /**
  * Module substitutions for the Lambda bundles: the SDK's default credential chain becomes the
- * environment provider Lambda actually uses (lambda-credentials.ts explains the trade).
+ * environment provider Lambda actually uses (lambda-credentials.ts explains the trade), and
+ * CASL's MongoDB engine, which our equality-matching abilities never run, a stand-in
+ * (functions/src/core/casl-without-mongo.ts).
  */
 export const lambdaAliases: Readonly<Record<string, string>> = {
   '@aws-sdk/credential-provider-node': join(repoRoot, 'infra', 'lib', 'lambda-credentials.ts'),
+  '@ucast/mongo2js': join(repoRoot, 'functions', 'src', 'core', 'casl-without-mongo.ts'),
 };
 
 /** Prefer packages' ESM builds: they tree-shake (the AWS SDK ships both). */
