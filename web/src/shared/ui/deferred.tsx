@@ -2,7 +2,7 @@ import type { DrawerProps } from '@mui/material/Drawer';
 import type { MenuProps } from '@mui/material/Menu';
 import type { PopoverProps } from '@mui/material/Popover';
 import type { SnackbarProps } from '@mui/material/Snackbar';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 
 /**
  * Overlays that download with their first opening, not with the page that may open them: a menu
@@ -18,39 +18,23 @@ export const useOpenedOnce = (open: boolean): boolean => {
   return opened || open;
 };
 
-const Menu = lazy(() => import('@mui/material/Menu'));
-const Popover = lazy(() => import('@mui/material/Popover'));
-const Drawer = lazy(() => import('@mui/material/Drawer'));
-const Snackbar = lazy(() => import('@mui/material/Snackbar'));
+/** A lazily loaded overlay component that mounts from its first opening on. */
+const deferredOverlay = <Props extends { open?: boolean }>(load: () => Promise<{ default: ComponentType<Props> }>) => {
+  const Overlay = lazy(load);
+  const Deferred = (props: Props) =>
+    useOpenedOnce(Boolean(props.open)) ? (
+      <Suspense fallback={null}>
+        <Overlay {...props} />
+      </Suspense>
+    ) : null;
+  return Deferred;
+};
 
 /** MUI's Menu, loaded on first opening. */
-export const DeferredMenu = (props: MenuProps) =>
-  useOpenedOnce(props.open) ? (
-    <Suspense fallback={null}>
-      <Menu {...props} />
-    </Suspense>
-  ) : null;
-
+export const DeferredMenu = deferredOverlay<MenuProps>(() => import('@mui/material/Menu'));
 /** MUI's Popover, loaded on first opening. */
-export const DeferredPopover = (props: PopoverProps) =>
-  useOpenedOnce(props.open) ? (
-    <Suspense fallback={null}>
-      <Popover {...props} />
-    </Suspense>
-  ) : null;
-
+export const DeferredPopover = deferredOverlay<PopoverProps>(() => import('@mui/material/Popover'));
 /** MUI's temporary (modal) Drawer, loaded on first opening. */
-export const DeferredDrawer = (props: DrawerProps) =>
-  useOpenedOnce(Boolean(props.open)) ? (
-    <Suspense fallback={null}>
-      <Drawer {...props} />
-    </Suspense>
-  ) : null;
-
+export const DeferredDrawer = deferredOverlay<DrawerProps>(() => import('@mui/material/Drawer'));
 /** MUI's Snackbar, loaded the first time there is something to say. */
-export const DeferredSnackbar = (props: SnackbarProps) =>
-  useOpenedOnce(Boolean(props.open)) ? (
-    <Suspense fallback={null}>
-      <Snackbar {...props} />
-    </Suspense>
-  ) : null;
+export const DeferredSnackbar = deferredOverlay<SnackbarProps>(() => import('@mui/material/Snackbar'));
