@@ -4,13 +4,13 @@ import type {
   ActivityPage,
   Board,
   CommentPage,
-  CreateProjectRequest,
   PeopleList,
   Project,
   ProjectList,
   Task,
   TaskComment,
 } from '@orbit/functions/projects/contract';
+import type { CreateProjectRequest } from '@orbit/functions/projects/requests';
 
 import type { LocalStack } from '../../infra/local/stack';
 import { ApiClient, demo, startApiStack, type ApiResponse } from '../support/api-stack';

@@ -13,7 +13,7 @@ import {
   updateProjectRequest,
   updateTaskRequest,
   versionRequest,
-} from './contract';
+} from './requests';
 import {
   archiveProject,
   authorizeCommentCreation,

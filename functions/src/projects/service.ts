@@ -18,20 +18,22 @@ import {
   type ActivityPage,
   type Board,
   type CommentPage,
-  type CreateCommentRequest,
-  type CreateProjectInput,
-  type CreateTaskInput,
-  type ListProjectsInput,
-  type MoveTaskRequest,
   type PeopleList,
   type PersonRef,
   type Project,
   type ProjectList,
   type Task,
   type TaskComment,
+} from './contract';
+import {
+  type CreateCommentRequest,
+  type CreateProjectInput,
+  type CreateTaskInput,
+  type ListProjectsInput,
+  type MoveTaskRequest,
   type UpdateProjectInput,
   type UpdateTaskInput,
-} from './contract';
+} from './requests';
 import { decodeKeyCursor, decodeListCursor, encodeKeyCursor, encodeListCursor, fingerprintOf } from './list-cursor';
 import { readMergedPage, type PartitionPosition } from './merged-pages';
 import { rankAtIndex } from './rank';

@@ -10,18 +10,20 @@ import type {
   ActivityPage,
   Board,
   CommentPage,
-  CreateProjectRequest,
-  CreateTaskRequest,
   ListProjectsParams,
-  MoveTaskRequest,
   PeopleList,
   Project,
   ProjectList,
   Task,
   TaskComment,
+} from '@orbit/functions/projects/contract';
+import type {
+  CreateProjectRequest,
+  CreateTaskRequest,
+  MoveTaskRequest,
   UpdateProjectRequest,
   UpdateTaskRequest,
-} from '@orbit/functions/projects/contract';
+} from '@orbit/functions/projects/requests';
 import { apiRequest } from '../../../shared/api/api-client';
 
 /** The projects API (functions/src/projects): fetchers, query options and hooks. */

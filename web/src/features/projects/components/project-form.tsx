@@ -18,16 +18,14 @@ import { useNavigate } from 'react-router';
 import {
   editableStatuses,
   priorities,
-  projectFormSchema,
   projectLimits,
   stagesFor,
   type EditableStatus,
   type PersonRef,
   type Project,
-  type ProjectFormInput,
-  type ProjectFormValues,
   type ProjectType,
 } from '@orbit/functions/projects/contract';
+import { projectFormSchema, type ProjectFormInput, type ProjectFormValues } from '@orbit/functions/projects/requests';
 import { isApiError } from '../../../shared/api/api-error';
 import { PeoplePicker, PersonPicker } from './person-picker';
 import { validationKeyOf } from './project-meta';

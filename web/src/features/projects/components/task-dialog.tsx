@@ -20,16 +20,8 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import * as v from 'valibot';
-import {
-  createCommentRequest,
-  priorities,
-  projectLimits,
-  taskFormSchema,
-  type PersonRef,
-  type Project,
-  type Task,
-  type TaskFormInput,
-} from '@orbit/functions/projects/contract';
+import { priorities, projectLimits, type PersonRef, type Project, type Task } from '@orbit/functions/projects/contract';
+import { createCommentRequest, taskFormSchema, type TaskFormInput } from '@orbit/functions/projects/requests';
 import { isApiError } from '../../../shared/api/api-error';
 import { useAppAbility } from '../../../shared/session/use-session';
 import {
