@@ -65,6 +65,15 @@ describe('POST /api/auth/register', () => {
     expect((await client().signIn('5550142003', 'short')).status).toBe(400);
   });
 
+  it('never echoes a password of the wrong type back in the error', async () => {
+    const response = await client().request<{ errors: Record<string, string[]> }>('POST', '/api/auth/register', {
+      body: { fullName: 'Grace Hopper', phone: '+15550142004', email: 'grace@example.com', password: 987654321 },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toEqual({ password: ['Password must be at least 8 characters'] });
+    expect(JSON.stringify(response.body)).not.toContain('987654321');
+  });
+
   it('answers 400 for a body that is not JSON', async () => {
     const response = await client().request('POST', '/api/auth/register', { rawBody: 'fullName=Grace' });
     expect(response.status).toBe(400);

@@ -12,8 +12,9 @@ export const e164Phone = v.pipe(
   v.string(),
   v.regex(/^\+[1-9]\d{7,14}$/, 'Enter the phone in international format, e.g. +15550100001'),
 );
+// A wrong type gets the length message too: valibot's default would echo the value sent.
 export const newPassword = v.pipe(
-  v.string(),
+  v.string('Password must be at least 8 characters'),
   v.minLength(8, 'Password must be at least 8 characters'),
   v.maxLength(128, 'Password must be at most 128 characters'),
 );
