@@ -142,9 +142,30 @@ describe('projects page', () => {
     await screen.findByRole('link', { name: 'Project 1' });
     const field = screen.getByRole('combobox', { name: 'Client' });
     expect(field.getAttribute('readonly')).not.toBeNull();
+    // A click: the picker takes the field's place, focused, with its list open.
+    fireEvent.pointerDown(field);
     fireEvent.focus(field);
     fireEvent.click(await screen.findByRole('option', { name: 'Noah Brooks' }));
     await waitFor(() => expect(router.state.location.search).toBe('?client=c2'));
     expect((screen.getByRole('combobox', { name: 'Client' }) as HTMLInputElement).readOnly).toBe(false);
+  });
+
+  it('swaps the picker in on keyboard focus without opening its list until asked', async () => {
+    fetchMock.mockImplementation(async (url) =>
+      String(url).startsWith('/api/apps/projects/people')
+        ? json(200, { people: [{ id: 'c2', fullName: 'Noah Brooks' }] })
+        : json(200, page([project(1)])),
+    );
+    renderAt('/apps/projects');
+    await screen.findByRole('link', { name: 'Project 1' });
+    fireEvent.focus(screen.getByRole('combobox', { name: 'Client' }));
+    await waitFor(() =>
+      expect((screen.getByRole('combobox', { name: 'Client' }) as HTMLInputElement).readOnly).toBe(false),
+    );
+    const picker = screen.getByRole('combobox', { name: 'Client' });
+    expect(document.activeElement).toBe(picker);
+    expect(screen.queryByRole('listbox')).toBeNull();
+    fireEvent.keyDown(picker, { key: 'ArrowDown' });
+    expect(await screen.findByRole('option', { name: 'Noah Brooks' })).toBeTruthy();
   });
 });

@@ -6,17 +6,19 @@ import { lazy, Suspense, useId, useState, type ComponentProps } from 'react';
 const loadPicker = () => import('./person-picker');
 const PersonPicker = lazy(() => loadPicker().then((module) => ({ default: module.PersonPicker })));
 
-type PersonFilterProps = Omit<ComponentProps<typeof PersonPicker>, 'autoFocus'>;
+type PersonFilterProps = Omit<ComponentProps<typeof PersonPicker>, 'autoFocus' | 'openOnFocus'>;
 
 /**
  * A list filter by person. The searchable picker (MUI Autocomplete with its popup, ~10 KB gzip)
- * downloads when someone reaches for the field (hover starts the download, focus swaps it in and
- * opens it), not with the list page every visitor opens. Until then a read-only field of the same
+ * downloads when someone reaches for the field (hover starts the download, focus swaps it in,
+ * focused; a click also opens its list, a Tab does not), not with the list page every visitor
+ * opens. Until then a read-only field of the same
  * size shows the current choice under the same label (built without TextField, which would bring
  * Select and its menus along).
  */
 export const PersonFilter = (props: PersonFilterProps) => {
   const [active, setActive] = useState(false);
+  const [clicked, setClicked] = useState(false);
   const id = useId();
   const placeholder = (
     <FormControl size={props.size} disabled={props.disabled} fullWidth>
@@ -28,6 +30,7 @@ export const PersonFilter = (props: PersonFilterProps) => {
         value={props.value?.fullName ?? ''}
         readOnly
         onPointerEnter={() => void loadPicker()}
+        onPointerDown={() => setClicked(true)}
         onFocus={() => setActive(true)}
         inputProps={{ role: 'combobox', 'aria-expanded': false }}
       />
@@ -36,7 +39,7 @@ export const PersonFilter = (props: PersonFilterProps) => {
   if (!active) return placeholder;
   return (
     <Suspense fallback={placeholder}>
-      <PersonPicker {...props} autoFocus />
+      <PersonPicker {...props} autoFocus openOnFocus={clicked} />
     </Suspense>
   );
 };

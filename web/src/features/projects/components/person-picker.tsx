@@ -14,8 +14,10 @@ interface BaseProps {
   readonly name?: string;
   readonly disabled?: boolean;
   readonly onBlur?: () => void;
-  /** Focus the field and open its list on mount (PersonFilter swaps it in on focus). */
+  /** Focus the field on mount (PersonFilter swaps it in on focus). */
   readonly autoFocus?: boolean;
+  /** Open the list whenever the field gets focus (PersonFilter, when it was clicked). */
+  readonly openOnFocus?: boolean;
 }
 
 /** Server-side search as you type (names by prefix): the workspace may hold thousands of people. */
@@ -40,6 +42,7 @@ export const PersonPicker = ({
   disabled,
   onBlur,
   autoFocus,
+  openOnFocus,
   value,
   onChange,
   extraOptions = [],
@@ -72,7 +75,7 @@ export const PersonPicker = ({
       loadingText={t('projects.form.loadingOptions')}
       disabled={disabled}
       size={size}
-      openOnFocus={autoFocus}
+      openOnFocus={openOnFocus}
       renderInput={(params) => (
         <TextField
           {...params}
