@@ -283,7 +283,7 @@ describe('page behaviour', () => {
   it('searches the pages the user may open with Ctrl+K', async () => {
     const page = await signedIn(client);
     await page.getByRole('button', { name: /^Search/ }).waitFor();
-    const input = page.getByRole('combobox', { name: 'Search pages' });
+    const input = page.getByRole('combobox', { name: 'Search pages, projects and people' });
     // The hotkey listener is registered once the navbar has rendered; press until the dialog opens.
     await expect
       .poll(async () => {
@@ -297,6 +297,31 @@ describe('page behaviour', () => {
     await page.getByRole('option', { name: /Email/ }).waitFor();
     await page.keyboard.press('Enter');
     await page.waitForURL('**/apps/email');
+  });
+
+  it('finds the projects and people the user may see, and opens them', async () => {
+    const page = await signedIn(client);
+    await page.getByRole('button', { name: /^Search/ }).click();
+    const input = page.getByRole('combobox', { name: 'Search pages, projects and people' });
+    await input.fill('spring');
+    const projects = page.getByRole('group', { name: 'Projects' });
+    await projects.getByRole('option', { name: /Spring catalogue campaign/ }).waitFor();
+    expect(serious(await axe(page))).toEqual([]);
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/apps/projects/*');
+    await page.getByRole('heading', { name: 'Spring catalogue campaign', level: 1 }).waitFor();
+
+    // Another client's project is not found: the projects API decides what a client may see.
+    await page.keyboard.press('Control+k');
+    await input.fill('bluepeak');
+    await page.getByText('Nothing matches “bluepeak”.').waitFor();
+
+    await input.fill('olivia');
+    await page
+      .getByRole('group', { name: 'People' })
+      .getByRole('option', { name: /Olivia Bennett/ })
+      .click();
+    await page.waitForURL(/\/apps\/chat\?contact=/);
   });
 
   it('keeps the shortcuts the user picked', async () => {

@@ -9,11 +9,13 @@ import { useAppAbility } from '../../shared/session/use-session';
 import { canSeeNavItem, navItems } from '../layouts/nav-items';
 import { Icon, NavIcon } from './icons';
 import { visuallyHidden } from './nav-links';
+import { useDataSearch } from './search-data';
 import { pageEntries, searchEntries, type SearchEntry } from './search-index';
 
 /**
  * The search dialog (Ctrl/Cmd+K): a combobox over the pages this user may open (spec §6: only
- * what their rules allow). Arrow keys move, Enter opens, Escape closes.
+ * what their rules allow) and, from two characters on, the projects and people the features'
+ * APIs let them see. Arrow keys move through every group, Enter opens, Escape closes.
  */
 export const SearchDialog = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
   const { t } = useTranslation();
@@ -32,7 +34,14 @@ export const SearchDialog = ({ open, onClose }: { open: boolean; onClose: () => 
       ),
     [ability, t],
   );
-  const results = useMemo(() => searchEntries(entries, query), [entries, query]);
+  const pages = useMemo(() => searchEntries(entries, query), [entries, query]);
+  const data = useDataSearch(query);
+  const groups = [
+    { key: 'pages', label: t('search.pages'), entries: pages },
+    ...data.groups.map((group) => ({ key: group.key, label: t(`search.${group.key}`), entries: group.entries })),
+  ].filter((group) => group.key === 'pages' || group.entries.length > 0);
+  // One list for the keyboard: the groups' entries in order.
+  const results = groups.flatMap((group) => group.entries);
   const activeIndex = Math.min(active, Math.max(results.length - 1, 0));
 
   const close = () => {
@@ -126,57 +135,85 @@ export const SearchDialog = ({ open, onClose }: { open: boolean; onClose: () => 
         </Box>
       </Box>
       <Box sx={{ maxHeight: '60vh', overflowY: 'auto', py: 1 }}>
-        <Typography variant="overline" component="p" color="text.secondary" sx={{ px: 2.5 }} id={`${listId}-label`}>
-          {t('search.pages')}
-        </Typography>
-        <Box
-          component="ul"
-          role="listbox"
-          id={listId}
-          aria-labelledby={`${listId}-label`}
-          sx={{ listStyle: 'none', m: 0, p: 0, px: 1 }}
-        >
-          {results.map((entry, index) => (
-            <Box
-              component="li"
-              key={entry.id}
-              id={optionId(index)}
-              role="option"
-              aria-selected={index === activeIndex}
-              onMouseMove={() => setActive(index)}
-              onClick={() => openEntry(entry)}
-              sx={{
-                display: 'flex',
-                alignItems: 'center',
-                gap: 1.5,
-                px: 1.5,
-                py: 1.25,
-                borderRadius: 1.5,
-                cursor: 'pointer',
-                bgcolor: index === activeIndex ? 'action.selected' : 'transparent',
-              }}
-            >
-              <NavIcon name={entry.icon} fontSize="small" sx={{ color: 'text.secondary' }} />
-              <Box sx={{ flex: 1, minWidth: 0 }}>
-                <Typography variant="body1">{entry.label}</Typography>
-                <Typography variant="caption" color="text.secondary" dir="ltr" component="p">
-                  {entry.external ? new URL(entry.href).host : entry.href}
+        <Box component="div" role="listbox" id={listId} aria-label={t('search.title')}>
+          {groups.map((group) => {
+            const first = results.indexOf(group.entries[0] as SearchEntry);
+            const labelId = `${listId}-${group.key}`;
+            return group.entries.length === 0 ? null : (
+              <Box
+                key={group.key}
+                component="ul"
+                role="group"
+                aria-labelledby={labelId}
+                sx={{ listStyle: 'none', m: 0, p: 0, px: 1 }}
+              >
+                <Typography
+                  variant="overline"
+                  component="li"
+                  role="presentation"
+                  color="text.secondary"
+                  sx={{ display: 'block', px: 1.5 }}
+                  id={labelId}
+                >
+                  {group.label}
                 </Typography>
+                {group.entries.map((entry, offset) => {
+                  const index = first + offset;
+                  return (
+                    <Box
+                      component="li"
+                      key={entry.id}
+                      id={optionId(index)}
+                      role="option"
+                      aria-selected={index === activeIndex}
+                      onMouseMove={() => setActive(index)}
+                      onClick={() => openEntry(entry)}
+                      sx={{
+                        display: 'flex',
+                        alignItems: 'center',
+                        gap: 1.5,
+                        px: 1.5,
+                        py: 1.25,
+                        borderRadius: 1.5,
+                        cursor: 'pointer',
+                        bgcolor: index === activeIndex ? 'action.selected' : 'transparent',
+                      }}
+                    >
+                      <NavIcon name={entry.icon} fontSize="small" sx={{ color: 'text.secondary' }} />
+                      <Box sx={{ flex: 1, minWidth: 0 }}>
+                        <Typography variant="body1">{entry.label}</Typography>
+                        <Typography
+                          variant="caption"
+                          color="text.secondary"
+                          dir={entry.detail ? undefined : 'ltr'}
+                          component="p"
+                        >
+                          {entry.detail ?? (entry.external ? new URL(entry.href).host : entry.href)}
+                        </Typography>
+                      </Box>
+                      {entry.external ? (
+                        <Icon
+                          name="external"
+                          fontSize="small"
+                          sx={{ color: 'text.secondary' }}
+                          titleAccess={t('nav.opensInNewTab')}
+                        />
+                      ) : index === activeIndex ? (
+                        <Icon name="enter" fontSize="small" sx={{ color: 'text.secondary' }} />
+                      ) : null}
+                    </Box>
+                  );
+                })}
               </Box>
-              {entry.external ? (
-                <Icon
-                  name="external"
-                  fontSize="small"
-                  sx={{ color: 'text.secondary' }}
-                  titleAccess={t('nav.opensInNewTab')}
-                />
-              ) : index === activeIndex ? (
-                <Icon name="enter" fontSize="small" sx={{ color: 'text.secondary' }} />
-              ) : null}
-            </Box>
-          ))}
+            );
+          })}
         </Box>
-        {results.length === 0 ? (
+        {data.searching ? (
+          <Typography variant="body2" color="text.secondary" sx={{ px: 2.5, py: 1 }} role="status">
+            {t('search.searching')}
+          </Typography>
+        ) : null}
+        {results.length === 0 && !data.searching ? (
           <Typography color="text.secondary" sx={{ px: 2.5, py: 3, textAlign: 'center' }} role="status">
             {t('search.noResults', { query })}
           </Typography>

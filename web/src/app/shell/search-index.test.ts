@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalise, searchEntries, type SearchEntry } from './search-index';
+import { contactEntries, normalise, projectEntries, searchEntries, type SearchEntry } from './search-index';
 
 const entry = (id: string, label: string, keywords: string[] = []): SearchEntry => ({
   id,
@@ -37,5 +37,28 @@ describe('page search', () => {
 
   it('needs every word to match', () => {
     expect(searchEntries(entries, 'offres chat')).toEqual([]);
+  });
+});
+
+describe('data search entries', () => {
+  it('opens a project by its page and shows its client', () => {
+    expect(projectEntries([{ id: '01J/ID', name: 'Spring catalogue campaign', clientName: 'Liam Carter' }])).toEqual([
+      {
+        id: 'project:01J/ID',
+        label: 'Spring catalogue campaign',
+        detail: 'Liam Carter',
+        keywords: [],
+        href: '/apps/projects/01J%2FID',
+        external: false,
+        icon: 'apps-projects',
+      },
+    ]);
+  });
+
+  it('opens the chat with a person and shows their role in words', () => {
+    const [olivia] = contactEntries([{ id: 'u 1', fullName: 'Olivia Bennett', role: 'admin' }], (role) =>
+      role === 'admin' ? 'Admin' : role,
+    );
+    expect(olivia).toMatchObject({ label: 'Olivia Bennett', detail: 'Admin', href: '/apps/chat?contact=u%201' });
   });
 });

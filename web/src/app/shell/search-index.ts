@@ -1,9 +1,14 @@
+import type { ChatContact, Contact } from '@orbit/functions/chat/contract';
+import type { Project } from '@orbit/functions/projects/contract';
+import { projectPath } from '../../features/projects/components/paths';
 import type { NavItem } from '../layouts/nav-items';
 
-/** One thing the search can find: for now the pages the user may open (features may add data). */
+/** One thing the search can find: a page the user may open, or a record of a feature's data. */
 export interface SearchEntry {
   readonly id: string;
   readonly label: string;
+  /** The line under the label; the path when absent. */
+  readonly detail?: string;
   /** What else it answers to: its path, its English name, words of its group. */
   readonly keywords: readonly string[];
   readonly href: string;
@@ -51,3 +56,30 @@ export const searchEntries = (entries: readonly SearchEntry[], query: string): S
   });
   return scored.sort((a, b) => a.score - b.score || a.index - b.index).map(({ entry }) => entry);
 };
+
+/** The projects a data search found (the API already limited them to what the caller may read). */
+export const projectEntries = (projects: readonly Pick<Project, 'id' | 'name' | 'clientName'>[]): SearchEntry[] =>
+  projects.map((project) => ({
+    id: `project:${project.id}`,
+    label: project.name,
+    detail: project.clientName,
+    keywords: [],
+    href: projectPath(project.id),
+    external: false,
+    icon: 'apps-projects',
+  }));
+
+/** The people a data search found, opening the chat with each. */
+export const contactEntries = (
+  contacts: readonly (Pick<Contact, 'id' | 'fullName' | 'role'> | ChatContact)[],
+  roleLabel: (role: string) => string,
+): SearchEntry[] =>
+  contacts.map((contact) => ({
+    id: `contact:${contact.id}`,
+    label: contact.fullName,
+    detail: roleLabel(contact.role),
+    keywords: [],
+    href: `/apps/chat?contact=${encodeURIComponent(contact.id)}`,
+    external: false,
+    icon: 'apps-chat',
+  }));
