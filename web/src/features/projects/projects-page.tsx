@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import ListItemText from '@mui/material/ListItemText';
@@ -50,6 +49,13 @@ import { DeferredMenu, DeferredSnackbar } from '../../shared/ui/deferred';
 import { ListSearchField, ListSelect } from '../../shared/ui/list-fields';
 
 const searchDelayMs = 300;
+
+/** The cards' grid: one column on phones, two on tablets, three from large screens on. */
+const cardGrid = {
+  display: 'grid',
+  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
+  gap: 2,
+} as const;
 
 // Cards are the default view; the table's code loads when someone switches to it.
 const ProjectsTable = lazy(async () => ({ default: (await import('./components/projects-table')).ProjectsTable }));
@@ -343,13 +349,11 @@ export const ProjectsPage = () => {
       ) : null}
 
       {query.isPending ? (
-        <Grid container spacing={2} aria-busy="true">
+        <Box sx={cardGrid} aria-busy="true">
           {Array.from({ length: 6 }, (_, index) => (
-            <Grid key={index} size={{ xs: 12, sm: 6, lg: 4 }}>
-              <Skeleton variant="rounded" height={220} />
-            </Grid>
+            <Skeleton key={index} variant="rounded" height={220} />
           ))}
-        </Grid>
+        </Box>
       ) : projects.length === 0 && !query.isError ? (
         <Paper variant="outlined" sx={{ p: { xs: 3, sm: 6 }, textAlign: 'center' }} data-testid="projects-empty">
           <FolderIcon color="disabled" sx={{ fontSize: 56 }} />
@@ -396,13 +400,13 @@ export const ProjectsPage = () => {
           </Suspense>
         </Paper>
       ) : (
-        <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-busy={query.isFetching}>
+        <Box component="ul" sx={{ ...cardGrid, listStyle: 'none', p: 0, m: 0 }} aria-busy={query.isFetching}>
           {projects.map((project) => (
-            <Grid key={project.id} size={{ xs: 12, sm: 6, lg: 4 }} component="li">
+            <Box key={project.id} component="li" sx={{ minWidth: 0 }}>
               <ProjectCard project={project} actions={actions} />
-            </Grid>
+            </Box>
           ))}
-        </Grid>
+        </Box>
       )}
 
       {data && data.total === null && data.nextCursor && projects.length < state.limit ? (
