@@ -19,11 +19,9 @@ import {
   listSorts,
   projectStatuses,
   type ActivityKind,
-  type Budget,
-  type EditableStatus,
   type ListSort,
   type PersonRef,
-  type Priority,
+  type Project,
   type ProjectStatus,
   type ProjectType,
   type StatusCounts,
@@ -89,28 +87,12 @@ const noDueDate = '9999-12-31';
 
 /* ---------- Records ---------- */
 
-export type ProjectRecord = {
-  readonly id: string;
+/**
+ * A stored project: the contract's Project without what is derived on reading (stages from the
+ * type, progress from the counters), its type stored as `projectType`, and who created it.
+ */
+export type ProjectRecord = Omit<Project, 'type' | 'stages' | 'progress'> & {
   readonly projectType: ProjectType;
-  readonly name: string;
-  readonly clientId: string;
-  readonly clientName: string;
-  readonly managers: readonly PersonRef[];
-  readonly status: ProjectStatus;
-  readonly statusBeforeArchive: EditableStatus | null;
-  readonly priority: Priority;
-  readonly startDate: string | null;
-  readonly dueDate: string | null;
-  readonly budget: Budget | null;
-  readonly description: string;
-  readonly tags: readonly string[];
-  /** Kept by task writes in the same transactions; progress is derived from them. */
-  readonly taskCount: number;
-  readonly doneTaskCount: number;
-  readonly version: number;
-  readonly createdAt: string;
-  readonly updatedAt: string;
-  readonly archivedAt: string | null;
   readonly createdBy: string;
 };
 
