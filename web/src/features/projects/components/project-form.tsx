@@ -17,7 +17,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
   editableStatuses,
-  priorities,
   projectLimits,
   stagesFor,
   type EditableStatus,
@@ -28,6 +27,7 @@ import {
 import { projectFormSchema, type ProjectFormInput, type ProjectFormValues } from '@orbit/functions/projects/requests';
 import { isApiError } from '../../../shared/api/api-error';
 import { PeoplePicker, PersonPicker } from './person-picker';
+import { DateField, PriorityField, useFieldMessage } from './form-fields';
 import { validationKeyOf } from './project-meta';
 import { UnsavedChangesGuard } from './unsaved-changes';
 
@@ -121,8 +121,7 @@ export const ProjectForm = ({ type, project, submitLabel, onSubmit, onCancel, on
   }, [leaveTo, navigate]);
   const budget = useWatch({ control, name: 'budget' });
 
-  const message = (error: { message?: string } | undefined) =>
-    error?.message ? t(validationKeyOf(error.message)) : undefined;
+  const message = useFieldMessage();
 
   const submit = handleSubmit(async (values) => {
     setProblem(null);
@@ -223,19 +222,7 @@ export const ProjectForm = ({ type, project, submitLabel, onSubmit, onCancel, on
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <Controller
-            control={control}
-            name="priority"
-            render={({ field }) => (
-              <TextField {...field} select label={t('projects.form.priority')} fullWidth>
-                {priorities.map((priority) => (
-                  <MenuItem key={priority} value={priority}>
-                    {t(`projects.priorities.${priority}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
+          <PriorityField control={control} name="priority" label={t('projects.form.priority')} />
         </Grid>
         <Grid size={12}>
           <Controller
@@ -331,25 +318,7 @@ export const ProjectForm = ({ type, project, submitLabel, onSubmit, onCancel, on
       <Section title={t('projects.form.schedule')}>
         {(['startDate', 'dueDate'] as const).map((name) => (
           <Grid key={name} size={{ xs: 12, sm: 6 }}>
-            <Controller
-              control={control}
-              name={name}
-              render={({ field, fieldState }) => (
-                <TextField
-                  name={field.name}
-                  inputRef={field.ref}
-                  type="date"
-                  label={t(`projects.form.${name}`)}
-                  value={field.value ?? ''}
-                  onChange={(event) => field.onChange(event.target.value || null)}
-                  onBlur={field.onBlur}
-                  fullWidth
-                  error={Boolean(fieldState.error)}
-                  helperText={message(fieldState.error)}
-                  slotProps={{ inputLabel: { shrink: true } }}
-                />
-              )}
-            />
+            <DateField control={control} name={name} label={t(`projects.form.${name}`)} />
           </Grid>
         ))}
         <Grid size={12}>

@@ -20,7 +20,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import * as v from 'valibot';
-import { priorities, projectLimits, type PersonRef, type Project, type Task } from '@orbit/functions/projects/contract';
+import { projectLimits, type PersonRef, type Project, type Task } from '@orbit/functions/projects/contract';
 import { createCommentRequest, taskFormSchema, type TaskFormInput } from '@orbit/functions/projects/requests';
 import { isApiError } from '../../../shared/api/api-error';
 import { useAppAbility } from '../../../shared/session/use-session';
@@ -35,6 +35,7 @@ import {
 } from '../api/projects';
 import { CloseIcon, DeleteIcon } from './icons';
 import { initialsOf } from './project-card';
+import { DateField, PriorityField, useFieldMessage } from './form-fields';
 import { formatDateTime, validationKeyOf } from './project-meta';
 import { PersonPicker } from './person-picker';
 import { stageLabel } from './stage-label';
@@ -173,8 +174,7 @@ export const TaskDialog = ({ project, mode, task, canEdit, onClose, onNotice }: 
     defaultValues: valuesOf(task),
   });
   const readOnly = !canEdit || project.status === 'archived';
-  const message = (error: { message?: string } | undefined) =>
-    error?.message ? t(validationKeyOf(error.message)) : undefined;
+  const message = useFieldMessage();
   const client: PersonRef = { id: project.clientId, fullName: project.clientName };
 
   const submit = handleSubmit(async (values) => {
@@ -286,18 +286,11 @@ export const TaskDialog = ({ project, mode, task, canEdit, onClose, onNotice }: 
                 </TextField>
               </Grid>
               <Grid size={{ xs: 12, sm: 6 }}>
-                <Controller
+                <PriorityField
                   control={control}
                   name="priority"
-                  render={({ field }) => (
-                    <TextField {...field} select label={t('projects.task.priority')} fullWidth disabled={readOnly}>
-                      {priorities.map((priority) => (
-                        <MenuItem key={priority} value={priority}>
-                          {t(`projects.priorities.${priority}`)}
-                        </MenuItem>
-                      ))}
-                    </TextField>
-                  )}
+                  label={t('projects.task.priority')}
+                  disabled={readOnly}
                 />
               </Grid>
               <Grid size={{ xs: 12, sm: 6 }}>
@@ -323,26 +316,7 @@ export const TaskDialog = ({ project, mode, task, canEdit, onClose, onNotice }: 
                 />
               </Grid>
               <Grid size={{ xs: 12, sm: 6 }}>
-                <Controller
-                  control={control}
-                  name="dueDate"
-                  render={({ field, fieldState }) => (
-                    <TextField
-                      name={field.name}
-                      inputRef={field.ref}
-                      type="date"
-                      label={t('projects.task.dueDate')}
-                      value={field.value ?? ''}
-                      onChange={(event) => field.onChange(event.target.value || null)}
-                      onBlur={field.onBlur}
-                      disabled={readOnly}
-                      fullWidth
-                      error={Boolean(fieldState.error)}
-                      helperText={message(fieldState.error)}
-                      slotProps={{ inputLabel: { shrink: true } }}
-                    />
-                  )}
-                />
+                <DateField control={control} name="dueDate" label={t('projects.task.dueDate')} disabled={readOnly} />
               </Grid>
               <Grid size={12}>
                 <Controller
