@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
@@ -18,6 +17,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useAppAbility, useSession } from '../../shared/session/use-session';
+import { PageHeader } from '../../shared/ui/page-header';
 import { PageTitle } from '../../shared/ui/page-title';
 import { capabilityTable, reportedActions, reportedSubjects, type Capability } from './components/capabilities';
 
@@ -56,23 +56,18 @@ export const AccessControlPage = () => {
   return (
     <Stack component="section" aria-labelledby="page-heading" spacing={3}>
       <PageTitle title={t('accessControl.title')} />
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-end' } }}
-      >
-        <Box>
-          <Typography id="page-heading" variant="h4" component="h1">
-            {t('accessControl.title')}
-          </Typography>
-          <Typography color="text.secondary">{t('accessControl.subtitle')}</Typography>
-        </Box>
-        {ability.can('manage', 'Permission') ? (
-          <Button component={RouterLink} to="/apps/permissions" variant="contained">
-            {t('accessControl.managePermissions')}
-          </Button>
-        ) : null}
-      </Stack>
+      <PageHeader
+        headingId="page-heading"
+        title={t('accessControl.title')}
+        subtitle={t('accessControl.subtitle')}
+        action={
+          ability.can('manage', 'Permission') ? (
+            <Button component={RouterLink} to="/apps/permissions" variant="contained">
+              {t('accessControl.managePermissions')}
+            </Button>
+          ) : null
+        }
+      />
 
       <Alert severity="info" data-testid="access-summary">
         <Typography component="p" sx={{ fontWeight: 500 }}>

@@ -16,11 +16,11 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { allItems, pageSizeOptions, type Permission } from '@orbit/functions/permissions/contract';
+import { PageHeader } from '../../shared/ui/page-header';
 import { PageTitle } from '../../shared/ui/page-title';
 import { usePermissions } from './api/permissions';
 import { DeletePermissionDialog } from './components/delete-permission-dialog';
@@ -98,21 +98,16 @@ export const PermissionsPage = () => {
   return (
     <Stack component="section" aria-labelledby="page-heading" spacing={3}>
       <PageTitle title={t('permissions.title')} />
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-end' } }}
-      >
-        <Box>
-          <Typography id="page-heading" variant="h4" component="h1">
-            {t('permissions.title')}
-          </Typography>
-          <Typography color="text.secondary">{t('permissions.subtitle')}</Typography>
-        </Box>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ kind: 'create' })}>
-          {t('permissions.add')}
-        </Button>
-      </Stack>
+      <PageHeader
+        headingId="page-heading"
+        title={t('permissions.title')}
+        subtitle={t('permissions.subtitle')}
+        action={
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ kind: 'create' })}>
+            {t('permissions.add')}
+          </Button>
+        }
+      />
 
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
         <Box sx={{ p: 2 }}>

@@ -31,6 +31,7 @@ import {
 } from '@orbit/functions/projects/contract';
 import { isApiError } from '../../shared/api/api-error';
 import { useAppAbility } from '../../shared/session/use-session';
+import { PageHeader } from '../../shared/ui/page-header';
 import { PageTitle } from '../../shared/ui/page-title';
 import { useArchiveProject, useProjects, useRestoreProject } from './api/projects';
 import { AddIcon, CardsIcon, FolderIcon, SearchIcon, TableIcon } from './components/icons';
@@ -224,21 +225,12 @@ export const ProjectsPage = () => {
   return (
     <Stack component="section" aria-labelledby="projects-heading" spacing={3}>
       <PageTitle title={t('projects.title')} />
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-end' } }}
-      >
-        <Box>
-          <Typography id="projects-heading" variant="h4" component="h1">
-            {t('projects.title')}
-          </Typography>
-          <Typography color="text.secondary">
-            {canManage ? t('projects.subtitle') : t('projects.clientSubtitle')}
-          </Typography>
-        </Box>
-        {canManage ? <NewProjectButton /> : null}
-      </Stack>
+      <PageHeader
+        headingId="projects-heading"
+        title={t('projects.title')}
+        subtitle={canManage ? t('projects.subtitle') : t('projects.clientSubtitle')}
+        action={canManage ? <NewProjectButton /> : null}
+      />
 
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
         <Tabs
