@@ -24,7 +24,7 @@ import { PageHeader } from '../../shared/ui/page-header';
 import { PageTitle } from '../../shared/ui/page-title';
 import { usePermissions } from './api/permissions';
 import { DeletePermissionDialog } from './components/delete-permission-dialog';
-import { AddIcon, DeleteIcon, EditIcon, SearchIcon } from './components/icons';
+import { AddIcon, DeleteIcon, EditIcon, SearchIcon } from '../../shared/ui/icons';
 import { PermissionDialog, type PermissionDialogMode } from './components/permission-dialog';
 import { RoleChips } from './components/role-chips';
 import { lastPage, readTableState, toListParams, writeTableState, type TableState } from './components/table-state';

@@ -34,7 +34,8 @@ import { useAppAbility } from '../../shared/session/use-session';
 import { PageHeader } from '../../shared/ui/page-header';
 import { PageTitle } from '../../shared/ui/page-title';
 import { useArchiveProject, useProjects, useRestoreProject } from './api/projects';
-import { AddIcon, CardsIcon, FolderIcon, SearchIcon, TableIcon } from './components/icons';
+import { CardsIcon, FolderIcon, TableIcon } from './components/icons';
+import { AddIcon, SearchIcon } from '../../shared/ui/icons';
 import {
   hasFilters,
   queryIdentity,

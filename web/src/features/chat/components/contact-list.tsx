@@ -28,7 +28,7 @@ import {
 } from '@orbit/functions/chat/contract';
 import type { SocketState } from '../realtime/chat-socket';
 import { ContactAvatar } from './contact-avatar';
-import { SearchIcon } from './icons';
+import { SearchIcon } from '../../../shared/ui/icons';
 import { isKnownRole, isLeadStage } from './status';
 
 const leadStages = chatContactStatuses.filter((status) => isLeadStage(status));

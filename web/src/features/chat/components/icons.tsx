@@ -1,36 +1,25 @@
-import SvgIcon, { type SvgIconProps } from '@mui/material/SvgIcon';
+import { pathIcon } from '../../../shared/ui/icons';
 
-/** Material icon paths, inline: the app ships no icon package. */
-const icon = (path: string) => {
-  const Icon = (props: SvgIconProps) => (
-    <SvgIcon {...props}>
-      <path d={path} />
-    </SvgIcon>
-  );
-  return Icon;
-};
-
-export const SendIcon = icon('M2.01 21 23 12 2.01 3 2 10l15 2-15 2z');
-export const SearchIcon = icon(
-  'M15.5 14h-.79l-.28-.27C15.41 12.59 16 11.11 16 9.5 16 5.91 13.09 3 9.5 3S3 5.91 3 9.5 5.91 16 9.5 16c1.61 0 3.09-.59 4.23-1.57l.27.28v.79l5 4.99L20.49 19zm-6 0C7.01 14 5 11.99 5 9.5S7.01 5 9.5 5 14 7.01 14 9.5 11.99 14 9.5 14',
-);
-export const CheckIcon = icon('M9 16.17 4.83 12l-1.42 1.41L9 19 21 7l-1.41-1.41z');
-export const DoneAllIcon = icon(
+export const SendIcon = pathIcon('M2.01 21 23 12 2.01 3 2 10l15 2-15 2z', 'SendIcon');
+export const CheckIcon = pathIcon('M9 16.17 4.83 12l-1.42 1.41L9 19 21 7l-1.41-1.41z', 'CheckIcon');
+export const DoneAllIcon = pathIcon(
   'M18 7l-1.41-1.41-6.34 6.34 1.41 1.41L18 7zm4.24-1.41L11.66 16.17 7.48 12l-1.41 1.41L11.66 19l12-12-1.42-1.41zM.41 13.41 6 19l1.41-1.41L1.83 12 .41 13.41z',
+  'DoneAllIcon',
 );
-export const ClockIcon = icon(
+export const ClockIcon = pathIcon(
   'M11.99 2C6.47 2 2 6.48 2 12s4.47 10 9.99 10C17.52 22 22 17.52 22 12S17.52 2 11.99 2M12 20c-4.42 0-8-3.58-8-8s3.58-8 8-8 8 3.58 8 8-3.58 8-8 8m.5-13H11v6l5.25 3.15.75-1.23-4.5-2.67z',
+  'ClockIcon',
 );
-export const ErrorIcon = icon(
+export const ErrorIcon = pathIcon(
   'M11 15h2v2h-2zm0-8h2v6h-2zm.99-5C6.47 2 2 6.48 2 12s4.47 10 9.99 10C17.52 22 22 17.52 22 12S17.52 2 11.99 2M12 20c-4.42 0-8-3.58-8-8s3.58-8 8-8 8 3.58 8 8-3.58 8-8 8',
+  'ErrorIcon',
 );
-export const ArrowBackIcon = icon('M20 11H7.83l5.59-5.59L12 4l-8 8 8 8 1.41-1.41L7.83 13H20z');
-export const CloseIcon = icon(
-  'M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z',
-);
-export const InfoIcon = icon(
+export const ArrowBackIcon = pathIcon('M20 11H7.83l5.59-5.59L12 4l-8 8 8 8 1.41-1.41L7.83 13H20z', 'ArrowBackIcon');
+export const InfoIcon = pathIcon(
   'M11 7h2v2h-2zm0 4h2v6h-2zm1-9C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2m0 18c-4.41 0-8-3.59-8-8s3.59-8 8-8 8 3.59 8 8-3.59 8-8 8',
+  'InfoIcon',
 );
-export const ChatBubbleIcon = icon(
+export const ChatBubbleIcon = pathIcon(
   'M20 2H4c-1.1 0-2 .9-2 2v18l4-4h14c1.1 0 2-.9 2-2V4c0-1.1-.9-2-2-2m0 14H6l-2 2V4h16z',
+  'ChatBubbleIcon',
 );

@@ -28,7 +28,7 @@ import {
 } from '@orbit/functions/chat/contract';
 import { ContactAvatar } from './contact-avatar';
 import { useRoleLabel } from './contact-list';
-import { CloseIcon } from './icons';
+import { CloseIcon } from '../../../shared/ui/icons';
 import { chipColor, isLeadStage } from './status';
 
 const panelWidth = 360;

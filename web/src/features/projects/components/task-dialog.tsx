@@ -33,7 +33,7 @@ import {
   useReloadBoard,
   useUpdateTask,
 } from '../api/projects';
-import { CloseIcon, DeleteIcon } from './icons';
+import { CloseIcon, DeleteIcon } from '../../../shared/ui/icons';
 import { initialsOf } from './project-card';
 import { DateField, PriorityField, useFieldMessage } from './form-fields';
 import { formatDateTime, validationKeyOf } from './project-meta';
