@@ -32,6 +32,15 @@ const countKey = { pk: partition, sk: 'COUNT' };
 export const normaliseName = (name: string): string => name.trim().replace(/\s+/g, ' ').toLowerCase();
 const nameKey = (name: string) => ({ pk: `PERMISSION_NAME#${normaliseName(name)}`, sk: 'UNIQUE' });
 
+/** Claims a name for a permission in a transaction: fails if another permission holds it. */
+const claimName = (name: string, permissionId: string) => ({
+  Put: {
+    TableName: tableName(),
+    Item: { ...nameKey(name), type: 'UniqueClaim', field: 'permissionName', permissionId },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  },
+});
+
 const toRecord = (item: Record<string, unknown>): PermissionRecord => ({
   id: item.id as string,
   name: item.name as string,
@@ -94,13 +103,7 @@ export const insertPermission = async (record: PermissionRecord, limit: number):
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...nameKey(record.name), type: 'UniqueClaim', field: 'permissionName', permissionId: record.id },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
+          claimName(record.name, record.id),
           {
             Update: {
               TableName: tableName(),
@@ -143,18 +146,7 @@ export const replacePermission = async (
           },
           ...(renamed
             ? [
-                {
-                  Put: {
-                    TableName: tableName(),
-                    Item: {
-                      ...nameKey(next.name),
-                      type: 'UniqueClaim',
-                      field: 'permissionName',
-                      permissionId: next.id,
-                    },
-                    ConditionExpression: 'attribute_not_exists(pk)',
-                  },
-                },
+                claimName(next.name, next.id),
                 {
                   Delete: {
                     TableName: tableName(),
