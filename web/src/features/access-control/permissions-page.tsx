@@ -5,7 +5,6 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -21,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { allItems, pageSizeOptions, type Permission } from '@orbit/functions/permissions/contract';
 import { PageHeader } from '../../shared/ui/page-header';
+import { DeferredSnackbar } from '../../shared/ui/deferred';
 import { PageTitle } from '../../shared/ui/page-title';
 import { usePermissions } from './api/permissions';
 import { DeletePermissionDialog } from './components/delete-permission-dialog';
@@ -256,7 +256,7 @@ export const PermissionsPage = () => {
           }}
         />
       ) : null}
-      <Snackbar
+      <DeferredSnackbar
         open={notice !== null}
         autoHideDuration={4000}
         onClose={(_, reason) => (reason === 'clickaway' ? undefined : setNotice(null))}

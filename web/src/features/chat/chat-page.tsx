@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
-import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
@@ -11,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { ChatContactStatus } from '@orbit/functions/chat/contract';
 import { useAppAbility, useSession } from '../../shared/session/use-session';
+import { DeferredSnackbar } from '../../shared/ui/deferred';
 import { PageTitle } from '../../shared/ui/page-title';
 import { openChatQueryOptions, useChatsAndContacts, useUpdateContactStatus } from './api/chat-api';
 import { applyContactStatus } from './api/chat-cache';
@@ -179,7 +179,7 @@ export const ChatPage = () => {
         changing={changeStatus.isPending}
         error={changeStatus.isError}
       />
-      <Snackbar
+      <DeferredSnackbar
         open={notice !== null}
         autoHideDuration={4000}
         onClose={() => setNotice(null)}

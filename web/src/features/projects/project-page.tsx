@@ -6,7 +6,6 @@ import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -17,6 +16,7 @@ import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-r
 import type { Project } from '@orbit/functions/projects/contract';
 import { isApiError } from '../../shared/api/api-error';
 import { useAppAbility } from '../../shared/session/use-session';
+import { NoticeSnackbar, type Notice } from '../../shared/ui/notice-snackbar';
 import { PageTitle } from '../../shared/ui/page-title';
 import { useArchiveProject, useBoard, useRestoreProject } from './api/projects';
 import { ActivityList } from './components/activity-list';
@@ -28,8 +28,6 @@ import { formatDay, formatMoney, isFinishedStatus } from './components/project-m
 import { editProjectPath, projectsListPath } from './components/paths';
 import { TaskBoard } from './components/task-board';
 import { TaskDialog, type TaskDialogMode } from './components/task-dialog';
-
-type Notice = { readonly severity: 'success' | 'error' | 'warning'; readonly text: string };
 
 const Detail = ({ label, children }: { label: string; children: ReactNode }) => (
   <Box component="div">
@@ -294,18 +292,7 @@ export const ProjectPage = () => {
           }
         />
       ) : null}
-      <Snackbar
-        open={notice !== null}
-        autoHideDuration={5000}
-        onClose={() => setNotice(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      >
-        {notice ? (
-          <Alert severity={notice.severity} onClose={() => setNotice(null)} variant="filled">
-            {notice.text}
-          </Alert>
-        ) : undefined}
-      </Snackbar>
+      <NoticeSnackbar notice={notice} onClose={() => setNotice(null)} />
     </Stack>
   );
 };

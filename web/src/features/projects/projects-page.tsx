@@ -32,6 +32,7 @@ import {
 import { isApiError } from '../../shared/api/api-error';
 import { useAppAbility } from '../../shared/session/use-session';
 import { PageHeader } from '../../shared/ui/page-header';
+import { NoticeSnackbar, type Notice } from '../../shared/ui/notice-snackbar';
 import { PageTitle } from '../../shared/ui/page-title';
 import { useArchiveProject, useProjects, useRestoreProject } from './api/projects';
 import { CardsIcon, FolderIcon, TableIcon } from './components/icons';
@@ -47,7 +48,7 @@ import {
 import { ProjectCard, type ProjectActions } from './components/project-card';
 import { PersonFilter } from './components/person-filter';
 import { createProjectPath } from './components/paths';
-import { DeferredMenu, DeferredSnackbar } from '../../shared/ui/deferred';
+import { DeferredMenu } from '../../shared/ui/deferred';
 import { ListSearchField, ListSelect } from '../../shared/ui/list-fields';
 
 const searchDelayMs = 300;
@@ -131,8 +132,6 @@ const NewProjectButton = ({
 
 const openCount = (counts: StatusCounts | undefined) =>
   counts ? defaultListStatuses.reduce((sum, status) => sum + counts[status], 0) : undefined;
-
-type Notice = { readonly severity: 'success' | 'error'; readonly text: string };
 
 /**
  * /apps/projects: everyone's landing page. Admins see the workspace, clients their own projects
@@ -453,18 +452,7 @@ export const ProjectsPage = () => {
         </Stack>
       ) : null}
 
-      <DeferredSnackbar
-        open={notice !== null}
-        autoHideDuration={5000}
-        onClose={() => setNotice(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      >
-        {notice ? (
-          <Alert severity={notice.severity} onClose={() => setNotice(null)} variant="filled">
-            {notice.text}
-          </Alert>
-        ) : undefined}
-      </DeferredSnackbar>
+      <NoticeSnackbar notice={notice} onClose={() => setNotice(null)} />
     </Stack>
   );
 };
