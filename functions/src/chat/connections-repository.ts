@@ -1,6 +1,6 @@
-import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 
-import { db } from '../core/db';
+import { db, queryAll } from '../core/db';
 import { tableName } from '../core/table';
 
 /**
@@ -86,22 +86,11 @@ export const removeConnection = async (connectionId: string): Promise<Connection
   return record;
 };
 
-const queryAll = async (
-  input: ConstructorParameters<typeof QueryCommand>[0],
-  now: Date,
-): Promise<ConnectionRecord[]> => {
-  const found: ConnectionRecord[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(new QueryCommand({ ...input, ExclusiveStartKey: cursor }));
-    found.push(...((page.Items ?? []) as ConnectionRecord[]).filter((record) => live(record, now)));
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
-  return found;
-};
+const liveConnections = async (input: QueryCommandInput, now: Date): Promise<ConnectionRecord[]> =>
+  (await queryAll<ConnectionRecord>(input)).filter((record) => live(record, now));
 
 export const listUserConnections = (userId: string, now = new Date()): Promise<ConnectionRecord[]> =>
-  queryAll(
+  liveConnections(
     {
       TableName: tableName(),
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
@@ -112,7 +101,7 @@ export const listUserConnections = (userId: string, now = new Date()): Promise<C
   );
 
 export const listConnectionsByRole = (role: string, now = new Date()): Promise<ConnectionRecord[]> =>
-  queryAll(
+  liveConnections(
     {
       TableName: tableName(),
       IndexName: 'gsi2',

@@ -7,7 +7,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 
-import { db, isConditionFailure } from '../core/db';
+import { db, isConditionFailure, queryAll } from '../core/db';
 import { tableName } from '../core/table';
 import { roleIndexKeys, userKey, type UserSettings } from '../users/repository';
 import { isPresenceStatus, presenceStatuses, type ChatContactStatus, type PresenceStatus } from './contract';
@@ -67,25 +67,16 @@ export const getContacts = async (ids: readonly string[]): Promise<Map<string, C
 };
 
 /** GSI1 (ROLE#<role>, name#id): contacts of one role sorted by name, every page. */
-export const listContactsByRole = async (role: string): Promise<ContactRecord[]> => {
-  const contacts: ContactRecord[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': `ROLE#${role}` },
-        ...contactProjection,
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    contacts.push(...(page.Items ?? []).map(toContact));
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
-  return contacts;
-};
+export const listContactsByRole = async (role: string): Promise<ContactRecord[]> =>
+  (
+    await queryAll({
+      TableName: tableName(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': `ROLE#${role}` },
+      ...contactProjection,
+    })
+  ).map(toContact);
 
 export const findLeadByName = async (fullName: string): Promise<ContactRecord | undefined> => {
   const { Items } = await db().send(

@@ -1,6 +1,6 @@
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 
-import { cancelledConditionIndexes, db, isConditionFailure } from '../core/db';
+import { cancelledConditionIndexes, db, isConditionFailure, queryAll } from '../core/db';
 import { monotonicFactory, ulid } from '../core/ids';
 import { tableName } from '../core/table';
 
@@ -85,23 +85,12 @@ export const getMembership = async (ownerId: string, contactId: string): Promise
 };
 
 /** Every chat of one person: bounded by how many people they talk to, not by messages. */
-export const listMemberships = async (ownerId: string): Promise<MembershipRecord[]> => {
-  const memberships: MembershipRecord[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': `USER#${ownerId}`, ':prefix': 'CHATWITH#' },
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    memberships.push(...((page.Items ?? []) as MembershipRecord[]));
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
-  return memberships;
-};
+export const listMemberships = async (ownerId: string): Promise<MembershipRecord[]> =>
+  queryAll<MembershipRecord>({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': `USER#${ownerId}`, ':prefix': 'CHATWITH#' },
+  });
 
 export const getChatCount = async (): Promise<number> => {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: counterKey, ConsistentRead: true }));

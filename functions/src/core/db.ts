@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, paginateQuery, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 
 /**
  * The document client, created once per process and reused across invocations. Where it
@@ -22,6 +22,17 @@ export const db = (): DynamoDBDocumentClient => {
 export const resetDocumentClient = (): void => {
   client?.destroy();
   client = undefined;
+};
+
+/**
+ * Every item a Query matches, page after page (the SDK's paginator follows LastEvaluatedKey).
+ * For queries whose key bounds them: a person's sessions or chats, a role's users. `Item` is
+ * what the caller stored under that key (the table does not check it).
+ */
+export const queryAll = async <Item = Record<string, unknown>>(input: QueryCommandInput): Promise<Item[]> => {
+  const items: Item[] = [];
+  for await (const page of paginateQuery({ client: db() }, input)) items.push(...((page.Items ?? []) as Item[]));
+  return items;
 };
 
 /** True when a conditional write lost (the item changed or already exists). */

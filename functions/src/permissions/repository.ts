@@ -1,6 +1,6 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 
-import { cancelledConditionIndexes, db, isConditionFailure } from '../core/db';
+import { cancelledConditionIndexes, db, isConditionFailure, queryAll } from '../core/db';
 import { tableName } from '../core/table';
 import type { RoleSlug } from './contract';
 
@@ -52,23 +52,14 @@ const toRecord = (item: Record<string, unknown>): PermissionRecord => ({
 });
 
 /** The whole list, oldest first: one partition, read page by page until its end. */
-export const listAllPermissions = async (): Promise<PermissionRecord[]> => {
-  const records: PermissionRecord[] = [];
-  let cursor: QueryCommandOutput['LastEvaluatedKey'];
-  do {
-    const page: QueryCommandOutput = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': partition, ':prefix': itemPrefix },
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    records.push(...(page.Items ?? []).map(toRecord));
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
-  return records;
-};
+export const listAllPermissions = async (): Promise<PermissionRecord[]> =>
+  (
+    await queryAll({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': partition, ':prefix': itemPrefix },
+    })
+  ).map(toRecord);
 
 export const getPermission = async (id: string): Promise<PermissionRecord | undefined> => {
   const { Item } = await db().send(

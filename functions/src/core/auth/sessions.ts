@@ -1,13 +1,6 @@
-import {
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  BatchWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 
-import { db, isConditionFailure } from '../db';
+import { db, isConditionFailure, queryAll } from '../db';
 import { tableName } from '../table';
 import { refreshTokenTtlSeconds } from './tokens';
 
@@ -92,24 +85,15 @@ export const deleteSession = async (userId: string, sessionId: string): Promise<
   await db().send(new DeleteCommand({ TableName: tableName(), Key: key(userId, sessionId) }));
 };
 
-export const listSessionIds = async (userId: string): Promise<string[]> => {
-  const ids: string[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'SESSION#' },
-        ProjectionExpression: 'sessionId',
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    ids.push(...(page.Items ?? []).map((item) => String(item.sessionId)));
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
-  return ids;
-};
+export const listSessionIds = async (userId: string): Promise<string[]> =>
+  (
+    await queryAll({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'SESSION#' },
+      ProjectionExpression: 'sessionId',
+    })
+  ).map((item) => String(item.sessionId));
 
 export const deleteAllSessions = async (userId: string): Promise<number> => {
   const ids = await listSessionIds(userId);
