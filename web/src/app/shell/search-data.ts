@@ -1,10 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
-import { useTranslation } from 'react-i18next';
-import { chatsAndContactsQueryOptions } from '../../features/chat/api/chat-api';
 import { projectsQueryOptions } from '../../features/projects/api/projects';
 import { useAppAbility } from '../../shared/session/use-session';
-import { contactEntries, projectEntries, type SearchEntry } from './search-index';
+import { projectEntries, type SearchEntry } from './search-index';
 
 /** Data is searched from this many characters on (pages from the first). */
 export const dataSearchMinLength = 2;
@@ -12,17 +10,17 @@ export const dataSearchMinLength = 2;
 export const dataSearchLimit = 5;
 
 export interface DataSearchGroup {
-  readonly key: 'projects' | 'contacts';
+  readonly key: 'projects';
   readonly entries: SearchEntry[];
 }
 
 /**
  * The records the search finds beside the pages, through the features' own APIs, which decide
- * what this user may see (a client finds its own projects and the people it may talk to). Each
- * kind is asked only if the user's rules let them read it.
+ * what this user may see (a client finds its own projects), asked only if the user's rules let
+ * them read such records. People are not searched here: the chat's list endpoint counts a
+ * listing as delivery of the last messages (spec §7 semantics), which a search must not do.
  */
 export const useDataSearch = (query: string): { groups: DataSearchGroup[]; searching: boolean } => {
-  const { t } = useTranslation();
   const ability = useAppAbility();
   const term = useDeferredValue(query.trim());
   const ready = term.length >= dataSearchMinLength;
@@ -31,23 +29,12 @@ export const useDataSearch = (query: string): { groups: DataSearchGroup[]; searc
     ...projectsQueryOptions({ q: term, status: 'all', limit: dataSearchLimit }),
     enabled: ready && ability.can('read', 'Project'),
   });
-  const people = useQuery({
-    ...chatsAndContactsQueryOptions({ q: term, statusFilter: '' }),
-    enabled: ready && ability.can('read', 'Chat'),
-  });
   if (!ready) return { groups: [], searching: false };
 
-  const groups: DataSearchGroup[] = [
-    { key: 'projects', entries: projectEntries(projects.data?.projects ?? []) },
-    {
-      key: 'contacts',
-      entries: contactEntries((people.data?.contacts ?? []).slice(0, dataSearchLimit), (role) =>
-        role === 'admin' || role === 'client' || role === 'lead' ? t(`chat.roles.${role}`) : role,
-      ),
-    },
-  ];
+  const groups: DataSearchGroup[] = [{ key: 'projects', entries: projectEntries(projects.data?.projects ?? []) }];
   return {
     groups: groups.filter((group) => group.entries.length > 0),
-    searching: projects.isFetching || people.isFetching,
+    // Until the answer for what is typed now arrives, "nothing matches" would be premature.
+    searching: term !== query.trim() || projects.isFetching || (projects.isEnabled && projects.isPending),
   };
 };

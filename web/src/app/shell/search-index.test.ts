@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contactEntries, normalise, projectEntries, searchEntries, type SearchEntry } from './search-index';
+import { normalise, projectEntries, searchEntries, type SearchEntry } from './search-index';
 
 const entry = (id: string, label: string, keywords: string[] = []): SearchEntry => ({
   id,
@@ -53,12 +53,5 @@ describe('data search entries', () => {
         icon: 'apps-projects',
       },
     ]);
-  });
-
-  it('opens the chat with a person and shows their role in words', () => {
-    const [olivia] = contactEntries([{ id: 'u 1', fullName: 'Olivia Bennett', role: 'admin' }], (role) =>
-      role === 'admin' ? 'Admin' : role,
-    );
-    expect(olivia).toMatchObject({ label: 'Olivia Bennett', detail: 'Admin', href: '/apps/chat?contact=u%201' });
   });
 });

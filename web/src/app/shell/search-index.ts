@@ -1,4 +1,3 @@
-import type { ChatContact, Contact } from '@orbit/functions/chat/contract';
 import type { Project } from '@orbit/functions/projects/contract';
 import { projectPath } from '../../features/projects/components/paths';
 import type { NavItem } from '../layouts/nav-items';
@@ -67,19 +66,4 @@ export const projectEntries = (projects: readonly Pick<Project, 'id' | 'name' | 
     href: projectPath(project.id),
     external: false,
     icon: 'apps-projects',
-  }));
-
-/** The people a data search found, opening the chat with each. */
-export const contactEntries = (
-  contacts: readonly (Pick<Contact, 'id' | 'fullName' | 'role'> | ChatContact)[],
-  roleLabel: (role: string) => string,
-): SearchEntry[] =>
-  contacts.map((contact) => ({
-    id: `contact:${contact.id}`,
-    label: contact.fullName,
-    detail: roleLabel(contact.role),
-    keywords: [],
-    href: `/apps/chat?contact=${encodeURIComponent(contact.id)}`,
-    external: false,
-    icon: 'apps-chat',
   }));
