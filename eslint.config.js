@@ -20,6 +20,9 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // `import { type A }` still leaves `import 'module'` behind, which puts the module (and a
+      // barrel's whole graph) into the importer's chunk: type-only imports say `import type`.
+      '@typescript-eslint/no-import-type-side-effects': 'error',
       'import-x/no-duplicates': 'error',
       'import-x/first': 'error',
       'import-x/no-cycle': ['error', { ignoreExternal: true }],

@@ -20,7 +20,8 @@ import type { BenchSection } from './section';
  * the figure does not depend on the local server's compression.
  *
  * BENCH_WEB_DIR measures an existing build; by default the section builds the current source
- * into a temporary folder (never web/dist, which colleagues' runs may be using).
+ * into a temporary folder (never web/dist, which colleagues' runs may be using). Each figure lists
+ * its largest files, 8 of them or BENCH_WEB_TOP.
  */
 
 export const loginBudgetKb = 130;
@@ -72,7 +73,8 @@ const report = (label: string, downloads: readonly Download[], budgetKb: number)
   console.log(
     `${label}: ${kb(total)} gzip JS in ${downloads.length} files (budget ${budgetKb} KB: ${within ? 'within' : 'OVER'})`,
   );
-  for (const download of [...downloads].sort((a, b) => b.gzipBytes - a.gzipBytes).slice(0, 8)) {
+  const largest = [...downloads].sort((a, b) => b.gzipBytes - a.gzipBytes);
+  for (const download of largest.slice(0, Number(process.env.BENCH_WEB_TOP ?? 8))) {
     console.log(`  ${kb(download.gzipBytes).padStart(9)}  ${new URL(download.url).pathname}`);
   }
   return within;

@@ -2,18 +2,15 @@ import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import MenuItem from '@mui/material/MenuItem';
-import { type SxProps, type Theme } from '@mui/material/styles';
+import type { SxProps, Theme } from '@mui/material/styles';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { NavGroupKey, NavItem } from '../layouts/nav-items';
 import { Icon, NavIcon } from './icons';
-import { boxedWidth, mainNavigationId, type ShellLayout } from './layout-state';
+import { boxedWidth, mainNavigationId, navbarHeight, type ShellLayout } from './layout-state';
 import { NewTabHint, useNavigationModel } from './nav-links';
 import { ShellMenu } from './shell-menu';
-
-/** The navbar's height, where a sticky horizontal navigation sticks. */
-export const navbarHeight = 64;
 
 const topItemSx = (active: boolean): SxProps<Theme> => ({
   gap: 1,

@@ -38,6 +38,9 @@ export const navWidth = { expanded: 260, collapsed: 76 } as const;
 /** The boxed content's maximum width, in px. */
 export const boxedWidth = 1440;
 
+/** The navbar's height, where a sticky horizontal navigation sticks. */
+export const navbarHeight = 64;
+
 /** Element ids the navbar's toggles point at (aria-controls). */
 export const mainNavigationId = 'main-navigation';
 export const customizerId = 'theme-customizer';
