@@ -47,6 +47,15 @@ const entryModule = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
 const shellModule = fileURLToPath(new URL('./src/app/layouts/default-layout.tsx', import.meta.url));
 
 /**
+ * MUI modules the shell reaches only through MUI's own index modules (Box imports
+ * `@mui/material/styles`, whose high-contrast helper imports the input classes, hence InputBase;
+ * `@mui/system` re-exports Grid and useMediaQuery) and never uses. In the shell's chunk they would
+ * be downloaded on every page; left out, they go with the pages that use them.
+ */
+const reachedButUnusedByTheShell =
+  /@mui[\\/](material|system)[\\/](esm[\\/])?(InputBase|TextareaAutosize|FilledInput|Input|OutlinedInput|FormControl|FormLabel|InputLabel|NativeSelect|Select|TextField|FormHelperText|InputAdornment|Grid|useMediaQuery)[\\/]/;
+
+/**
  * Two chunks by hand; Rolldown splits the rest (each page, each deferred overlay) by itself.
  * Left alone it makes one chunk per set of importers, which cut the signed-in shell's libraries
  * into some forty files: each file is compressed on its own, and the first visit to a page paid
@@ -59,11 +68,11 @@ const shellModule = fileURLToPath(new URL('./src/app/layouts/default-layout.tsx'
 const chunkGroups = () => {
   let shellOnly: Set<string> | undefined;
   const shellName = (id: string, context: ChunkingContext) => {
-    shellOnly ??= ((entry) =>
-      new Set([...staticImportsOf(context, shellModule)].filter((module) => !entry.has(module))))(
-      staticImportsOf(context, entryModule),
-    );
-    return shellOnly.has(id) ? 'shell' : null;
+    if (!shellOnly) {
+      const entry = staticImportsOf(context, entryModule);
+      shellOnly = new Set([...staticImportsOf(context, shellModule)].filter((module) => !entry.has(module)));
+    }
+    return shellOnly.has(id) && !reachedButUnusedByTheShell.test(id) ? 'shell' : null;
   };
   return [
     { name: 'index', tags: ['$initial' as const], priority: 2 },
