@@ -25,14 +25,14 @@ import {
   type Task,
   type TaskComment,
 } from './contract';
-import {
-  type CreateCommentRequest,
-  type CreateProjectInput,
-  type CreateTaskInput,
-  type ListProjectsInput,
-  type MoveTaskRequest,
-  type UpdateProjectInput,
-  type UpdateTaskInput,
+import type {
+  CreateCommentRequest,
+  CreateProjectInput,
+  CreateTaskInput,
+  ListProjectsInput,
+  MoveTaskRequest,
+  UpdateProjectInput,
+  UpdateTaskInput,
 } from './requests';
 import { decodeKeyCursor, decodeListCursor, encodeKeyCursor, encodeListCursor, fingerprintOf } from './list-cursor';
 import { readMergedPage, type PartitionPosition } from './merged-pages';
