@@ -1,9 +1,13 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { initI18n } from '../shared/i18n/i18n';
+import { loadTranslationParts } from '../shared/i18n/language-store';
+import { translationParts } from '../shared/i18n/translation-parts';
 
 beforeAll(async () => {
   await initI18n();
+  // Component tests render pages without the routes that would download their translation parts.
+  await loadTranslationParts(translationParts);
 });
 
 afterEach(() => {

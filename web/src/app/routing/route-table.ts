@@ -1,9 +1,11 @@
 import type { ComponentType } from 'react';
+import type { TranslationPart } from '../../shared/i18n/translation-parts';
 import type { RouteHandle } from './route-handle';
 
 /**
  * Spec §2, one entry per path, in the spec's order. An alias is a second entry with the same
- * handle. Pages load lazily, so each route is its own chunk and /login downloads only itself.
+ * handle. Pages load lazily, so each route is its own chunk and /login downloads only itself; the
+ * translation parts a page needs beyond `core` (shared/i18n/translation-parts.ts) download with it.
  * The action/subject choices (spec §2 names only access-control's) are explained in web/README.md.
  */
 
@@ -12,6 +14,11 @@ export interface RouteEntry {
   readonly handle: RouteHandle;
   /** The page; absent for routes that never render (the index redirect, /wiki, /telegram). */
   readonly page?: () => Promise<ComponentType>;
+  /**
+   * The translation parts the page uses beyond `core`, downloaded with its code in the active
+   * language (routes.tsx); none when the page shows only `core` words.
+   */
+  readonly parts?: readonly TranslationPart[];
   /** Opens this destination in a new tab instead of rendering (see routes.tsx). */
   readonly externalLink?: 'wiki' | 'telegram';
 }
@@ -71,16 +78,19 @@ export const routeTable: readonly RouteEntry[] = [
   {
     path: '/login',
     handle: handles.login,
+    parts: ['auth'],
     page: async () => (await import('../../features/auth/components/sign-in-page')).SignInPage,
   },
   {
     path: '/register',
     handle: handles.register,
+    parts: ['auth'],
     page: async () => (await import('../../features/auth/components/register-page')).RegisterPage,
   },
   {
     path: '/forgot-password',
     handle: handles.forgotPassword,
+    parts: ['auth'],
     page: async () => (await import('../../features/auth/components/forgot-password-page')).ForgotPasswordPage,
   },
   {
@@ -106,26 +116,31 @@ export const routeTable: readonly RouteEntry[] = [
   {
     path: '/access-control',
     handle: handles.accessControl,
+    parts: ['access-control'],
     page: async () => (await import('../../features/access-control/access-control-page')).AccessControlPage,
   },
   {
     path: '/apps/permissions',
     handle: handles.permissions,
+    parts: ['access-control'],
     page: async () => (await import('../../features/access-control/permissions-page')).PermissionsPage,
   },
   {
     path: '/apps/channels',
     handle: handles.channels,
+    parts: ['areas'],
     page: async () => (await import('../../features/channels/channels-page')).ChannelsPage,
   },
   {
     path: '/apps/chat',
     handle: handles.chat,
+    parts: ['chat'],
     page: async () => (await import('../../features/chat/chat-page')).ChatPage,
   },
   {
     path: '/apps/email',
     handle: handles.email,
+    parts: ['areas'],
     page: async () => (await import('../../features/email/email-page')).EmailPage,
   },
   {
@@ -133,56 +148,67 @@ export const routeTable: readonly RouteEntry[] = [
     // matches both, and the email page tells a folder from a label by its value.
     path: '/apps/email/:filter',
     handle: handles.emailFilter,
+    parts: ['areas'],
     page: async () => (await import('../../features/email/email-page')).EmailPage,
   },
   {
     path: '/apps/email/:label',
     handle: handles.emailLabel,
+    parts: ['areas'],
     page: async () => (await import('../../features/email/email-page')).EmailPage,
   },
   {
     path: '/apps/integrations',
     handle: handles.integrations,
+    parts: ['areas'],
     page: async () => (await import('../../features/integrations/integrations-page')).IntegrationsPage,
   },
   {
     path: '/apps/mailings',
     handle: handles.mailings,
+    parts: ['areas'],
     page: async () => (await import('../../features/mailings/mailings-page')).MailingsPage,
   },
   {
     path: '/apps/project-create/:type',
     handle: handles.projectCreate,
+    parts: ['projects'],
     page: async () => (await import('../../features/projects/project-editor-page')).ProjectEditorPage,
   },
   {
     path: '/apps/project-create/:type/:id',
     handle: handles.projectEdit,
+    parts: ['projects'],
     page: async () => (await import('../../features/projects/project-editor-page')).ProjectEditorPage,
   },
   {
     path: '/apps/projects',
     handle: handles.projects,
+    parts: ['projects'],
     page: async () => (await import('../../features/projects/projects-page')).ProjectsPage,
   },
   {
     path: '/apps/projects/:id',
     handle: handles.projectView,
+    parts: ['projects'],
     page: async () => (await import('../../features/projects/project-page')).ProjectPage,
   },
   {
     path: '/information/plans',
     handle: handles.plans,
+    parts: ['areas'],
     page: async () => (await import('../../features/plans/plans-page')).PlansPage,
   },
   {
     path: '/information/referrals',
     handle: handles.referrals,
+    parts: ['areas'],
     page: async () => (await import('../../features/referrals/referrals-page')).ReferralsPage,
   },
   {
     path: '/user/view',
     handle: handles.userView,
+    parts: ['areas'],
     page: async () => (await import('../../features/user-profile/user-view-page')).UserViewPage,
   },
   { path: '/wiki', handle: handles.wiki, externalLink: 'wiki' },

@@ -1,5 +1,8 @@
+import type { ComponentType } from 'react';
 import { matchRoutes, redirect, replace, type Location, type MiddlewareFunction, type RouteObject } from 'react-router';
 import { externalLinks } from '../../shared/config';
+import { loadTranslationParts } from '../../shared/i18n/language-store';
+import type { TranslationPart } from '../../shared/i18n/translation-parts';
 import { getSession, isLoggedIn } from '../../shared/session/session-store';
 import { isRouteHandle, type RouteHandle } from './route-handle';
 import { routeTable, type RouteEntry } from './route-table';
@@ -55,13 +58,24 @@ const externalLinkMiddleware =
     throw replace(`${pathname}${search}${hash}`);
   };
 
+/**
+ * A page's code and the translation parts it declares download together, and the page renders once
+ * both are here: never with untranslated keys, and without waiting for one download to start the
+ * other.
+ */
+const withTranslations =
+  (page: () => Promise<ComponentType>, parts: readonly TranslationPart[]) => async (): Promise<ComponentType> => {
+    const [Component] = await Promise.all([page(), loadTranslationParts(parts)]);
+    return Component;
+  };
+
 const toRoute = (entry: RouteEntry, state: NavigationState): RouteObject => {
-  const { page, externalLink } = entry;
+  const { page, parts = [], externalLink } = entry;
   return {
     path: entry.path,
     handle: entry.handle,
     // Routes without a page never render (their middleware always redirects): say so explicitly.
-    ...(page ? { lazy: { Component: page } } : { element: null }),
+    ...(page ? { lazy: { Component: withTranslations(page, parts) } } : { element: null }),
     ...(externalLink ? { middleware: [externalLinkMiddleware(externalLinks[externalLink], state)] } : {}),
   };
 };
@@ -71,7 +85,8 @@ const toRoute = (entry: RouteEntry, state: NavigationState): RouteObject => {
  * pages in the app shell load separately, so /login never downloads the shell. Routes that never
  * render (index, /wiki, /telegram) sit outside both layouts so they download nothing. The shell's
  * chunk brings the component library, i18next, the query cache and CASL, and prepares them
- * (language resources, right-to-left styles) before its first render.
+ * (language resources, right-to-left styles) before its first render; each page brings the
+ * translation parts it declares.
  */
 export const createRoutes = (state: NavigationState): RouteObject[] => {
   const blank = routeTable.filter((entry) => entry.page && entry.handle.layout === 'blank');

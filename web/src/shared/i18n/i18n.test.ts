@@ -1,13 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { changeLanguage, i18n } from './i18n';
-import { languages } from './languages';
-import ar from './locales/ar';
-import en from './locales/en';
-import fr from './locales/fr';
+import { languages, type Language } from './languages';
+import type { TranslationShape } from './locales/shape';
+import { partLoaders, translationParts, type TranslationPart, type TranslationTree } from './translation-parts';
 
-type Tree = { readonly [key: string]: string | Tree };
-
-const flatten = (tree: Tree, prefix = ''): Map<string, string> => {
+const flatten = (tree: TranslationTree, prefix = ''): Map<string, string> => {
   const entries = new Map<string, string>();
   for (const [key, value] of Object.entries(tree)) {
     const path = prefix ? `${prefix}.${key}` : key;
@@ -20,28 +17,64 @@ const flatten = (tree: Tree, prefix = ''): Map<string, string> => {
 const placeholders = (text: string): string[] =>
   [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] ?? '').sort();
 
-const resources: Record<string, Tree> = { en, fr, ar };
+const languageCodes = languages.map((l) => l.i18nLang);
+
+// Every part in every language, through the loaders the app uses: a loader that points at the
+// wrong file fails below as surely as a missing key.
+const parts = new Map<string, TranslationTree>();
+for (const language of languageCodes) {
+  for (const part of translationParts) parts.set(`${language}/${part}`, (await partLoaders[part][language]()).default);
+}
+const partOf = (language: Language, part: TranslationPart): TranslationTree => parts.get(`${language}/${part}`) ?? {};
+
+const translated = languageCodes
+  .filter((language) => language !== 'en')
+  .flatMap((language) => translationParts.map((part) => [language, part] as const));
 
 describe('translations', () => {
-  const english = flatten(en);
-
-  it('has resources for every configured language', () => {
-    expect(Object.keys(resources).sort()).toEqual(languages.map((l) => l.i18nLang).sort());
+  it('has a loader for every part in every configured language', () => {
+    expect(Object.keys(partLoaders).sort()).toEqual([...translationParts].sort());
+    for (const part of translationParts)
+      expect(Object.keys(partLoaders[part]).sort(), part).toEqual([...languageCodes].sort());
   });
 
-  it.each(['fr', 'ar'])('%s has exactly the English keys, none empty, with the same placeholders', (language) => {
-    const translated = flatten(resources[language] ?? {});
-    const missing = [...english.keys()].filter((key) => !translated.has(key));
-    const extra = [...translated.keys()].filter((key) => !english.has(key));
-    expect({ missing, extra }).toEqual({ missing: [], extra: [] });
-    for (const [key, text] of translated) {
-      expect(text.trim(), key).not.toBe('');
-      expect(placeholders(text), key).toEqual(placeholders(english.get(key) ?? ''));
+  it.each(translated)(
+    '%s/%s has exactly the English keys, none empty, with the same placeholders',
+    (language, part) => {
+      const english = flatten(partOf('en', part));
+      const entries = flatten(partOf(language, part));
+      const missing = [...english.keys()].filter((key) => !entries.has(key));
+      const extra = [...entries.keys()].filter((key) => !english.has(key));
+      expect({ missing, extra }).toEqual({ missing: [], extra: [] });
+      for (const [key, text] of entries) {
+        expect(text.trim(), key).not.toBe('');
+        expect(placeholders(text), key).toEqual(placeholders(english.get(key) ?? ''));
+      }
+    },
+  );
+
+  it('has no empty English strings', () => {
+    for (const part of translationParts) {
+      for (const [key, text] of flatten(partOf('en', part))) expect(text.trim(), key).not.toBe('');
     }
   });
 
-  it('has no empty English strings', () => {
-    for (const [key, text] of english) expect(text.trim(), key).not.toBe('');
+  it.each(languageCodes)('%s: each top-level key lives in exactly one part', (language) => {
+    const owners = new Map<string, TranslationPart[]>();
+    for (const part of translationParts) {
+      for (const key of Object.keys(partOf(language, part))) owners.set(key, [...(owners.get(key) ?? []), part]);
+    }
+    const shared = [...owners].filter(([, owning]) => owning.length > 1);
+    expect(shared).toEqual([]);
+  });
+
+  it('types each translated part against its English part', () => {
+    type English = { title: string; list: { empty: string } };
+    // @ts-expect-error A key of the English part is missing.
+    const missing: TranslationShape<English> = { title: 'Titre', list: {} };
+    // @ts-expect-error A key the English part does not have.
+    const extra: TranslationShape<English> = { title: 'Titre', list: { empty: 'Vide' }, subtitle: 'Sous-titre' };
+    expect([missing, extra]).toHaveLength(2);
   });
 });
 
@@ -55,13 +88,24 @@ describe('changing language (spec §4)', () => {
     expect(document.documentElement.lang).toBe('ar');
     expect(document.documentElement.dir).toBe('rtl');
     expect(localStorage.getItem('language')).toBe('ar');
-    expect(i18n.t('auth.signIn.submit')).toBe(ar.auth.signIn.submit);
+    expect(i18n.t('auth.signIn.submit')).toBe(flatten(partOf('ar', 'auth')).get('auth.signIn.submit'));
 
     await changeLanguage('fr');
     expect(document.documentElement.lang).toBe('fr');
     expect(document.documentElement.dir).toBe('ltr');
     expect(localStorage.getItem('language')).toBe('fr');
-    expect(i18n.t('auth.signIn.submit')).toBe(fr.auth.signIn.submit);
+    expect(i18n.t('auth.signIn.submit')).toBe(flatten(partOf('fr', 'auth')).get('auth.signIn.submit'));
+  });
+
+  it('gives i18next every loaded part of the new language, in one namespace', async () => {
+    // The test setup loaded every part, as a visit through every page would.
+    await changeLanguage('fr');
+    expect(i18n.t('projects.list.search')).toBe(flatten(partOf('fr', 'projects')).get('projects.list.search'));
+    for (const part of translationParts) {
+      for (const [key, text] of flatten(partOf('fr', part))) {
+        expect(i18n.getResource('fr', 'translation', key), key).toBe(text);
+      }
+    }
   });
 
   it('falls back to English', () => {

@@ -1,20 +1,42 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { currentLanguage, loadResources, setLanguage, startLanguage, subscribeToLanguage } from './language-store';
+import { currentLanguage, loadedParts, setLanguage, startLanguage, subscribeToLanguage } from './language-store';
 import { fallbackLanguage, languages, type Language } from './languages';
+import type { TranslationTree } from './translation-parts';
 
 /**
  * i18next for the signed-in app (react-i18next's useTranslation). It follows the language store
- * (language-store.ts), which owns the active language, its resources, <html lang/dir> and the
- * stored choice; only the active language's resources are downloaded. The shell's layout chunk
- * initialises it, so the signed-out pages never download it.
+ * (language-store.ts), which owns the active language, its translations, <html lang/dir> and the
+ * stored choice. The store downloads translations by part (translation-parts.ts); i18next gets each
+ * part as it arrives, deep-merged into its one `translation` namespace, so keys do not name their
+ * part. The shell's layout chunk initialises it, so the signed-out pages never download it.
  */
 
-const follow = async (): Promise<void> => {
-  const language = currentLanguage();
-  if (!i18n.hasResourceBundle(language, 'translation')) {
-    i18n.addResourceBundle(language, 'translation', await loadResources(language), true, true);
+/** The parts already handed to i18next, as `language/part`. */
+const handedOver = new Set<string>();
+
+/** The store's parts that i18next does not have yet, marked as handed over. */
+const takeNewParts = () =>
+  loadedParts().filter(({ language, part }) => {
+    const id = `${language}/${part}`;
+    if (handedOver.has(id)) return false;
+    handedOver.add(id);
+    return true;
+  });
+
+const addNewParts = (): void => {
+  for (const { language, resources } of takeNewParts()) {
+    i18n.addResourceBundle(language, 'translation', resources, true, true);
   }
+};
+
+/**
+ * Runs when the store's language changes or a part of it arrives: the new words first, without
+ * waiting, so that a page waiting for its part renders with them.
+ */
+const follow = async (): Promise<void> => {
+  addNewParts();
+  const language = currentLanguage();
   if (i18n.language !== language) await i18n.changeLanguage(language);
 };
 
@@ -24,22 +46,28 @@ let initialised: Promise<void> | undefined;
 export const initI18n = (): Promise<void> => {
   initialised ??= (async () => {
     await startLanguage();
-    const language = currentLanguage();
+    const resources: Record<string, { translation: TranslationTree }> = {};
+    for (const { language, resources: part } of takeNewParts()) {
+      // Copies: i18next merges later parts into the objects it starts with.
+      resources[language] = { translation: { ...resources[language]?.translation, ...structuredClone(part) } };
+    }
     await i18n.use(initReactI18next).init({
-      resources: { [language]: { translation: await loadResources(language) } },
-      lng: language,
+      resources,
+      lng: currentLanguage(),
       fallbackLng: fallbackLanguage,
       supportedLngs: languages.map((l) => l.i18nLang),
       interpolation: { escapeValue: false }, // React escapes
     });
+    // Parts that arrived while i18next started, then every later change.
+    addNewParts();
     subscribeToLanguage(() => void follow());
   })();
   return initialised;
 };
 
 /**
- * Change the interface language (spec §4): resources first, then <html lang/dir>, the stored
- * choice, and i18next.
+ * Change the interface language (spec §4): every part loaded so far in the new language first,
+ * then <html lang/dir>, the stored choice, and i18next.
  */
 export const changeLanguage = async (language: Language): Promise<void> => {
   await setLanguage(language);

@@ -1,0 +1,193 @@
+/**
+ * English, core part: what the first render needs and every page may show: the shell (navigation,
+ * navbar, search, shortcuts, customizer, account menu), the blank layout, the error pages and the
+ * shared components (form fields, page titles, loading indicators).
+ */
+const core = {
+  app: {
+    skipToContent: 'Skip to main content',
+    loading: 'Loading…',
+    titleSuffix: 'Orbit',
+  },
+  language: {
+    label: 'Language',
+    en: 'English',
+    fr: 'Français',
+    ar: 'العربية',
+  },
+  nav: {
+    label: 'Main navigation',
+    open: 'Open navigation',
+    close: 'Close navigation',
+    opensInNewTab: 'opens in a new tab',
+    items: {
+      'apps-projects': 'Projects',
+      'apps-chat': 'Chat',
+      'apps-email': 'Email',
+      'apps-channels': 'Channels',
+      'apps-mailings': 'Mailings',
+      'apps-integrations': 'Integrations',
+      'information-plans': 'Plans',
+      'information-referrals': 'Referrals',
+      'user-view': 'Profile',
+      'access-control': 'Access control',
+      'apps-permissions': 'Permissions',
+      'known-base': 'Wiki',
+      telegram: 'Telegram',
+    },
+  },
+  account: {
+    menuLabel: 'Account',
+    signedInAs: 'Signed in as {{name}}',
+    signOut: 'Sign out',
+    signingOut: 'Signing out…',
+  },
+  form: {
+    showPassword: 'Show password',
+    hidePassword: 'Hide password',
+    optional: 'optional',
+  },
+  errors: {
+    generic: 'Something went wrong. Please try again.',
+    network: 'Cannot reach Orbit. Check your connection and try again.',
+    notFound: {
+      heading: 'Page not found',
+      message: 'We could not find the page you were looking for. Check the address or go back home.',
+    },
+    notAuthorized: {
+      heading: 'You are not authorized',
+      message: 'Your account does not have access to this page. Ask an administrator if you need it.',
+    },
+    serverError: {
+      heading: 'Something went wrong',
+      message: 'An unexpected error stopped this page. Try again in a moment.',
+      reload: 'Reload the page',
+    },
+    backHome: 'Back to home',
+  },
+  shell: {
+    nav: {
+      collapse: 'Keep the navigation collapsed',
+      headings: {
+        apps: 'Apps',
+        account: 'Account',
+        administration: 'Administration',
+        help: 'Help',
+      },
+      groups: {
+        communication: 'Outreach',
+        information: 'Plans & referrals',
+      },
+    },
+    theme: {
+      label: 'Theme',
+      button: 'Theme: {{theme}}',
+      light: 'Light',
+      dark: 'Dark',
+      system: 'System',
+    },
+    language: {
+      button: 'Language: {{language}}',
+    },
+    user: {
+      button: 'Account menu for {{name}}',
+      buttonAnonymous: 'Account menu',
+      menu: 'Account',
+      roles: {
+        admin: 'Administrator',
+        client: 'Client',
+      },
+      profile: 'My profile',
+      settings: 'Settings',
+      plans: 'Plans & billing',
+    },
+    scrollToTop: 'Scroll to top',
+    footer: {
+      copyright: '© {{year}} {{app}}. Projects and client conversations in one place.',
+      help: 'Help',
+      contact: 'Contact us',
+    },
+  },
+  search: {
+    button: 'Search ({{hotkey}})',
+    placeholder: 'Search…',
+    title: 'Search',
+    inputLabel: 'Search pages and projects',
+    pages: 'Pages',
+    projects: 'Projects',
+    searching: 'Searching…',
+    noResults: 'Nothing matches “{{query}}”.',
+    hintMove: 'to move',
+    hintOpen: 'to open',
+    hintClose: 'to close',
+  },
+  shortcuts: {
+    button: 'Shortcuts',
+    title: 'Shortcuts',
+    edit: 'Edit shortcuts',
+    editHint: 'Choose up to {{count}} pages to keep at hand.',
+    restore: 'Restore defaults',
+    done: 'Done',
+    empty: 'No shortcuts yet. Choose some with the edit button.',
+  },
+  customizer: {
+    open: 'Open the theme customizer',
+    title: 'Theme customizer',
+    subtitle: 'Customize and preview in real time',
+    reset: 'Reset every setting',
+    resetAll: 'Reset to defaults',
+    close: 'Close the customizer',
+    theming: 'Theming',
+    primaryLight: 'Primary color (light theme)',
+    primaryDark: 'Primary color (dark theme)',
+    customColor: 'Custom color',
+    colors: {
+      blue: 'Blue',
+      orangeRed: 'Orange-red',
+      teal: 'Teal',
+      purple: 'Purple',
+      green: 'Green',
+      amber: 'Amber',
+      pink: 'Pink',
+    },
+    theme: 'Theme',
+    skin: 'Skin',
+    skins: {
+      default: 'Default',
+      bordered: 'Bordered',
+    },
+    semiDark: 'Semi-dark navigation',
+    layout: 'Layout',
+    navigation: 'Navigation',
+    narrowHint: 'Below 1280 px wide the navigation opens as a drawer; your choice applies on wider screens.',
+    layouts: {
+      vertical: 'Vertical',
+      collapsed: 'Collapsed',
+      horizontal: 'Horizontal',
+    },
+    contentWidth: 'Content width',
+    widths: {
+      boxed: 'Boxed',
+      fluid: 'Full width',
+    },
+    navbar: 'Navbar',
+    navbarTypes: {
+      sticky: 'Sticky',
+      hidden: 'Hidden',
+    },
+    navbarBlur: 'Blur the navbar while scrolling',
+    footer: 'Footer',
+    footerTypes: {
+      sticky: 'Sticky',
+      static: 'Static',
+      hidden: 'Hidden',
+    },
+    horizontalNav: 'Horizontal navigation',
+    horizontalNavTypes: {
+      sticky: 'Sticky',
+      static: 'Static',
+    },
+  },
+};
+
+export default core;

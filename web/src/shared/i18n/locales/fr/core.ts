@@ -1,0 +1,192 @@
+import type en from '../en/core';
+import type { TranslationShape } from '../shape';
+
+const core: TranslationShape<typeof en> = {
+  app: {
+    skipToContent: 'Aller au contenu principal',
+    loading: 'Chargement…',
+    titleSuffix: 'Orbit',
+  },
+  language: {
+    label: 'Langue',
+    en: 'English',
+    fr: 'Français',
+    ar: 'العربية',
+  },
+  nav: {
+    label: 'Navigation principale',
+    open: 'Ouvrir la navigation',
+    close: 'Fermer la navigation',
+    opensInNewTab: 's’ouvre dans un nouvel onglet',
+    items: {
+      'apps-projects': 'Projets',
+      'apps-chat': 'Discussion',
+      'apps-email': 'E-mail',
+      'apps-channels': 'Canaux',
+      'apps-mailings': 'Envois groupés',
+      'apps-integrations': 'Intégrations',
+      'information-plans': 'Offres',
+      'information-referrals': 'Parrainages',
+      'user-view': 'Profil',
+      'access-control': 'Contrôle d’accès',
+      'apps-permissions': 'Permissions',
+      'known-base': 'Wiki',
+      telegram: 'Telegram',
+    },
+  },
+  account: {
+    menuLabel: 'Compte',
+    signedInAs: 'Connecté en tant que {{name}}',
+    signOut: 'Se déconnecter',
+    signingOut: 'Déconnexion…',
+  },
+  form: {
+    showPassword: 'Afficher le mot de passe',
+    hidePassword: 'Masquer le mot de passe',
+    optional: 'facultatif',
+  },
+  errors: {
+    generic: 'Une erreur est survenue. Veuillez réessayer.',
+    network: 'Impossible de joindre Orbit. Vérifiez votre connexion et réessayez.',
+    notFound: {
+      heading: 'Page introuvable',
+      message: 'Nous n’avons pas trouvé la page demandée. Vérifiez l’adresse ou revenez à l’accueil.',
+    },
+    notAuthorized: {
+      heading: 'Accès non autorisé',
+      message: 'Votre compte n’a pas accès à cette page. Demandez-le à un administrateur si nécessaire.',
+    },
+    serverError: {
+      heading: 'Une erreur est survenue',
+      message: 'Une erreur inattendue a interrompu cette page. Réessayez dans un instant.',
+      reload: 'Recharger la page',
+    },
+    backHome: 'Retour à l’accueil',
+  },
+  shell: {
+    nav: {
+      collapse: 'Garder la navigation réduite',
+      headings: {
+        apps: 'Applications',
+        account: 'Compte',
+        administration: 'Administration',
+        help: 'Aide',
+      },
+      groups: {
+        communication: 'Diffusion',
+        information: 'Offres et parrainages',
+      },
+    },
+    theme: {
+      label: 'Thème',
+      button: 'Thème : {{theme}}',
+      light: 'Clair',
+      dark: 'Sombre',
+      system: 'Système',
+    },
+    language: {
+      button: 'Langue : {{language}}',
+    },
+    user: {
+      button: 'Menu du compte de {{name}}',
+      buttonAnonymous: 'Menu du compte',
+      menu: 'Compte',
+      roles: {
+        admin: 'Administrateur',
+        client: 'Client',
+      },
+      profile: 'Mon profil',
+      settings: 'Paramètres',
+      plans: 'Offres et facturation',
+    },
+    scrollToTop: 'Remonter en haut',
+    footer: {
+      copyright: '© {{year}} {{app}}. Projets et échanges clients au même endroit.',
+      help: 'Aide',
+      contact: 'Nous contacter',
+    },
+  },
+  search: {
+    button: 'Rechercher ({{hotkey}})',
+    placeholder: 'Rechercher…',
+    title: 'Recherche',
+    inputLabel: 'Rechercher des pages et des projets',
+    pages: 'Pages',
+    projects: 'Projets',
+    searching: 'Recherche en cours…',
+    noResults: 'Aucun résultat pour « {{query}} ».',
+    hintMove: 'pour se déplacer',
+    hintOpen: 'pour ouvrir',
+    hintClose: 'pour fermer',
+  },
+  shortcuts: {
+    button: 'Raccourcis',
+    title: 'Raccourcis',
+    edit: 'Modifier les raccourcis',
+    editHint: 'Choisissez jusqu’à {{count}} pages à garder sous la main.',
+    restore: 'Rétablir les raccourcis par défaut',
+    done: 'Terminé',
+    empty: 'Aucun raccourci pour l’instant. Choisissez-en avec le bouton de modification.',
+  },
+  customizer: {
+    open: 'Ouvrir le personnalisateur de thème',
+    title: 'Personnalisation du thème',
+    subtitle: 'Personnalisez et prévisualisez en temps réel',
+    reset: 'Réinitialiser tous les réglages',
+    resetAll: 'Rétablir les valeurs par défaut',
+    close: 'Fermer le personnalisateur',
+    theming: 'Thème',
+    primaryLight: 'Couleur principale (thème clair)',
+    primaryDark: 'Couleur principale (thème sombre)',
+    customColor: 'Couleur personnalisée',
+    colors: {
+      blue: 'Bleu',
+      orangeRed: 'Rouge orangé',
+      teal: 'Sarcelle',
+      purple: 'Violet',
+      green: 'Vert',
+      amber: 'Ambre',
+      pink: 'Rose',
+    },
+    theme: 'Mode',
+    skin: 'Apparence',
+    skins: {
+      default: 'Par défaut',
+      bordered: 'Bordée',
+    },
+    semiDark: 'Navigation semi-sombre',
+    layout: 'Mise en page',
+    navigation: 'Navigation',
+    narrowHint:
+      'Sous 1280 px de large, la navigation s’ouvre en panneau ; votre choix s’applique sur les écrans plus larges.',
+    layouts: {
+      vertical: 'Verticale',
+      collapsed: 'Réduite',
+      horizontal: 'Horizontale',
+    },
+    contentWidth: 'Largeur du contenu',
+    widths: {
+      boxed: 'Encadrée',
+      fluid: 'Pleine largeur',
+    },
+    navbar: 'Barre supérieure',
+    navbarTypes: {
+      sticky: 'Fixe',
+      hidden: 'Masquée',
+    },
+    navbarBlur: 'Flouter la barre supérieure au défilement',
+    footer: 'Pied de page',
+    footerTypes: {
+      sticky: 'Fixe',
+      static: 'Statique',
+      hidden: 'Masqué',
+    },
+    horizontalNav: 'Navigation horizontale',
+    horizontalNavTypes: {
+      sticky: 'Fixe',
+      static: 'Statique',
+    },
+  },
+};
+
+export default core;
