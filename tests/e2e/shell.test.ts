@@ -10,8 +10,9 @@ import { launchBrowser, newContext, signInThroughForm } from '../support/browser
 /**
  * The application shell in a real browser (issue 3): navigation layouts and the overlay below
  * 1280 px, themes and their cookies, Arabic right-to-left, language persistence, scroll-to-top,
- * the loading bar, search, shortcuts, the customizer, and axe-core on the shell in light and
- * dark, left-to-right and right-to-left. Screenshots go to tests/e2e/artifacts/ (git-ignored).
+ * the loading bar, search, shortcuts, the customizer, keyboard use of the navbar's menus and the
+ * navigation's groups, and axe-core on the shell in light and dark, left-to-right and
+ * right-to-left. Screenshots go to tests/e2e/artifacts/ (git-ignored).
  */
 
 const artifacts = join(import.meta.dirname, 'artifacts');
@@ -152,6 +153,36 @@ describe('navigation', () => {
     await nav.getByRole('link', { name: 'Referrals' }).click();
     await page.waitForURL('**/information/referrals');
     await expect.poll(() => nav.getByRole('link', { name: 'Referrals' }).getAttribute('aria-current')).toBe('page');
+  });
+  it('takes keyboard users through menus and groups: focus on the checked item, back to the button, closed groups skipped', async () => {
+    const page = await signedIn();
+    const focused = () =>
+      page.evaluate(() => {
+        const element = document.activeElement;
+        return `${element?.getAttribute('role') ?? element?.tagName.toLowerCase()}: ${element?.textContent?.trim()}`;
+      });
+
+    // A navbar menu opened from the keyboard (its items load with it) focuses the checked item.
+    const theme = page.getByRole('button', { name: /^Theme:/ });
+    await theme.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitemradio', { name: 'System' }).waitFor();
+    await expect.poll(focused).toBe('menuitemradio: System');
+    await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe('menuitemradio: Light');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => theme.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    // A closed group's links are not in the tab order; opened, they come right after its button.
+    const outreach = navigation(page).getByRole('button', { name: 'Outreach' });
+    await outreach.focus();
+    await page.keyboard.press('Tab');
+    expect(await focused()).toMatch(/^a: Profile/);
+    await outreach.focus();
+    await page.keyboard.press('Enter');
+    expect(await outreach.getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toMatch(/^a: Channels/);
   });
 });
 

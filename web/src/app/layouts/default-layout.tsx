@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
+import { styled } from '@mui/material/styles';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
@@ -19,6 +19,32 @@ import { VerticalNav } from '../shell/vertical-nav';
 const HorizontalNav = lazy(async () => ({ default: (await import('../shell/horizontal-nav')).HorizontalNav }));
 
 export { prepareShell };
+
+/**
+ * The first stop of the Tab key: hidden until focused, then a small card in the top start corner.
+ * Styled as MUI's Link (primary, underlined at 40%), without the module.
+ */
+const SkipLink = styled('a')(({ theme }) => ({
+  ...visuallyHidden,
+  color: (theme.vars ?? theme).palette.primary.main,
+  textDecoration: 'underline',
+  textDecorationColor: theme.alpha((theme.vars ?? theme).palette.primary.main, 0.4),
+  '&:hover': { textDecorationColor: 'inherit' },
+  '&:focus': {
+    position: 'fixed',
+    top: 8,
+    insetInlineStart: 8,
+    width: 'auto',
+    height: 'auto',
+    clip: 'auto',
+    zIndex: theme.zIndex.tooltip,
+    padding: theme.spacing(1),
+    borderRadius: theme.shape.borderRadius,
+    backgroundColor: (theme.vars ?? theme).palette.background.paper,
+  },
+  // The app's focus ring, on the card's edge: a gap would show the page through.
+  '&:focus-visible': { outline: `2px solid ${(theme.vars ?? theme).palette.primary.main}`, outlineOffset: 0 },
+}));
 
 /**
  * Spec §2 default layout, and the fixed-height content layout (chat, email) when the route asks
@@ -46,26 +72,7 @@ const Shell = () => {
       data-collapsed={layout.collapsed || undefined}
       sx={{ display: 'flex', minHeight: '100dvh', bgcolor: 'background.default' }}
     >
-      <Link
-        href="#main-content"
-        sx={{
-          ...visuallyHidden,
-          '&:focus': {
-            position: 'fixed',
-            top: 8,
-            insetInlineStart: 8,
-            width: 'auto',
-            height: 'auto',
-            clip: 'auto',
-            zIndex: 'tooltip',
-            p: 1,
-            borderRadius: 1,
-            bgcolor: 'background.paper',
-          },
-        }}
-      >
-        {t('app.skipToContent')}
-      </Link>
+      <SkipLink href="#main-content">{t('app.skipToContent')}</SkipLink>
       {layout.nav === 'vertical' ? (
         <VerticalNav layout={layout} open={navOpen} onClose={() => setNavOpen(false)} />
       ) : null}

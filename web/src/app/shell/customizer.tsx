@@ -1,5 +1,5 @@
-import Badge from '@mui/material/Badge';
 import ButtonBase from '@mui/material/ButtonBase';
+import { styled } from '@mui/material/styles';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isDefaultSettings } from '../../shared/theme/settings';
@@ -10,6 +10,32 @@ import { customizerId } from './layout-state';
 
 const loadPanel = () => import('./customizer-panel');
 const CustomizerPanel = lazy(async () => ({ default: (await loadPanel()).CustomizerPanel }));
+
+const IconWithDot = styled('span')({ position: 'relative', display: 'inline-flex', flexShrink: 0 });
+
+/**
+ * A dot on the icon's top end corner while any setting differs from the defaults: MUI's dot
+ * badge (8 px, warning colour, at 14% of a circle's edge, scaling in and out), without the module.
+ * Decorative, as the badge was: the panel's reset button says the same in words.
+ */
+const ChangedDot = styled('span', { shouldForwardProp: (prop) => prop !== 'shown' })<{ shown: boolean }>(
+  ({ theme, shown }) => ({
+    position: 'absolute',
+    top: 'calc(14% - 4px)',
+    insetInlineEnd: 'calc(14% - 4px)',
+    zIndex: 1,
+    width: 8,
+    height: 8,
+    borderRadius: 4,
+    backgroundColor: (theme.vars ?? theme).palette.warning.main,
+    transform: shown ? 'none' : 'scale(0)',
+    transition: theme.transitions.create('transform', {
+      easing: theme.transitions.easing.easeInOut,
+      duration: shown ? theme.transitions.duration.enteringScreen : theme.transitions.duration.leavingScreen,
+    }),
+    '@media (forced-colors: active)': { border: '1px solid ButtonBorder' },
+  }),
+);
 
 /**
  * The customizer: a tab on the window's end edge opens a panel with every appearance and layout
@@ -47,9 +73,10 @@ export const Customizer = () => {
           '@media (prefers-reduced-motion: reduce)': { '& svg': { animation: 'none' } },
         }}
       >
-        <Badge variant="dot" color="warning" invisible={!changed} overlap="circular">
+        <IconWithDot>
           <Icon name="settings" fontSize="small" />
-        </Badge>
+          <ChangedDot aria-hidden shown={changed} />
+        </IconWithDot>
       </ButtonBase>
       <DeferredDrawer
         anchor="right"

@@ -1,10 +1,23 @@
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
+import { styled } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { appName, externalLinks } from '../../shared/config';
 import { boxedWidth, type ShellLayout } from './layout-state';
 import { NewTabHint } from './nav-links';
+
+/**
+ * A link in the footer's small print: MUI's body2 Link underlined on hover, with the app's
+ * keyboard focus ring, without the Link module.
+ */
+const FooterLink = styled('a')(({ theme }) => ({
+  ...theme.typography.body2,
+  margin: 0,
+  color: (theme.vars ?? theme).palette.primary.main,
+  textDecoration: 'none',
+  '&:hover': { textDecoration: 'underline' },
+  '&:focus-visible': { outline: `2px solid ${(theme.vars ?? theme).palette.primary.main}`, outlineOffset: 2 },
+}));
 
 /** The footer (spec §1): sticky to the bottom of the window, static after the content, or hidden. */
 export const Footer = ({ layout }: { layout: ShellLayout }) => {
@@ -39,20 +52,14 @@ export const Footer = ({ layout }: { layout: ShellLayout }) => {
           {t('shell.footer.copyright', { year: new Date().getFullYear(), app: appName })}
         </Typography>
         <Box sx={{ display: 'flex', gap: 2 }}>
-          <Link href={externalLinks.wiki} target="_blank" rel="noopener noreferrer" variant="body2" underline="hover">
+          <FooterLink href={externalLinks.wiki} target="_blank" rel="noopener noreferrer">
             {t('shell.footer.help')}
             <NewTabHint text={t('nav.opensInNewTab')} />
-          </Link>
-          <Link
-            href={externalLinks.telegram}
-            target="_blank"
-            rel="noopener noreferrer"
-            variant="body2"
-            underline="hover"
-          >
+          </FooterLink>
+          <FooterLink href={externalLinks.telegram} target="_blank" rel="noopener noreferrer">
             {t('shell.footer.contact')}
             <NewTabHint text={t('nav.opensInNewTab')} />
-          </Link>
+          </FooterLink>
         </Box>
       </Box>
     </Box>

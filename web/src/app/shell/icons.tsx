@@ -1,4 +1,5 @@
 import SvgIcon, { type SvgIconProps } from '@mui/material/SvgIcon';
+import type { ThemeMode } from '../../shared/theme/settings';
 import type { NavItemName } from '../layouts/nav-items';
 
 /**
@@ -43,6 +44,9 @@ export const iconPaths = {
 } as const;
 
 export type IconName = keyof typeof iconPaths;
+
+/** Each theme mode's icon, on the navbar's theme button and in its menu. */
+export const themeIcon: Record<ThemeMode, IconName> = { light: 'light', dark: 'dark', system: 'system' };
 
 /** Each navigation item's icon. */
 export const navIconPaths: Record<NavItemName, string> = {

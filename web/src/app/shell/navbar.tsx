@@ -1,7 +1,7 @@
-import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import Toolbar from '@mui/material/Toolbar';
+import Paper from '@mui/material/Paper';
+import { styled } from '@mui/material/styles';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Brand } from './brand';
@@ -24,6 +24,25 @@ const useScrolled = (): boolean => {
 };
 
 /**
+ * The bar itself: what MUI's sticky AppBar is (a square, flat Paper as <header>, so the bordered
+ * skin outlines it as it does every flat surface), without the module.
+ */
+const NavbarRoot = styled(Paper)(({ theme }) => ({
+  display: 'flex',
+  flexDirection: 'column',
+  width: '100%',
+  boxSizing: 'border-box',
+  flexShrink: 0,
+  position: 'sticky',
+  zIndex: theme.zIndex.appBar,
+  top: 0,
+  color: 'inherit',
+})) as typeof Paper;
+
+/** The row of tools: MUI's Toolbar at its regular height. */
+const NavbarRow = styled('div')({ position: 'relative', display: 'flex', alignItems: 'center' });
+
+/**
  * The navbar (spec §1, §4): sticky (blurred over the page once it scrolls, when blur is on) or
  * hidden; the navigation toggle in overlay mode; search, language, theme, shortcuts, user menu.
  */
@@ -43,10 +62,11 @@ export const Navbar = ({
   if (layout.navbar === 'hidden') return null;
   const floating = scrolled && blur;
   return (
-    <AppBar
-      position="sticky"
+    <NavbarRoot
+      component="header"
+      square
+      elevation={0}
       sx={{
-        top: 0,
         bgcolor: floating ? 'transparent' : 'background.paper',
         backgroundImage: 'none',
         backdropFilter: floating ? 'blur(10px)' : 'none',
@@ -57,9 +77,9 @@ export const Navbar = ({
         transition: 'box-shadow 150ms',
       }}
     >
-      <Toolbar
+      <NavbarRow
         sx={{
-          minHeight: `${navbarHeight}px !important`,
+          minHeight: navbarHeight,
           gap: { xs: 0.5, sm: 1 },
           width: '100%',
           mx: 'auto',
@@ -89,7 +109,7 @@ export const Navbar = ({
         <ThemeSwitcher />
         <ShortcutsMenu />
         <UserMenu />
-      </Toolbar>
-    </AppBar>
+      </NavbarRow>
+    </NavbarRoot>
   );
 };

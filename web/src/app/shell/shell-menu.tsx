@@ -1,27 +1,80 @@
 import type { MenuProps } from '@mui/material/Menu';
 import { useTheme } from '@mui/material/styles';
-import { DeferredMenu } from '../../shared/ui/deferred';
+import { useState, type ComponentType } from 'react';
+import { deferredOverlay, DeferredMenu, loadMenu } from '../../shared/ui/deferred';
 import { popoverOffset, SlideYReverse } from './slide-y-reverse';
 
+type Align = 'start' | 'end';
+
 /**
- * The shell's menus (navbar tools, horizontal navigation groups): spec §9's slide-y-reverse
- * transition, opened `popoverOffset` (6 px) below their button, aligned to its start or end edge
- * in the reading direction. Menu's code loads with the first opening.
+ * Spec §9's slide-y-reverse transition, opened `popoverOffset` (6 px) below the button, aligned to
+ * its start or end edge in the reading direction. Closing with focus inside (Escape, a choice, a
+ * click outside) puts focus back on the button: MUI's focus trap misses the focus move Menu makes
+ * as it mounts, and would leave focus on <body> once the items are gone.
  */
-export const ShellMenu = ({ align = 'end', slotProps, ...props }: MenuProps & { align?: 'start' | 'end' }) => {
+const useShellMenuProps = (
+  align: Align,
+  anchorEl: MenuProps['anchorEl'],
+  slotProps: MenuProps['slotProps'],
+): Partial<MenuProps> => {
   const theme = useTheme();
-  const rtl = theme.direction === 'rtl';
-  const horizontal = (align === 'end') !== rtl ? 'right' : 'left';
-  return (
-    <DeferredMenu
-      {...props}
-      anchorOrigin={{ vertical: 'bottom', horizontal }}
-      transformOrigin={{ vertical: 'top', horizontal }}
-      slots={{ transition: SlideYReverse }}
-      slotProps={{
-        ...slotProps,
-        paper: { sx: { mt: `${popoverOffset}px`, minWidth: 220 }, ...(slotProps?.paper as object | undefined) },
-      }}
-    />
+  // The menus close by clearing their anchor: the button is the last one they had.
+  const [button, setButton] = useState<HTMLElement | null>(null);
+  if (anchorEl instanceof HTMLElement && anchorEl !== button) setButton(anchorEl);
+  const horizontal = (align === 'end') !== (theme.direction === 'rtl') ? 'right' : 'left';
+  return {
+    anchorOrigin: { vertical: 'bottom', horizontal },
+    transformOrigin: { vertical: 'top', horizontal },
+    slots: { transition: SlideYReverse },
+    slotProps: {
+      ...slotProps,
+      paper: { sx: { mt: `${popoverOffset}px`, minWidth: 220 }, ...(slotProps?.paper as object | undefined) },
+      transition: {
+        onExit: (node: HTMLElement) => {
+          if (node.contains(node.ownerDocument.activeElement)) button?.focus();
+        },
+      },
+    },
+  };
+};
+
+/**
+ * A shell menu (horizontal navigation groups) with its items given as children. Menu's code loads
+ * with the first opening.
+ */
+export const ShellMenu = ({ align = 'end', slotProps, ...props }: MenuProps & { align?: Align }) => (
+  <DeferredMenu {...props} {...useShellMenuProps(align, props.anchorEl, slotProps)} />
+);
+
+type ShellMenuWithItemsProps<ItemsProps> = Omit<MenuProps, 'children'> & {
+  readonly align?: Align;
+  /** The props of the items component. */
+  readonly items: ItemsProps;
+};
+
+/**
+ * A shell menu whose items live in their own module (the navbar's menus): MenuItem, ListItemIcon,
+ * Divider and MenuItem's roving-focus helper are then not in the shell's first download. Menu and
+ * the items load together, with the first opening (or before: `preload`, on the button's hover,
+ * focus and click), and the menu mounts once both are there: it opens once, with its items, and
+ * Menu's autoFocus lands on the selected or first item as with items imported statically.
+ */
+export const lazyShellMenu = <ItemsProps extends object>(loadItems: () => Promise<ComponentType<ItemsProps>>) => {
+  const DeferredMenuWithItems = deferredOverlay<ShellMenuWithItemsProps<ItemsProps>>(async () => {
+    const [{ default: Menu }, Items] = await Promise.all([loadMenu(), loadItems()]);
+    const MenuWithItems = ({ items, ...props }: ShellMenuWithItemsProps<ItemsProps>) => (
+      <Menu {...props}>
+        <Items {...items} />
+      </Menu>
+    );
+    return { default: MenuWithItems };
+  });
+  const LazyShellMenu = ({ align = 'end', slotProps, ...props }: ShellMenuWithItemsProps<ItemsProps>) => (
+    <DeferredMenuWithItems {...props} {...useShellMenuProps(align, props.anchorEl, slotProps)} />
   );
+  const preload = () => {
+    void loadMenu();
+    void loadItems();
+  };
+  return { LazyShellMenu, preload };
 };

@@ -1,14 +1,14 @@
 import IconButton from '@mui/material/IconButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import MenuItem from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { settingOptions, updateSettings, type ThemeMode } from '../../shared/theme/settings';
+import { updateSettings } from '../../shared/theme/settings';
 import { useSettings } from '../../shared/theme/use-settings';
-import { Icon, type IconName } from './icons';
-import { ShellMenu } from './shell-menu';
+import { Icon, themeIcon } from './icons';
+import { lazyShellMenu } from './shell-menu';
 
-const themeIcon: Record<ThemeMode, IconName> = { light: 'light', dark: 'dark', system: 'system' };
+const { LazyShellMenu: ThemeMenu, preload } = lazyShellMenu(
+  async () => (await import('./theme-menu-items')).ThemeMenuItems,
+);
 
 /** Spec §4: light, dark, or system (which follows the operating system, live). */
 export const ThemeSwitcher = () => {
@@ -23,35 +23,29 @@ export const ThemeSwitcher = () => {
         aria-haspopup="menu"
         aria-expanded={anchor ? true : undefined}
         aria-controls={anchor ? menuId : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={(event) => {
+          preload();
+          setAnchor(event.currentTarget);
+        }}
       >
         <Icon name={themeIcon[theme]} />
       </IconButton>
-      <ShellMenu
+      <ThemeMenu
         id={menuId}
         anchorEl={anchor}
         open={Boolean(anchor)}
         onClose={() => setAnchor(null)}
         slotProps={{ list: { 'aria-label': t('shell.theme.label') } }}
-      >
-        {settingOptions.theme.map((mode) => (
-          <MenuItem
-            key={mode}
-            role="menuitemradio"
-            aria-checked={theme === mode}
-            selected={theme === mode}
-            onClick={() => {
-              updateSettings({ theme: mode });
-              setAnchor(null);
-            }}
-          >
-            <ListItemIcon>
-              <Icon name={themeIcon[mode]} fontSize="small" />
-            </ListItemIcon>
-            {t(`shell.theme.${mode}`)}
-          </MenuItem>
-        ))}
-      </ShellMenu>
+        items={{
+          current: theme,
+          onChoose: (mode) => {
+            updateSettings({ theme: mode });
+            setAnchor(null);
+          },
+        }}
+      />
     </>
   );
 };

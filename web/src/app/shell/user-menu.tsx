@@ -1,37 +1,23 @@
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
-import Divider from '@mui/material/Divider';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import MenuItem from '@mui/material/MenuItem';
-import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useSignOut } from '../../features/auth/api/sign-out';
 import { useAppAbility, useSession } from '../../shared/session/use-session';
-import { Icon, type IconName } from './icons';
 import { visuallyHidden } from './nav-links';
-import { ShellMenu } from './shell-menu';
+import { lazyShellMenu } from './shell-menu';
+import { UserAvatar } from './user-avatar';
+import type { UserLink } from './user-menu-items';
 
-const initialsOf = (name: string): string =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part.charAt(0).toUpperCase())
-    .join('') || '?';
-
-interface UserLink {
-  readonly key: 'profile' | 'settings' | 'plans';
-  readonly to: string;
-  readonly icon: IconName;
-  readonly allowed: boolean;
-}
+const { LazyShellMenu: AccountMenu, preload } = lazyShellMenu(
+  async () => (await import('./user-menu-items')).UserMenuItems,
+);
 
 /**
  * The signed-in user's menu: who is signed in, their profile, settings and plan, and sign out
- * (which revokes the session on the server and clears the stored values).
+ * (which revokes the session on the server and clears the stored values). Signing out lives here,
+ * not in the menu's items, so it completes after the menu has closed.
  */
 export const UserMenu = () => {
   const { t } = useTranslation();
@@ -46,26 +32,18 @@ export const UserMenu = () => {
   const avatar = typeof session.userData?.avatar === 'string' ? session.userData.avatar : undefined;
   const roleLabel = role === 'admin' || role === 'client' ? t(`shell.user.roles.${role}`) : role;
 
-  const links: UserLink[] = [
-    { key: 'profile', to: '/user/view', icon: 'person', allowed: ability.can('read', 'User') },
-    { key: 'settings', to: '/user/view?tab=settings', icon: 'settings', allowed: ability.can('read', 'User') },
-    { key: 'plans', to: '/information/plans', icon: 'card', allowed: ability.can('read', 'Plan') },
-  ];
+  const links = (
+    [
+      { key: 'profile', to: '/user/view', icon: 'person', allowed: ability.can('read', 'User') },
+      { key: 'settings', to: '/user/view?tab=settings', icon: 'settings', allowed: ability.can('read', 'User') },
+      { key: 'plans', to: '/information/plans', icon: 'card', allowed: ability.can('read', 'Plan') },
+    ] satisfies (UserLink & { allowed: boolean })[]
+  ).filter((link) => link.allowed);
 
   const onSignOut = () => {
     setAnchor(null);
     signOut.mutate(undefined, { onSettled: () => void navigate('/login', { replace: true }) });
   };
-
-  const picture = (size: number) => (
-    <Avatar
-      src={avatar}
-      alt=""
-      sx={{ width: size, height: size, bgcolor: 'primary.main', color: 'primary.contrastText', fontSize: size * 0.4 }}
-    >
-      {initialsOf(name)}
-    </Avatar>
-  );
 
   return (
     <>
@@ -73,7 +51,12 @@ export const UserMenu = () => {
         aria-haspopup="menu"
         aria-expanded={anchor ? true : undefined}
         aria-controls={anchor ? menuId : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={(event) => {
+          preload();
+          setAnchor(event.currentTarget);
+        }}
         sx={{ borderRadius: '50%', position: 'relative' }}
       >
         {/* Named by hidden text rather than aria-label: the initials are not part of the name. */}
@@ -81,7 +64,7 @@ export const UserMenu = () => {
           {name ? t('shell.user.button', { name }) : t('shell.user.buttonAnonymous')}
         </Box>
         <Box component="span" aria-hidden sx={{ display: 'inline-flex' }}>
-          {picture(38)}
+          <UserAvatar name={name} src={avatar} size={38} />
         </Box>
         <Box
           component="span"
@@ -99,43 +82,22 @@ export const UserMenu = () => {
           }}
         />
       </ButtonBase>
-      <ShellMenu
+      <AccountMenu
         id={menuId}
         anchorEl={anchor}
         open={Boolean(anchor)}
         onClose={() => setAnchor(null)}
         slotProps={{ list: { 'aria-label': t('shell.user.menu') } }}
-      >
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, py: 1.25 }} role="presentation">
-          {picture(40)}
-          <Box sx={{ minWidth: 0 }}>
-            <Typography variant="subtitle2" noWrap data-testid="signed-in-user">
-              {name}
-            </Typography>
-            <Typography variant="body2" color="text.secondary" noWrap>
-              {roleLabel}
-            </Typography>
-          </Box>
-        </Box>
-        <Divider />
-        {links
-          .filter((link) => link.allowed)
-          .map((link) => (
-            <MenuItem key={link.key} component={RouterLink} to={link.to} onClick={() => setAnchor(null)}>
-              <ListItemIcon>
-                <Icon name={link.icon} fontSize="small" />
-              </ListItemIcon>
-              {t(`shell.user.${link.key}`)}
-            </MenuItem>
-          ))}
-        <Divider />
-        <MenuItem onClick={onSignOut} disabled={signOut.isPending}>
-          <ListItemIcon>
-            <Icon name="logout" fontSize="small" />
-          </ListItemIcon>
-          {signOut.isPending ? t('account.signingOut') : t('account.signOut')}
-        </MenuItem>
-      </ShellMenu>
+        items={{
+          name,
+          roleLabel,
+          avatar,
+          links,
+          signingOut: signOut.isPending,
+          onNavigate: () => setAnchor(null),
+          onSignOut,
+        }}
+      />
     </>
   );
 };

@@ -18,8 +18,13 @@ export const useOpenedOnce = (open: boolean): boolean => {
   return opened || open;
 };
 
-/** A lazily loaded overlay component that mounts from its first opening on. */
-const deferredOverlay = <Props extends { open?: boolean }>(load: () => Promise<{ default: ComponentType<Props> }>) => {
+/**
+ * A lazily loaded overlay component that mounts from its first opening on. `load` may bring more
+ * than the overlay (its content too), so that it mounts once, complete.
+ */
+export const deferredOverlay = <Props extends { open?: boolean }>(
+  load: () => Promise<{ default: ComponentType<Props> }>,
+) => {
   const Overlay = lazy(load);
   const Deferred = (props: Props) =>
     useOpenedOnce(Boolean(props.open)) ? (
@@ -30,8 +35,10 @@ const deferredOverlay = <Props extends { open?: boolean }>(load: () => Promise<{
   return Deferred;
 };
 
+/** Menu's code; a trigger may start loading it early (on hover or focus). */
+export const loadMenu = () => import('@mui/material/Menu');
 /** MUI's Menu, loaded on first opening. */
-export const DeferredMenu = deferredOverlay<MenuProps>(() => import('@mui/material/Menu'));
+export const DeferredMenu = deferredOverlay<MenuProps>(loadMenu);
 /** MUI's Popover, loaded on first opening. */
 export const DeferredPopover = deferredOverlay<PopoverProps>(() => import('@mui/material/Popover'));
 /** MUI's temporary (modal) Drawer, loaded on first opening. */
