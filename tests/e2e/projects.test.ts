@@ -140,6 +140,121 @@ describe('an admin runs a project', () => {
   });
 });
 
+/** The name of what has keyboard focus (its aria-label, else its text). */
+const focusedName = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement;
+    return element?.getAttribute('aria-label') ?? element?.textContent?.trim() ?? '';
+  });
+const focusedRole = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('role') ?? '');
+
+describe('the projects list by keyboard', () => {
+  it('moves along the status tabs with the arrows, Home and End, and selects with Enter', async () => {
+    const page = await signedInPage(admin);
+    const tabs = page.getByRole('tablist', { name: 'Filter by status' }).getByRole('tab');
+    await page.getByTestId('project-card').first().waitFor();
+    expect(await tabs.first().getAttribute('aria-selected')).toBe('true');
+    await tabs.first().focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await focusedName(page)).toMatch(/^Planning \(\d+\)$/);
+    // Focus moved; the selection (and the list) did not.
+    expect(await tabs.first().getAttribute('aria-selected')).toBe('true');
+    expect(new URL(page.url()).search).toBe('');
+    await page.keyboard.press('End');
+    expect(await focusedName(page)).toMatch(/^Archived/);
+    await page.keyboard.press('ArrowRight');
+    expect(await focusedName(page)).toMatch(/^All open/);
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/apps/projects?status=active');
+    await expect.poll(() => tabs.nth(2).getAttribute('aria-selected')).toBe('true');
+    // One tab stop: Tab leaves the row for the search field.
+    await page.keyboard.press('Tab');
+    expect(await focusedRole(page)).not.toBe('tab');
+    await page.keyboard.press('Shift+Tab');
+    expect(await focusedName(page)).toMatch(/^Active/);
+
+    // The view switch: arrows move between its buttons, Space picks.
+    await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Cards' }).focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await focusedName(page)).toBe('Table');
+    await page.keyboard.press('Space');
+    await page.getByRole('table').waitFor();
+    expect(await page.getByRole('button', { name: 'Table', pressed: true }).count()).toBe(1);
+    await page.context().close();
+  });
+
+  it('mirrors the arrow keys in Arabic: the next tab is to the left', async () => {
+    const page = await signedInPage(admin);
+    await page.getByRole('button', { name: /^Language:/ }).click();
+    await page.getByRole('menuitemradio', { name: 'العربية' }).click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    const tabs = page.getByRole('tablist').getByRole('tab');
+    await tabs.first().focus();
+    await page.keyboard.press('ArrowLeft');
+    expect(await tabs.nth(1).evaluate((element) => element === document.activeElement)).toBe(true);
+    // And the next tab really is to the left of the first.
+    const [first, second] = [await tabs.first().boundingBox(), await tabs.nth(1).boundingBox()];
+    expect(first && second && second.x < first.x).toBe(true);
+    await page.keyboard.press('ArrowRight');
+    expect(await tabs.first().evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.context().close();
+  });
+
+  it('opens the menus with the first item focused, and Escape returns to the button', async () => {
+    const page = await signedInPage(admin);
+    await page.getByTestId('project-card').first().waitFor();
+    const newProject = page.getByRole('button', { name: 'New project' });
+    await newProject.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu', { name: 'Choose the type of the new project' });
+    await menu.waitFor();
+    await expect.poll(() => focusedRole(page)).toBe('menuitem');
+    expect(await focusedName(page)).toMatch(/^Development/);
+    await page.keyboard.press('ArrowDown');
+    expect(await focusedName(page)).toMatch(/^Marketing/);
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    await expect.poll(() => focusedName(page)).toBe('New project');
+
+    // A card's menu, opened with a click: its first item has focus too.
+    const card = page.getByTestId('project-card').first();
+    await card.getByRole('button', { name: /^Actions for / }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).waitFor();
+    await expect.poll(() => focusedName(page)).toBe('Edit');
+    await page.keyboard.press('Escape');
+    await page.context().close();
+  });
+
+  it('loads the client picker on focus: a click opens its list, a Tab only focuses it', async () => {
+    const page = await signedInPage(admin);
+    await page.getByTestId('project-card').first().waitFor();
+    const client = page.getByRole('combobox', { name: 'Client' });
+    expect(await client.getAttribute('readonly')).not.toBeNull();
+    await page.getByRole('combobox', { name: 'Type' }).focus();
+    await page.keyboard.press('Tab');
+    await expect.poll(async () => client.getAttribute('readonly')).toBeNull();
+    expect(await client.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await page.getByRole('listbox').count()).toBe(0);
+
+    await page.reload();
+    await page.getByTestId('project-card').first().waitFor();
+    await page.getByRole('combobox', { name: 'Client' }).click();
+    await page.getByRole('option', { name: 'Liam Carter' }).click();
+    await page.waitForURL(/client=/);
+    // The previous page stays on screen until the filtered one arrives.
+    await expect
+      .poll(async () => {
+        const texts = await page.getByTestId('project-card').allTextContents();
+        return texts.length > 0 && texts.every((text) => text.includes('Client: Liam Carter'));
+      })
+      .toBe(true);
+    await page.context().close();
+  });
+});
+
 describe('a client follows its projects', () => {
   it('sees only its own projects and cannot open another client’s by URL', async () => {
     // Another client's project id, found as that client through the API.

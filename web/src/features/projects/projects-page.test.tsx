@@ -10,6 +10,9 @@ import { ProjectsPage } from './projects-page';
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
+/** How long the client picker's lazy module may take to load on a busy machine. */
+const pickerLoadMs = 5000;
+
 const zeroCounts = { planning: 0, active: 0, on_hold: 0, completed: 0, archived: 0 };
 
 const project = (index: number, overrides: Partial<Project> = {}): Project => ({
@@ -107,6 +110,60 @@ describe('projects page', () => {
     expect(await screen.findByRole('link', { name: 'Project 1' })).toBeTruthy();
   });
 
+  it('filters by status with the tabs and switches view and order with their toggles, all in the URL', async () => {
+    answer(() => page([project(1), project(2)]));
+    const router = renderAt('/apps/projects');
+    await screen.findByRole('link', { name: 'Project 1' });
+    expect(screen.getByRole('tab', { name: 'All open (2)' }).getAttribute('aria-selected')).toBe('true');
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Active (2)' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?status=active'));
+    expect(screen.getByRole('tab', { name: 'Active (2)' }).getAttribute('aria-selected')).toBe('true');
+
+    const view = screen.getByRole('group', { name: 'View' });
+    expect(within(view).getByRole('button', { name: 'Cards' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(within(view).getByRole('button', { name: 'Table' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?status=active&view=table'));
+    expect(within(view).getByRole('button', { name: 'Table' }).getAttribute('aria-pressed')).toBe('true');
+
+    const order = screen.getByRole('group', { name: 'Order' });
+    expect(within(order).getByRole('button', { name: 'Descending' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(within(order).getByRole('button', { name: 'Ascending' }));
+    await waitFor(() => expect(router.state.location.search).toContain('order=asc'));
+  });
+
+  it('says when the list could not be loaded, and tries again on request', async () => {
+    fetchMock.mockImplementation(async () => json(500, { errors: { server: ['Internal error'] } }));
+    renderAt('/apps/projects');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The projects could not be loaded.');
+    const before = listRequests().length;
+    answer(() => page([project(1)]));
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: 'Project 1' })).toBeTruthy();
+    expect(listRequests().length).toBeGreaterThan(before);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows managers as overlapping avatars, the surplus as "+N", and hashtags', async () => {
+    const managers = ['Olivia Bennett', 'Mia Schneider', 'Noah Patel', 'Ava Chen'].map((fullName, index) => ({
+      id: `m${index}`,
+      fullName,
+    }));
+    answer(() => page([project(1, { managers, tags: ['launch', 'web'] })]));
+    renderAt('/apps/projects');
+    const card = await screen.findByTestId('project-card');
+    const group = within(card).getByRole('group', { name: 'Managers' });
+    expect(
+      within(group)
+        .getAllByRole('img')
+        .map((avatar) => avatar.getAttribute('aria-label')),
+    ).toEqual(['Olivia Bennett', 'Mia Schneider']);
+    expect(within(group).getByText('+2')).toBeTruthy();
+    expect(within(card).getByText('#launch')).toBeTruthy();
+    expect(within(card).getByRole('progressbar', { name: 'Progress' }).getAttribute('aria-valuenow')).toBe('25');
+  });
+
   it('invites an admin to create the first project when the workspace is empty', async () => {
     answer(() => page([], { counts: zeroCounts, total: 0 }));
     renderAt('/apps/projects');
@@ -145,7 +202,8 @@ describe('projects page', () => {
     // A click: the picker takes the field's place, focused, with its list open.
     fireEvent.pointerDown(field);
     fireEvent.focus(field);
-    fireEvent.click(await screen.findByRole('option', { name: 'Noah Brooks' }));
+    // The picker's first load (Autocomplete, transformed on the fly here) can take over a second.
+    fireEvent.click(await screen.findByRole('option', { name: 'Noah Brooks' }, { timeout: pickerLoadMs }));
     await waitFor(() => expect(router.state.location.search).toBe('?client=c2'));
     expect((screen.getByRole('combobox', { name: 'Client' }) as HTMLInputElement).readOnly).toBe(false);
   });
@@ -159,8 +217,9 @@ describe('projects page', () => {
     renderAt('/apps/projects');
     await screen.findByRole('link', { name: 'Project 1' });
     fireEvent.focus(screen.getByRole('combobox', { name: 'Client' }));
-    await waitFor(() =>
-      expect((screen.getByRole('combobox', { name: 'Client' }) as HTMLInputElement).readOnly).toBe(false),
+    await waitFor(
+      () => expect((screen.getByRole('combobox', { name: 'Client' }) as HTMLInputElement).readOnly).toBe(false),
+      { timeout: pickerLoadMs },
     );
     const picker = screen.getByRole('combobox', { name: 'Client' });
     expect(document.activeElement).toBe(picker);

@@ -1,21 +1,12 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
-import ListItemText from '@mui/material/ListItemText';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import {
   defaultListStatuses,
   defaultOrderFor,
@@ -47,9 +38,14 @@ import {
 } from './components/list-state';
 import { ProjectCard, type ProjectActions } from './components/project-card';
 import { PersonFilter } from './components/person-filter';
-import { createProjectPath } from './components/paths';
+import { loadMenuItems, NewProjectMenuItems } from './components/lazy-menu-items';
 import { DeferredMenu } from '../../shared/ui/deferred';
+import { InlineAlert } from '../../shared/ui/inline-alert';
 import { ListSearchField, ListSelect } from '../../shared/ui/list-fields';
+import { ProgressBar } from '../../shared/ui/progress-bar';
+import { SegmentedControl } from '../../shared/ui/segmented-control';
+import { SkeletonBlock } from '../../shared/ui/skeleton-block';
+import { TabStrip } from '../../shared/ui/tab-strip';
 
 const searchDelayMs = 300;
 
@@ -109,23 +105,25 @@ const NewProjectButton = ({
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? 'true' : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onClick={(event) => {
+          void loadMenuItems();
+          setAnchor(event.currentTarget);
+        }}
       >
         {t(label)}
       </Button>
-      <DeferredMenu
-        id={menuId}
-        anchorEl={anchor}
-        open={Boolean(anchor)}
-        onClose={() => setAnchor(null)}
-        slotProps={{ list: { 'aria-label': t('projects.newProjectMenu') } }}
-      >
-        {projectTypes.map((type) => (
-          <MenuItem key={type} component={RouterLink} to={createProjectPath(type)} onClick={() => setAnchor(null)}>
-            <ListItemText primary={t(`projects.types.${type}`)} secondary={t(`projects.typeDescriptions.${type}`)} />
-          </MenuItem>
-        ))}
-      </DeferredMenu>
+      {/* The items load with the Menu on first opening; both appear together (lazy-menu-items.ts). */}
+      <Suspense fallback={null}>
+        <DeferredMenu
+          id={menuId}
+          anchorEl={anchor}
+          open={Boolean(anchor)}
+          onClose={() => setAnchor(null)}
+          slotProps={{ list: { 'aria-label': t('projects.newProjectMenu') } }}
+        >
+          <NewProjectMenuItems onPick={() => setAnchor(null)} />
+        </DeferredMenu>
+      </Suspense>
     </>
   );
 };
@@ -233,19 +231,19 @@ export const ProjectsPage = () => {
       />
 
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-        <Tabs
+        <TabStrip<ProjectStatus | 'open'>
           value={statusTab}
-          onChange={(_event, value: string) => change({ status: value === 'open' ? null : (value as ProjectStatus) })}
-          variant="scrollable"
-          allowScrollButtonsMobile
+          onChange={(value) => change({ status: value === 'open' ? null : value })}
           aria-label={t('projects.list.statusTabs')}
+          items={[
+            { value: 'open', label: tabLabel(t('projects.list.allStatuses'), openCount(counts)) },
+            ...projectStatuses.map((status) => ({
+              value: status,
+              label: tabLabel(t(`projects.statuses.${status}`), counts?.[status]),
+            })),
+          ]}
           sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}
-        >
-          <Tab value="open" label={tabLabel(t('projects.list.allStatuses'), openCount(counts))} />
-          {projectStatuses.map((status) => (
-            <Tab key={status} value={status} label={tabLabel(t(`projects.statuses.${status}`), counts?.[status])} />
-          ))}
-        </Tabs>
+        />
 
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} useFlexGap sx={{ p: 2, flexWrap: 'wrap' }}>
           <ListSearchField
@@ -295,40 +293,30 @@ export const ProjectsPage = () => {
             }}
             sx={{ minWidth: 170 }}
           />
-          <ToggleButtonGroup
-            size="small"
-            exclusive
+          <SegmentedControl
+            label={t('projects.list.order')}
             value={state.order}
-            onChange={(_event, order: 'asc' | 'desc' | null) => {
-              if (order) change({ order });
-            }}
-            aria-label={t('projects.list.order')}
-          >
-            <ToggleButton value="asc">{t('projects.list.ascending')}</ToggleButton>
-            <ToggleButton value="desc">{t('projects.list.descending')}</ToggleButton>
-          </ToggleButtonGroup>
-          <ToggleButtonGroup
-            size="small"
-            exclusive
+            onChange={(order) => change({ order })}
+            options={[
+              { value: 'asc', label: t('projects.list.ascending') },
+              { value: 'desc', label: t('projects.list.descending') },
+            ]}
+          />
+          <SegmentedControl
+            label={t('projects.list.view')}
             value={state.view}
-            onChange={(_event, view: 'cards' | 'table' | null) => {
-              if (view) change({ view }, { replace: true });
-            }}
-            aria-label={t('projects.list.view')}
-          >
-            <ToggleButton value="cards" aria-label={t('projects.list.cards')}>
-              <CardsIcon fontSize="small" />
-            </ToggleButton>
-            <ToggleButton value="table" aria-label={t('projects.list.table')}>
-              <TableIcon fontSize="small" />
-            </ToggleButton>
-          </ToggleButtonGroup>
+            onChange={(view) => change({ view }, { replace: true })}
+            options={[
+              { value: 'cards', label: t('projects.list.cards'), icon: <CardsIcon fontSize="small" /> },
+              { value: 'table', label: t('projects.list.table'), icon: <TableIcon fontSize="small" /> },
+            ]}
+          />
         </Stack>
-        <Box sx={{ height: 4 }}>{query.isFetching ? <LinearProgress /> : null}</Box>
+        <Box sx={{ height: 4 }}>{query.isFetching ? <ProgressBar aria-label={t('app.loading')} /> : null}</Box>
       </Paper>
 
       {query.isError ? (
-        <Alert
+        <InlineAlert
           severity="error"
           action={
             <Button color="inherit" size="small" onClick={() => void query.refetch()}>
@@ -337,13 +325,13 @@ export const ProjectsPage = () => {
           }
         >
           {t('projects.list.loadFailed')}
-        </Alert>
+        </InlineAlert>
       ) : null}
 
       {query.isPending ? (
         <Box sx={cardGrid} aria-busy="true">
           {Array.from({ length: 6 }, (_, index) => (
-            <Skeleton key={index} variant="rounded" height={220} />
+            <SkeletonBlock key={index} height={220} />
           ))}
         </Box>
       ) : projects.length === 0 && !query.isError ? (
@@ -380,7 +368,7 @@ export const ProjectsPage = () => {
         </Paper>
       ) : state.view === 'table' ? (
         <Paper variant="outlined">
-          <Suspense fallback={<LinearProgress aria-label={t('app.loading')} />}>
+          <Suspense fallback={<ProgressBar aria-label={t('app.loading')} />}>
             <ProjectsTable
               projects={projects}
               sort={state.sort}
@@ -402,7 +390,7 @@ export const ProjectsPage = () => {
       )}
 
       {data && data.total === null && data.nextCursor && projects.length < state.limit ? (
-        <Alert severity="info">{t('projects.list.partial')}</Alert>
+        <InlineAlert severity="info">{t('projects.list.partial')}</InlineAlert>
       ) : null}
 
       {projects.length > 0 || pages.index > 0 ? (

@@ -1,7 +1,5 @@
-import FormControl from '@mui/material/FormControl';
-import InputLabel from '@mui/material/InputLabel';
-import OutlinedInput from '@mui/material/OutlinedInput';
 import { lazy, Suspense, useId, useState, type ComponentProps } from 'react';
+import { OutlinedFieldFrame } from '../../../shared/ui/list-fields';
 
 const loadPicker = () => import('./person-picker');
 const PersonPicker = lazy(() => loadPicker().then((module) => ({ default: module.PersonPicker })));
@@ -12,29 +10,34 @@ type PersonFilterProps = Omit<ComponentProps<typeof PersonPicker>, 'autoFocus' |
  * A list filter by person. The searchable picker (MUI Autocomplete with its popup, ~10 KB gzip)
  * downloads when someone reaches for the field (hover starts the download, focus swaps it in,
  * focused; a click also opens its list, a Tab does not), not with the list page every visitor
- * opens. Until then a read-only field of the same
- * size shows the current choice under the same label (built without TextField, which would bring
- * Select and its menus along).
+ * opens. Until then a read-only native field of the same size and look shows the current choice
+ * under the same label (no MUI input components: they would bring the input machinery along).
  */
 export const PersonFilter = (props: PersonFilterProps) => {
   const [active, setActive] = useState(false);
   const [clicked, setClicked] = useState(false);
   const id = useId();
   const placeholder = (
-    <FormControl size={props.size} disabled={props.disabled} fullWidth>
-      <InputLabel htmlFor={id}>{props.label}</InputLabel>
-      <OutlinedInput
+    <OutlinedFieldFrame
+      id={id}
+      label={props.label}
+      raised={Boolean(props.value)}
+      size={props.size ?? 'medium'}
+      sx={{ width: '100%' }}
+    >
+      <input
         id={id}
-        label={props.label}
         name={props.name}
         value={props.value?.fullName ?? ''}
         readOnly
+        disabled={props.disabled}
+        role="combobox"
+        aria-expanded={false}
         onPointerEnter={() => void loadPicker()}
         onPointerDown={() => setClicked(true)}
         onFocus={() => setActive(true)}
-        inputProps={{ role: 'combobox', 'aria-expanded': false }}
       />
-    </FormControl>
+    </OutlinedFieldFrame>
   );
   if (!active) return placeholder;
   return (

@@ -1,25 +1,22 @@
 import Avatar from '@mui/material/Avatar';
-import AvatarGroup from '@mui/material/AvatarGroup';
+import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import Link from '@mui/material/Link';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
+import { styled } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import type { Project } from '@orbit/functions/projects/contract';
-import { ArchiveIcon, MoreIcon, RestoreIcon } from './icons';
-import { EditIcon } from '../../../shared/ui/icons';
+import type { PersonRef, Project } from '@orbit/functions/projects/contract';
+import { MoreIcon } from './icons';
 import { DueBadge, PriorityChip, ProgressBar, StatusChip, TypeChip } from './project-chips';
 import { isFinishedStatus } from './project-meta';
-import { editProjectPath, projectPath } from './paths';
+import { projectPath } from './paths';
+import { loadMenuItems, ProjectMenuItems } from './lazy-menu-items';
 import { HintTooltip } from '../../../shared/ui/hint-tooltip';
 import { DeferredMenu } from '../../../shared/ui/deferred';
+import { Tag } from '../../../shared/ui/tag';
 
 export const initialsOf = (name: string): string =>
   name
@@ -41,7 +38,6 @@ export const ProjectMenu = ({ project, actions }: { project: Project; actions: P
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   if (!actions.canManage) return null;
-  const archived = project.status === 'archived';
   return (
     <>
       <IconButton
@@ -50,31 +46,72 @@ export const ProjectMenu = ({ project, actions }: { project: Project; actions: P
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? 'true' : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onClick={(event) => {
+          void loadMenuItems();
+          setAnchor(event.currentTarget);
+        }}
       >
         <MoreIcon fontSize="small" />
       </IconButton>
-      <DeferredMenu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        {archived ? null : (
-          <MenuItem component={RouterLink} to={editProjectPath(project)} onClick={() => setAnchor(null)}>
-            <ListItemIcon>
-              <EditIcon fontSize="small" />
-            </ListItemIcon>
-            {t('projects.card.edit')}
-          </MenuItem>
-        )}
-        <MenuItem
-          onClick={() => {
-            setAnchor(null);
-            if (archived) actions.onRestore(project);
-            else actions.onArchive(project);
-          }}
-        >
-          <ListItemIcon>{archived ? <RestoreIcon fontSize="small" /> : <ArchiveIcon fontSize="small" />}</ListItemIcon>
-          {archived ? t('projects.card.restore') : t('projects.card.archive')}
-        </MenuItem>
-      </DeferredMenu>
+      {/* The items load with the Menu on first opening; both appear together (lazy-menu-items.ts). */}
+      <Suspense fallback={null}>
+        <DeferredMenu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+          <ProjectMenuItems
+            project={project}
+            onClose={() => setAnchor(null)}
+            onArchive={actions.onArchive}
+            onRestore={actions.onRestore}
+          />
+        </DeferredMenu>
+      </Suspense>
     </>
+  );
+};
+
+/** The project's name as the card's link, in the look of MUI's Link (subtitle1, underlined on hover). */
+const NameLink = styled(RouterLink)(({ theme }) => ({
+  ...theme.typography.subtitle1,
+  fontWeight: 600,
+  overflowWrap: 'anywhere',
+  color: (theme.vars ?? theme).palette.primary.main,
+  textDecoration: 'none',
+  textDecorationColor: theme.alpha((theme.vars ?? theme).palette.primary.main, 0.4),
+  '&:hover': { textDecoration: 'underline' },
+  '&:focus-visible': {
+    outline: `2px solid ${(theme.vars ?? theme).palette.primary.main}`,
+    outlineOffset: 2,
+    borderRadius: 2,
+  },
+}));
+
+/** Overlapping avatars, the first on top, each ringed in the card's colour (MUI's AvatarGroup look). */
+const AvatarRow = styled('div')(({ theme }) => ({
+  display: 'flex',
+  '& > .MuiAvatar-root': {
+    position: 'relative',
+    boxSizing: 'content-box',
+    width: 28,
+    height: 28,
+    fontSize: 12,
+    border: `2px solid ${(theme.vars ?? theme).palette.background.paper}`,
+    '&:not(:first-of-type)': { marginInlineStart: -8 },
+  },
+}));
+
+/** At most `max` avatars: past that, `max - 1` of them and a "+N" for the rest (as AvatarGroup). */
+const ManagerAvatars = ({ managers, max = 3 }: { managers: readonly PersonRef[]; max?: number }) => {
+  const { t } = useTranslation();
+  const shown = managers.length <= max ? managers : managers.slice(0, max - 1);
+  const surplus = managers.length - shown.length;
+  return (
+    <AvatarRow role="group" aria-label={t('projects.card.managers')}>
+      {shown.map((manager, index) => (
+        <HintTooltip key={manager.id} title={manager.fullName} style={{ zIndex: shown.length - index }}>
+          <Avatar role="img">{initialsOf(manager.fullName)}</Avatar>
+        </HintTooltip>
+      ))}
+      {surplus > 0 ? <Avatar>{`+${surplus}`}</Avatar> : null}
+    </AvatarRow>
   );
 };
 
@@ -88,22 +125,15 @@ export const ProjectCard = ({ project, actions }: { project: Project; actions: P
       data-testid="project-card"
       sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
     >
-      <CardContent sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+      <Box sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', gap: 1.5, p: 2, pb: 3 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
           <Avatar variant="rounded" sx={{ bgcolor: 'primary.main', width: 40, height: 40 }} aria-hidden>
             {initialsOf(project.name)}
           </Avatar>
           <Stack sx={{ minWidth: 0, flexGrow: 1 }}>
-            <Link
-              component={RouterLink}
-              to={projectPath(project.id)}
-              id={`project-${project.id}-name`}
-              variant="subtitle1"
-              underline="hover"
-              sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
-            >
+            <NameLink to={projectPath(project.id)} id={`project-${project.id}-name`}>
               {project.name}
-            </Link>
+            </NameLink>
             <Typography variant="body2" color="text.secondary" noWrap>
               {t('projects.card.client', { name: project.clientName })}
             </Typography>
@@ -130,26 +160,16 @@ export const ProjectCard = ({ project, actions }: { project: Project; actions: P
         </Typography>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between', mt: 'auto' }}>
           <DueBadge dueDate={project.dueDate} finished={isFinishedStatus(project.status)} />
-          {project.managers.length > 0 ? (
-            <AvatarGroup max={3} aria-label={t('projects.card.managers')}>
-              {project.managers.map((manager) => (
-                <HintTooltip key={manager.id} title={manager.fullName}>
-                  <Avatar sx={{ width: 28, height: 28, fontSize: 12 }} alt={manager.fullName}>
-                    {initialsOf(manager.fullName)}
-                  </Avatar>
-                </HintTooltip>
-              ))}
-            </AvatarGroup>
-          ) : null}
+          {project.managers.length > 0 ? <ManagerAvatars managers={project.managers} /> : null}
         </Stack>
         {project.tags.length > 0 ? (
           <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
             {project.tags.map((tag) => (
-              <Chip key={tag} size="small" label={`#${tag}`} variant="outlined" sx={{ borderStyle: 'dashed' }} />
+              <Tag key={tag} variant="dashed" label={`#${tag}`} />
             ))}
           </Stack>
         ) : null}
-      </CardContent>
+      </Box>
     </Card>
   );
 };

@@ -1,31 +1,26 @@
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
-import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { Priority, ProjectStatus, ProjectType } from '@orbit/functions/projects/contract';
+import { ProgressBar as Bar } from '../../../shared/ui/progress-bar';
+import { Tag } from '../../../shared/ui/tag';
 import { dueColor, dueStateOf, formatDay, priorityColor, statusColor } from './project-meta';
+
+// Tags, not MUI Chips: a page of cards shows dozens and none is interactive (see shared/ui/tag.tsx).
 
 export const StatusChip = ({ status }: { status: ProjectStatus }) => {
   const { t } = useTranslation();
-  return <Chip size="small" color={statusColor[status]} label={t(`projects.statuses.${status}`)} />;
+  return <Tag color={statusColor[status]} label={t(`projects.statuses.${status}`)} />;
 };
 
 export const TypeChip = ({ type }: { type: ProjectType }) => {
   const { t } = useTranslation();
-  return <Chip size="small" variant="outlined" label={t(`projects.types.${type}`)} />;
+  return <Tag variant="outlined" label={t(`projects.types.${type}`)} />;
 };
 
 export const PriorityChip = ({ priority }: { priority: Priority }) => {
   const { t } = useTranslation();
-  return (
-    <Chip
-      size="small"
-      variant="outlined"
-      color={priorityColor[priority]}
-      label={t(`projects.priorities.${priority}`)}
-    />
-  );
+  return <Tag variant="outlined" color={priorityColor[priority]} label={t(`projects.priorities.${priority}`)} />;
 };
 
 /** "Overdue · Mar 3, 2026", "Due today", "Due Mar 12, 2026" — coloured by urgency. */
@@ -44,8 +39,7 @@ export const DueBadge = ({ dueDate, finished }: { dueDate: string | null; finish
             ? t('projects.due.soon', { date })
             : t('projects.due.later', { date });
   return (
-    <Chip
-      size="small"
+    <Tag
       variant={state === 'overdue' || state === 'today' ? 'filled' : 'outlined'}
       color={dueColor[state]}
       label={label}
@@ -67,13 +61,7 @@ export const ProgressBar = ({ progress, label }: { progress: number; label: stri
           {t('projects.card.progressValue', { progress })}
         </Typography>
       </Box>
-      <LinearProgress
-        variant="determinate"
-        value={progress}
-        aria-label={label}
-        color={progress === 100 ? 'success' : 'primary'}
-        sx={{ height: 8, borderRadius: 4 }}
-      />
+      <Bar value={progress} aria-label={label} color={progress === 100 ? 'success' : 'primary'} thickness={8} />
     </Box>
   );
 };
