@@ -1,7 +1,7 @@
 import type { MenuProps } from '@mui/material/Menu';
 import { useTheme } from '@mui/material/styles';
 import { useState, type ComponentType } from 'react';
-import { deferredOverlay, DeferredMenu, loadMenu } from '../../shared/ui/deferred';
+import { DeferredMenu, deferredMenuWithItems } from '../../shared/ui/deferred';
 import { popoverOffset, SlideYReverse } from './slide-y-reverse';
 
 type Align = 'start' | 'end';
@@ -53,28 +53,13 @@ type ShellMenuWithItemsProps<ItemsProps> = Omit<MenuProps, 'children'> & {
 };
 
 /**
- * A shell menu whose items live in their own module (the navbar's menus): MenuItem, ListItemIcon,
- * Divider and MenuItem's roving-focus helper are then not in the shell's first download. Menu and
- * the items load together, with the first opening (or before: `preload`, on the button's hover,
- * focus and click), and the menu mounts once both are there: it opens once, with its items, and
- * Menu's autoFocus lands on the selected or first item as with items imported statically.
+ * A shell menu whose items live in their own module (the navbar's menus), loaded with the Menu on
+ * the first opening or on `preload` (shared/ui/deferred.tsx, `deferredMenuWithItems`).
  */
 export const lazyShellMenu = <ItemsProps extends object>(loadItems: () => Promise<ComponentType<ItemsProps>>) => {
-  const DeferredMenuWithItems = deferredOverlay<ShellMenuWithItemsProps<ItemsProps>>(async () => {
-    const [{ default: Menu }, Items] = await Promise.all([loadMenu(), loadItems()]);
-    const MenuWithItems = ({ items, ...props }: ShellMenuWithItemsProps<ItemsProps>) => (
-      <Menu {...props}>
-        <Items {...items} />
-      </Menu>
-    );
-    return { default: MenuWithItems };
-  });
+  const { MenuWithItems, preload } = deferredMenuWithItems(loadItems);
   const LazyShellMenu = ({ align = 'end', slotProps, ...props }: ShellMenuWithItemsProps<ItemsProps>) => (
-    <DeferredMenuWithItems {...props} {...useShellMenuProps(align, props.anchorEl, slotProps)} />
+    <MenuWithItems {...props} {...useShellMenuProps(align, props.anchorEl, slotProps)} />
   );
-  const preload = () => {
-    void loadMenu();
-    void loadItems();
-  };
   return { LazyShellMenu, preload };
 };

@@ -38,8 +38,7 @@ import {
 } from './components/list-state';
 import { ProjectCard, type ProjectActions } from './components/project-card';
 import { PersonFilter } from './components/person-filter';
-import { loadMenuItems, NewProjectMenuItems } from './components/lazy-menu-items';
-import { DeferredMenu } from '../../shared/ui/deferred';
+import { deferredMenuWithItems } from '../../shared/ui/deferred';
 import { InlineAlert } from '../../shared/ui/inline-alert';
 import { ListSearchField, ListSelect } from '../../shared/ui/list-fields';
 import { ProgressBar } from '../../shared/ui/progress-bar';
@@ -58,6 +57,11 @@ const cardGrid = {
 
 // Cards are the default view; the table's code loads when someone switches to it.
 const ProjectsTable = lazy(async () => ({ default: (await import('./components/projects-table')).ProjectsTable }));
+
+/** The "New project" menu; its items load with it (shared/ui/deferred.tsx). */
+const { MenuWithItems: NewProjectMenu, preload: preloadNewProjectMenu } = deferredMenuWithItems(
+  async () => (await import('./components/menu-items')).NewProjectMenuItems,
+);
 
 const useListState = () => {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -105,25 +109,23 @@ const NewProjectButton = ({
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? 'true' : undefined}
+        onPointerEnter={preloadNewProjectMenu}
+        onFocus={preloadNewProjectMenu}
         onClick={(event) => {
-          void loadMenuItems();
+          preloadNewProjectMenu();
           setAnchor(event.currentTarget);
         }}
       >
         {t(label)}
       </Button>
-      {/* The items load with the Menu on first opening; both appear together (lazy-menu-items.ts). */}
-      <Suspense fallback={null}>
-        <DeferredMenu
-          id={menuId}
-          anchorEl={anchor}
-          open={Boolean(anchor)}
-          onClose={() => setAnchor(null)}
-          slotProps={{ list: { 'aria-label': t('projects.newProjectMenu') } }}
-        >
-          <NewProjectMenuItems onPick={() => setAnchor(null)} />
-        </DeferredMenu>
-      </Suspense>
+      <NewProjectMenu
+        id={menuId}
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={() => setAnchor(null)}
+        slotProps={{ list: { 'aria-label': t('projects.newProjectMenu') } }}
+        items={{ onPick: () => setAnchor(null) }}
+      />
     </>
   );
 };

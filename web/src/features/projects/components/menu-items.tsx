@@ -9,8 +9,8 @@ import { ArchiveIcon, RestoreIcon } from './icons';
 import { createProjectPath, editProjectPath } from './paths';
 
 /**
- * The items of the projects pages' menus, loaded with the menus' first opening (see
- * `loadMenuItems`): MenuItem and its list parts are not needed to show the list.
+ * The items of the projects pages' menus, loaded with the menus' first opening
+ * (`deferredMenuWithItems`): MenuItem and its list parts are not needed to show the list.
  */
 
 /** The "New project" menu: one item per project type, with what the type is for. */

@@ -5,7 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import { styled } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import { Suspense, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { PersonRef, Project } from '@orbit/functions/projects/contract';
@@ -13,9 +13,8 @@ import { MoreIcon } from './icons';
 import { DueBadge, PriorityChip, ProgressBar, StatusChip, TypeChip } from './project-chips';
 import { isFinishedStatus } from './project-meta';
 import { projectPath } from './paths';
-import { loadMenuItems, ProjectMenuItems } from './lazy-menu-items';
 import { HintTooltip } from '../../../shared/ui/hint-tooltip';
-import { DeferredMenu } from '../../../shared/ui/deferred';
+import { deferredMenuWithItems } from '../../../shared/ui/deferred';
 import { Tag } from '../../../shared/ui/tag';
 
 export const initialsOf = (name: string): string =>
@@ -32,6 +31,11 @@ export interface ProjectActions {
   readonly onRestore: (project: Project) => void;
 }
 
+/** The items load with the menu (shared/ui/deferred.tsx). */
+const { MenuWithItems: ProjectMenuWithItems, preload: preloadProjectMenu } = deferredMenuWithItems(
+  async () => (await import('./menu-items')).ProjectMenuItems,
+);
+
 /** The admin's menu on a project: edit, archive or restore. */
 export const ProjectMenu = ({ project, actions }: { project: Project; actions: ProjectActions }) => {
   const { t } = useTranslation();
@@ -46,24 +50,27 @@ export const ProjectMenu = ({ project, actions }: { project: Project; actions: P
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? 'true' : undefined}
+        onPointerEnter={preloadProjectMenu}
+        onFocus={preloadProjectMenu}
         onClick={(event) => {
-          void loadMenuItems();
+          preloadProjectMenu();
           setAnchor(event.currentTarget);
         }}
       >
         <MoreIcon fontSize="small" />
       </IconButton>
-      {/* The items load with the Menu on first opening; both appear together (lazy-menu-items.ts). */}
-      <Suspense fallback={null}>
-        <DeferredMenu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-          <ProjectMenuItems
-            project={project}
-            onClose={() => setAnchor(null)}
-            onArchive={actions.onArchive}
-            onRestore={actions.onRestore}
-          />
-        </DeferredMenu>
-      </Suspense>
+      <ProjectMenuWithItems
+        id={menuId}
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={() => setAnchor(null)}
+        items={{
+          project,
+          onClose: () => setAnchor(null),
+          onArchive: actions.onArchive,
+          onRestore: actions.onRestore,
+        }}
+      />
     </>
   );
 };
