@@ -29,6 +29,13 @@ const prePaint = (): Plugin => ({
  */
 const caslWithoutMongo = fileURLToPath(new URL('../functions/src/core/casl-without-mongo.ts', import.meta.url));
 
+/**
+ * Packages without side effects whose package.json does not say so. Emotion imports
+ * hoist-non-react-statics (with an older react-is) for its `withTheme`, which nothing here uses,
+ * but as a bare import the bundler must keep it: ~1 KB gzip on every signed-in page.
+ */
+const sideEffectFree = /node_modules[\\/]hoist-non-react-statics[\\/]/;
+
 type ChunkingContext = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
 
 /** Every module `root` imports statically, directly or not (dynamic imports are other chunks). */
@@ -90,7 +97,10 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     target: 'es2022',
-    rolldownOptions: { output: { codeSplitting: { groups: chunkGroups() } } },
+    rolldownOptions: {
+      output: { codeSplitting: { groups: chunkGroups() } },
+      treeshake: { moduleSideEffects: (id) => (sideEffectFree.test(id) ? false : undefined) },
+    },
   },
   test: {
     name: 'web',
