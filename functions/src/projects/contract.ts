@@ -20,7 +20,7 @@ export const priorities = ['low', 'medium', 'high', 'urgent'] as const;
 export type Priority = (typeof priorities)[number];
 
 export interface Stage {
-  /** Stable key stored on tasks; the web app translates it (projects.stages.<key>). */
+  /** Stable key stored on tasks; the web app translates it (project.stages.<key>). */
   readonly key: string;
   readonly name: string;
   /** Tasks in a done stage count as finished for progress. */
@@ -83,7 +83,7 @@ export const defaultPageSize = 12;
 
 /**
  * Every validation message, stable so the web app can translate it
- * (projects.validation.<key>) whether it came from its own form or from the API.
+ * (project.validation.<key>) whether it came from its own form or from the API.
  */
 export const projectMessages = {
   nameLength: `Name must be ${projectLimits.nameMin}–${projectLimits.nameMax} characters`,

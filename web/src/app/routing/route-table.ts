@@ -172,13 +172,13 @@ export const routeTable: readonly RouteEntry[] = [
   {
     path: '/apps/project-create/:type',
     handle: handles.projectCreate,
-    parts: ['projects'],
+    parts: ['projects', 'project'],
     page: async () => (await import('../../features/projects/project-editor-page')).ProjectEditorPage,
   },
   {
     path: '/apps/project-create/:type/:id',
     handle: handles.projectEdit,
-    parts: ['projects'],
+    parts: ['projects', 'project'],
     page: async () => (await import('../../features/projects/project-editor-page')).ProjectEditorPage,
   },
   {
@@ -190,7 +190,7 @@ export const routeTable: readonly RouteEntry[] = [
   {
     path: '/apps/projects/:id',
     handle: handles.projectView,
-    parts: ['projects'],
+    parts: ['projects', 'project'],
     page: async () => (await import('../../features/projects/project-page')).ProjectPage,
   },
   {

@@ -34,7 +34,7 @@ const CreateProject = ({ type }: { type: ProjectType }) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const create = useCreateProject();
-  const title = t('projects.form.createTitle', { type: t(`projects.types.${type}`) });
+  const title = t('project.form.createTitle', { type: t(`projects.types.${type}`) });
   return (
     <Stack spacing={3} component="section" aria-labelledby="editor-heading" sx={{ maxWidth: 960 }}>
       <PageTitle title={title} />
@@ -45,7 +45,7 @@ const CreateProject = ({ type }: { type: ProjectType }) => {
       <ProjectForm
         key={type}
         type={type}
-        submitLabel={t('projects.form.create')}
+        submitLabel={t('project.form.create')}
         onCancel={() => void navigate(projectsListPath)}
         onSubmit={async (values) => {
           const { project } = await create.mutateAsync({ type, ...values });
@@ -61,7 +61,7 @@ const EditProject = ({ type, id }: { type: ProjectType; id: string }) => {
   const navigate = useNavigate();
   const query = useProject(id);
   const update = useUpdateProject();
-  const title = t('projects.form.editTitle');
+  const title = t('project.form.editTitle');
 
   if (query.isPending) {
     return (
@@ -77,7 +77,7 @@ const EditProject = ({ type, id }: { type: ProjectType; id: string }) => {
       <Stack spacing={2} sx={{ maxWidth: 960 }}>
         <PageTitle title={title} />
         <Alert severity={missing ? 'warning' : 'error'}>
-          {missing ? t('projects.form.notFound') : t('projects.view.loadFailed')}
+          {missing ? t('project.form.notFound') : t('projects.view.loadFailed')}
         </Alert>
         <BackLink to={projectsListPath} label={t('projects.view.back')} />
       </Stack>
@@ -93,7 +93,7 @@ const EditProject = ({ type, id }: { type: ProjectType; id: string }) => {
         <Typography variant="h4" component="h1">
           {project.name}
         </Typography>
-        <Alert severity="info">{t('projects.form.archived')}</Alert>
+        <Alert severity="info">{t('project.form.archived')}</Alert>
         <BackLink to={projectPath(project.id)} label={project.name} />
       </Stack>
     );
@@ -110,7 +110,7 @@ const EditProject = ({ type, id }: { type: ProjectType; id: string }) => {
         key={project.id}
         type={type}
         project={project}
-        submitLabel={t('projects.form.save')}
+        submitLabel={t('project.form.save')}
         onCancel={() => void navigate(projectPath(project.id))}
         onReload={async () => (await query.refetch()).data?.project}
         onSubmit={async (values) => {
@@ -130,8 +130,8 @@ export const ProjectEditorPage = () => {
     return (
       <Stack spacing={2} sx={{ maxWidth: 720 }}>
         <PageTitle title={t('projects.newProject')} />
-        <Alert severity="warning">{t('projects.form.unknownType', { type: type ?? '' })}</Alert>
-        <Typography variant="subtitle1">{t('projects.form.chooseType')}</Typography>
+        <Alert severity="warning">{t('project.form.unknownType', { type: type ?? '' })}</Alert>
+        <Typography variant="subtitle1">{t('project.form.chooseType')}</Typography>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           {projectTypes.map((known) => (
             <Button key={known} variant="outlined" component={RouterLink} to={createProjectPath(known)}>

@@ -258,8 +258,8 @@ export const ProjectPage = () => {
                   severity: 'warning',
                   text:
                     isApiError(error) && error.status === 409
-                      ? t('projects.board.conflict')
-                      : t('projects.board.moveFailed'),
+                      ? t('project.board.conflict')
+                      : t('project.board.moveFailed'),
                 })
               }
             />

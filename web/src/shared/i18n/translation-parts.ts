@@ -4,6 +4,7 @@ import type areas from './locales/en/areas';
 import type auth from './locales/en/auth';
 import type chat from './locales/en/chat';
 import type core from './locales/en/core';
+import type project from './locales/en/project';
 import type projects from './locales/en/projects';
 
 /**
@@ -19,7 +20,7 @@ import type projects from './locales/en/projects';
  * of every key; each fr/ar part is typed against its English part (locales/shape.ts).
  * i18n.test.ts checks every key of every part in every language, and that parts do not overlap.
  */
-export const translationParts = ['core', 'auth', 'projects', 'chat', 'access-control', 'areas'] as const;
+export const translationParts = ['core', 'auth', 'projects', 'project', 'chat', 'access-control', 'areas'] as const;
 
 export type TranslationPart = (typeof translationParts)[number];
 
@@ -32,6 +33,7 @@ export interface TranslationTree {
 export type EnglishTranslations = typeof core &
   typeof auth &
   typeof projects &
+  typeof project &
   typeof chat &
   typeof accessControl &
   typeof areas;
@@ -54,6 +56,11 @@ export const partLoaders: Readonly<Record<TranslationPart, Readonly<Record<Langu
     en: () => import('./locales/en/projects'),
     fr: () => import('./locales/fr/projects'),
     ar: () => import('./locales/ar/projects'),
+  },
+  project: {
+    en: () => import('./locales/en/project'),
+    fr: () => import('./locales/fr/project'),
+    ar: () => import('./locales/ar/project'),
   },
   chat: {
     en: () => import('./locales/en/chat'),

@@ -16,10 +16,10 @@ import { stageLabel } from './stage-label';
 /** One line of the project's history, in the reader's language. */
 export const describeActivity = (entry: Activity, t: TFunction, i18n: I18n): string => {
   const field = (name: string) => {
-    const key = `projects.activity.fields.${name}`;
+    const key = `project.activity.fields.${name}`;
     return i18n.exists(key) ? t(key as ParseKeys) : name;
   };
-  return t(`projects.activity.kinds.${entry.kind.replace('.', '_')}` as ParseKeys, {
+  return t(`project.activity.kinds.${entry.kind.replace('.', '_')}` as ParseKeys, {
     actor: entry.actor.fullName,
     task: entry.taskTitle ?? '',
     from: entry.fromStage ? stageLabel(t, i18n, entry.fromStage) : '',
@@ -47,7 +47,7 @@ const ActivityPageView = ({
   return (
     <>
       {entries.length === 0 && cursor === undefined ? (
-        <Typography color="text.secondary">{t('projects.activity.empty')}</Typography>
+        <Typography color="text.secondary">{t('project.activity.empty')}</Typography>
       ) : null}
       {entries.map((entry) => (
         <Stack key={entry.id} component="li" direction="row" spacing={1.5} data-testid="activity-entry">
@@ -64,7 +64,7 @@ const ActivityPageView = ({
       ))}
       {isLast && page.data.nextCursor ? (
         <li>
-          <Button onClick={() => onMore(page.data.nextCursor ?? '')}>{t('projects.activity.more')}</Button>
+          <Button onClick={() => onMore(page.data.nextCursor ?? '')}>{t('project.activity.more')}</Button>
         </li>
       ) : null}
     </>
@@ -78,7 +78,7 @@ export const ActivityList = ({ projectId }: { projectId: string }) => {
   return (
     <Stack spacing={2} component="section" aria-labelledby="activity-heading">
       <Typography id="activity-heading" variant="h6" component="h2">
-        {t('projects.activity.title')}
+        {t('project.activity.title')}
       </Typography>
       <Stack component="ol" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {cursors.map((cursor, index) => (

@@ -7,7 +7,7 @@ import { validationKeyOf } from './project-meta';
 
 /**
  * Fields the project form and the task dialog share. Their validation messages are the
- * contract's English texts, shown translated (projects.validation.<key>).
+ * contract's English texts, shown translated (project.validation.<key>).
  */
 
 export const useFieldMessage = () => {

@@ -71,8 +71,8 @@ export const PersonPicker = ({
       getOptionLabel={(option) => option.fullName}
       isOptionEqualToValue={sameId}
       loading={search.loading}
-      noOptionsText={t('projects.form.noOptions')}
-      loadingText={t('projects.form.loadingOptions')}
+      noOptionsText={t('projects.picker.noOptions')}
+      loadingText={t('projects.picker.loadingOptions')}
       disabled={disabled}
       size={size}
       openOnFocus={openOnFocus}
@@ -117,8 +117,8 @@ export const PeoplePicker = ({
       getOptionLabel={(option) => option.fullName}
       isOptionEqualToValue={sameId}
       loading={search.loading}
-      noOptionsText={t('projects.form.noOptions')}
-      loadingText={t('projects.form.loadingOptions')}
+      noOptionsText={t('projects.picker.noOptions')}
+      loadingText={t('projects.picker.loadingOptions')}
       disabled={disabled}
       filterSelectedOptions
       renderInput={(params) => (

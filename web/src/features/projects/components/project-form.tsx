@@ -158,7 +158,7 @@ export const ProjectForm = ({ type, project, submitLabel, onSubmit, onCancel, on
   };
 
   const stages = stagesFor(type)
-    .map((stage) => t(`projects.stages.${stage.key}` as 'projects.stages.todo'))
+    .map((stage) => t(`project.stages.${stage.key}` as 'project.stages.todo'))
     .join(' → ');
 
   return (
@@ -167,7 +167,7 @@ export const ProjectForm = ({ type, project, submitLabel, onSubmit, onCancel, on
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Chip label={t(`projects.types.${type}`)} color="primary" variant="outlined" />
         <Typography variant="body2" color="text.secondary">
-          {t('projects.form.stagesHint', { stages })}
+          {t('project.form.stagesHint', { stages })}
         </Typography>
       </Stack>
 
@@ -176,11 +176,11 @@ export const ProjectForm = ({ type, project, submitLabel, onSubmit, onCancel, on
           severity="warning"
           action={
             <Button color="inherit" size="small" onClick={() => void reload()}>
-              {t('projects.form.reload')}
+              {t('project.form.reload')}
             </Button>
           }
         >
-          {t('projects.form.conflict')}
+          {t('project.form.conflict')}
         </Alert>
       ) : problem ? (
         <Alert severity="error">
@@ -188,7 +188,7 @@ export const ProjectForm = ({ type, project, submitLabel, onSubmit, onCancel, on
         </Alert>
       ) : null}
 
-      <Section title={t('projects.form.details')}>
+      <Section title={t('project.form.details')}>
         <Grid size={12}>
           <Controller
             control={control}
@@ -196,7 +196,7 @@ export const ProjectForm = ({ type, project, submitLabel, onSubmit, onCancel, on
             render={({ field, fieldState }) => (
               <TextField
                 {...field}
-                label={t('projects.form.name')}
+                label={t('project.form.name')}
                 required
                 fullWidth
                 error={Boolean(fieldState.error)}
@@ -211,7 +211,7 @@ export const ProjectForm = ({ type, project, submitLabel, onSubmit, onCancel, on
             control={control}
             name="status"
             render={({ field }) => (
-              <TextField {...field} select label={t('projects.form.status')} fullWidth>
+              <TextField {...field} select label={t('project.form.status')} fullWidth>
                 {editableStatuses.map((status) => (
                   <MenuItem key={status} value={status}>
                     {t(`projects.statuses.${status}`)}
@@ -222,7 +222,7 @@ export const ProjectForm = ({ type, project, submitLabel, onSubmit, onCancel, on
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <PriorityField control={control} name="priority" label={t('projects.form.priority')} />
+          <PriorityField control={control} name="priority" label={t('project.form.priority')} />
         </Grid>
         <Grid size={12}>
           <Controller
@@ -231,7 +231,7 @@ export const ProjectForm = ({ type, project, submitLabel, onSubmit, onCancel, on
             render={({ field, fieldState }) => (
               <TextField
                 {...field}
-                label={t('projects.form.description')}
+                label={t('project.form.description')}
                 multiline
                 minRows={3}
                 fullWidth
@@ -259,9 +259,9 @@ export const ProjectForm = ({ type, project, submitLabel, onSubmit, onCancel, on
                   <TextField
                     {...params}
                     name="tags"
-                    label={t('projects.form.tags')}
+                    label={t('project.form.tags')}
                     error={Boolean(fieldState.error)}
-                    helperText={message(fieldState.error) ?? t('projects.form.tagsHint')}
+                    helperText={message(fieldState.error) ?? t('project.form.tagsHint')}
                   />
                 )}
               />
@@ -270,7 +270,7 @@ export const ProjectForm = ({ type, project, submitLabel, onSubmit, onCancel, on
         </Grid>
       </Section>
 
-      <Section title={t('projects.form.people')}>
+      <Section title={t('project.form.people')}>
         <Grid size={{ xs: 12, sm: 6 }}>
           <Controller
             control={control}
@@ -279,7 +279,7 @@ export const ProjectForm = ({ type, project, submitLabel, onSubmit, onCancel, on
               <PersonPicker
                 role="client"
                 name="clientId"
-                label={`${t('projects.form.client')} *`}
+                label={`${t('project.form.client')} *`}
                 value={client}
                 onChange={(person) => {
                   setClient(person);
@@ -287,7 +287,7 @@ export const ProjectForm = ({ type, project, submitLabel, onSubmit, onCancel, on
                 }}
                 onBlur={field.onBlur}
                 error={Boolean(fieldState.error)}
-                helperText={message(fieldState.error) ?? t('projects.form.clientHint')}
+                helperText={message(fieldState.error) ?? t('project.form.clientHint')}
               />
             )}
           />
@@ -300,7 +300,7 @@ export const ProjectForm = ({ type, project, submitLabel, onSubmit, onCancel, on
               <PeoplePicker
                 role="admin"
                 name="managerIds"
-                label={t('projects.form.managers')}
+                label={t('project.form.managers')}
                 value={managers}
                 onChange={(people) => {
                   setManagers(people);
@@ -308,17 +308,17 @@ export const ProjectForm = ({ type, project, submitLabel, onSubmit, onCancel, on
                 }}
                 onBlur={field.onBlur}
                 error={Boolean(fieldState.error)}
-                helperText={message(fieldState.error) ?? t('projects.form.managersHint')}
+                helperText={message(fieldState.error) ?? t('project.form.managersHint')}
               />
             )}
           />
         </Grid>
       </Section>
 
-      <Section title={t('projects.form.schedule')}>
+      <Section title={t('project.form.schedule')}>
         {(['startDate', 'dueDate'] as const).map((name) => (
           <Grid key={name} size={{ xs: 12, sm: 6 }}>
-            <DateField control={control} name={name} label={t(`projects.form.${name}`)} />
+            <DateField control={control} name={name} label={t(`project.form.${name}`)} />
           </Grid>
         ))}
         <Grid size={12}>
@@ -334,7 +334,7 @@ export const ProjectForm = ({ type, project, submitLabel, onSubmit, onCancel, on
                 }
               />
             }
-            label={t('projects.form.hasBudget')}
+            label={t('project.form.hasBudget')}
           />
         </Grid>
         {budget ? (
@@ -348,7 +348,7 @@ export const ProjectForm = ({ type, project, submitLabel, onSubmit, onCancel, on
                     name={field.name}
                     inputRef={field.ref}
                     type="number"
-                    label={t('projects.form.amount')}
+                    label={t('project.form.amount')}
                     value={Number.isFinite(field.value) ? field.value : ''}
                     onChange={(event) =>
                       field.onChange(event.target.value === '' ? Number.NaN : Number(event.target.value))
@@ -377,7 +377,7 @@ export const ProjectForm = ({ type, project, submitLabel, onSubmit, onCancel, on
                       <TextField
                         {...params}
                         name="budget.currency"
-                        label={t('projects.form.currency')}
+                        label={t('project.form.currency')}
                         error={Boolean(fieldState.error)}
                         helperText={message(fieldState.error)}
                       />
@@ -391,9 +391,9 @@ export const ProjectForm = ({ type, project, submitLabel, onSubmit, onCancel, on
       </Section>
 
       <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end' }}>
-        <Button onClick={onCancel}>{t('projects.form.cancel')}</Button>
+        <Button onClick={onCancel}>{t('project.form.cancel')}</Button>
         <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? t('projects.form.saving') : submitLabel}
+          {formState.isSubmitting ? t('project.form.saving') : submitLabel}
         </Button>
       </Stack>
     </Stack>

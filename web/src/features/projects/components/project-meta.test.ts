@@ -31,8 +31,8 @@ describe('dates', () => {
 
 describe('validationKeyOf', () => {
   it('translates every contract message, and anything else generically', () => {
-    expect(validationKeyOf(projectMessages.nameLength)).toBe('projects.validation.nameLength');
-    expect(validationKeyOf(projectMessages.dueBeforeStart)).toBe('projects.validation.dueBeforeStart');
-    expect(validationKeyOf('Invalid input')).toBe('projects.validation.generic');
+    expect(validationKeyOf(projectMessages.nameLength)).toBe('project.validation.nameLength');
+    expect(validationKeyOf(projectMessages.dueBeforeStart)).toBe('project.validation.dueBeforeStart');
+    expect(validationKeyOf('Invalid input')).toBe('project.validation.generic');
   });
 });

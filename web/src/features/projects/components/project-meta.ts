@@ -87,5 +87,5 @@ const keyByMessage = new Map<string, ProjectMessageKey>(
  */
 export const validationKeyOf = (message: string): ParseKeys => {
   const key = keyByMessage.get(message);
-  return key ? `projects.validation.${key}` : 'projects.validation.generic';
+  return key ? `project.validation.${key}` : 'project.validation.generic';
 };

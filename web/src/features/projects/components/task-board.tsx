@@ -72,10 +72,10 @@ const MoveMenu = ({ task, project, onMove }: { task: Task; project: Project; onM
   const menuId = useId();
   return (
     <>
-      <HintTooltip title={t('projects.board.moveMenu', { title: task.title })}>
+      <HintTooltip title={t('project.board.moveMenu', { title: task.title })}>
         <IconButton
           size="small"
-          aria-label={t('projects.board.moveMenu', { title: task.title })}
+          aria-label={t('project.board.moveMenu', { title: task.title })}
           aria-haspopup="menu"
           aria-controls={anchor ? menuId : undefined}
           aria-expanded={anchor ? 'true' : undefined}
@@ -95,7 +95,7 @@ const MoveMenu = ({ task, project, onMove }: { task: Task; project: Project; onM
                 onMove(stage.key);
               }}
             >
-              {t('projects.board.moveTo', { stage: stageLabel(t, i18n, stage.key) })}
+              {t('project.board.moveTo', { stage: stageLabel(t, i18n, stage.key) })}
             </MenuItem>
           ))}
       </DeferredMenu>
@@ -126,7 +126,7 @@ const TaskCard = ({ task, project, canEdit, onOpen, onMoveToStage, handle, overl
           ref={handle?.setActivatorNodeRef}
           {...handle?.attributes}
           {...handle?.listeners}
-          aria-label={t('projects.board.dragHandle', { title: task.title })}
+          aria-label={t('project.board.dragHandle', { title: task.title })}
           sx={{ cursor: overlay ? 'grabbing' : 'grab', touchAction: 'none', mt: -0.25 }}
           data-testid="task-drag-handle"
         >
@@ -136,7 +136,7 @@ const TaskCard = ({ task, project, canEdit, onOpen, onMoveToStage, handle, overl
       <Stack spacing={1} sx={{ minWidth: 0, flexGrow: 1 }}>
         <ButtonBase
           onClick={onOpen}
-          aria-label={t('projects.board.openTask', { title: task.title })}
+          aria-label={t('project.board.openTask', { title: task.title })}
           sx={{ justifyContent: 'flex-start', textAlign: 'start', borderRadius: 1 }}
         >
           <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
@@ -152,7 +152,7 @@ const TaskCard = ({ task, project, canEdit, onOpen, onMoveToStage, handle, overl
               variant="outlined"
               icon={<CommentIcon sx={{ fontSize: 14 }} />}
               label={task.commentCount}
-              aria-label={t('projects.board.comments', { count: task.commentCount })}
+              aria-label={t('project.board.comments', { count: task.commentCount })}
             />
           ) : null}
           <Box sx={{ flexGrow: 1 }} />
@@ -227,10 +227,10 @@ const Column = ({ stage, taskIds, tasks, project, canEdit, onOpenTask, onAddTask
         <Chip size="small" label={taskIds.length} color={stage.done ? 'success' : 'default'} />
         <Box sx={{ flexGrow: 1 }} />
         {canEdit ? (
-          <HintTooltip title={t('projects.board.addTaskTo', { stage: name })}>
+          <HintTooltip title={t('project.board.addTaskTo', { stage: name })}>
             <IconButton
               size="small"
-              aria-label={t('projects.board.addTaskTo', { stage: name })}
+              aria-label={t('project.board.addTaskTo', { stage: name })}
               onClick={() => onAddTask(stage.key)}
             >
               <AddIcon fontSize="small" />
@@ -272,14 +272,14 @@ const Column = ({ stage, taskIds, tasks, project, canEdit, onOpenTask, onAddTask
                 typography: 'body2',
               }}
             >
-              {canEdit ? t('projects.board.dropHere') : t('projects.board.empty')}
+              {canEdit ? t('project.board.dropHere') : t('project.board.empty')}
             </Box>
           ) : null}
         </Stack>
       </SortableContext>
       {canEdit ? (
         <Button size="small" startIcon={<AddIcon />} onClick={() => onAddTask(stage.key)} sx={{ m: 1, mt: 0 }}>
-          {t('projects.board.addTask')}
+          {t('project.board.addTask')}
         </Button>
       ) : null}
     </Paper>
@@ -300,20 +300,20 @@ const announcementsFor = (
     return { stage: stageName(target.stage), position: target.index + 1, count };
   };
   return {
-    onDragStart: ({ active }) => t('projects.board.announcements.start', { title: titleOf(active.id) }),
+    onDragStart: ({ active }) => t('project.board.announcements.start', { title: titleOf(active.id) }),
     onDragOver: ({ active, over }) => {
       const place = over ? where(active.id, over.id) : undefined;
       return place
-        ? t('projects.board.announcements.over', { title: titleOf(active.id), ...place })
-        : t('projects.board.announcements.overNothing', { title: titleOf(active.id) });
+        ? t('project.board.announcements.over', { title: titleOf(active.id), ...place })
+        : t('project.board.announcements.overNothing', { title: titleOf(active.id) });
     },
     onDragEnd: ({ active, over }) => {
       const place = over ? where(active.id, over.id) : undefined;
       return place
-        ? t('projects.board.announcements.end', { title: titleOf(active.id), ...place })
-        : t('projects.board.announcements.endNothing', { title: titleOf(active.id) });
+        ? t('project.board.announcements.end', { title: titleOf(active.id), ...place })
+        : t('project.board.announcements.endNothing', { title: titleOf(active.id) });
     },
-    onDragCancel: ({ active }) => t('projects.board.announcements.cancel', { title: titleOf(active.id) }),
+    onDragCancel: ({ active }) => t('project.board.announcements.cancel', { title: titleOf(active.id) }),
   };
 };
 
@@ -411,12 +411,12 @@ export const TaskBoard = ({ project, tasks, canEdit, onOpenTask, onAddTask, onMo
           () => dragColumns ?? serverColumns,
           (id) => byId.get(String(id))?.title ?? '',
         ),
-        screenReaderInstructions: { draggable: t('projects.board.instructions') },
+        screenReaderInstructions: { draggable: t('project.board.instructions') },
       }}
     >
       <Box
         role="region"
-        aria-label={t('projects.board.label')}
+        aria-label={t('project.board.label')}
         sx={{ display: 'flex', gap: 2, overflowX: 'auto', pb: 2, alignItems: 'stretch' }}
         data-testid="task-board"
       >

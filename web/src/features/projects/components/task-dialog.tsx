@@ -84,7 +84,7 @@ const Comments = ({ project, task }: { project: Project; task: Task }) => {
       { projectId: project.id, taskId: task.id, body: parsed.output.body },
       {
         onSuccess: () => setDraft(''),
-        onError: () => setError(t('projects.task.commentFailed')),
+        onError: () => setError(t('project.task.commentFailed')),
       },
     );
   };
@@ -92,11 +92,11 @@ const Comments = ({ project, task }: { project: Project; task: Task }) => {
   return (
     <Stack spacing={2} component="section" aria-labelledby="task-comments-heading">
       <Typography id="task-comments-heading" variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-        {t('projects.task.comments')}
+        {t('project.task.comments')}
       </Typography>
       {comments.data && comments.data.comments.length === 0 ? (
         <Typography variant="body2" color="text.secondary">
-          {t('projects.task.noComments')}
+          {t('project.task.noComments')}
         </Typography>
       ) : null}
       <Stack component="ol" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-busy={comments.isFetching}>
@@ -117,10 +117,10 @@ const Comments = ({ project, task }: { project: Project; task: Task }) => {
               </Typography>
             </Box>
             {canDelete ? (
-              <HintTooltip title={t('projects.task.deleteComment')}>
+              <HintTooltip title={t('project.task.deleteComment')}>
                 <IconButton
                   size="small"
-                  aria-label={t('projects.task.deleteComment')}
+                  aria-label={t('project.task.deleteComment')}
                   onClick={() => remove.mutate({ projectId: project.id, taskId: task.id, commentId: comment.id })}
                 >
                   <DeleteIcon fontSize="small" />
@@ -135,7 +135,7 @@ const Comments = ({ project, task }: { project: Project; task: Task }) => {
           <TextField
             value={draft}
             onChange={(event) => setDraft(event.target.value)}
-            label={t('projects.task.commentLabel')}
+            label={t('project.task.commentLabel')}
             multiline
             minRows={2}
             fullWidth
@@ -144,7 +144,7 @@ const Comments = ({ project, task }: { project: Project; task: Task }) => {
             slotProps={{ htmlInput: { maxLength: projectLimits.commentMax } }}
           />
           <Button variant="contained" onClick={post} disabled={create.isPending}>
-            {create.isPending ? t('projects.task.posting') : t('projects.task.postComment')}
+            {create.isPending ? t('project.task.posting') : t('project.task.postComment')}
           </Button>
         </Stack>
       ) : null}
@@ -213,14 +213,14 @@ export const TaskDialog = ({ project, mode, task, canEdit, onClose, onNotice }: 
     setAssignee(task.assignee ?? null);
   }
 
-  const title = editing ? (task?.title ?? t('projects.task.editTitle')) : t('projects.task.newTitle');
+  const title = editing ? (task?.title ?? t('project.task.editTitle')) : t('project.task.newTitle');
 
   return (
     <Dialog open onClose={onClose} fullScreen={fullScreen} fullWidth maxWidth="md" aria-labelledby="task-dialog-title">
       <DialogTitle id="task-dialog-title" sx={{ pe: 7 }}>
         {title}
         <IconButton
-          aria-label={t('projects.task.close')}
+          aria-label={t('project.task.close')}
           onClick={onClose}
           sx={{ position: 'absolute', insetInlineEnd: 8, top: 8 }}
         >
@@ -234,11 +234,11 @@ export const TaskDialog = ({ project, mode, task, canEdit, onClose, onNotice }: 
               severity="warning"
               action={
                 <Button color="inherit" size="small" onClick={() => void reload()}>
-                  {t('projects.task.reload')}
+                  {t('project.task.reload')}
                 </Button>
               }
             >
-              {t('projects.task.conflict')}
+              {t('project.task.conflict')}
             </Alert>
           ) : problem ? (
             <Alert severity="error">
@@ -246,7 +246,7 @@ export const TaskDialog = ({ project, mode, task, canEdit, onClose, onNotice }: 
             </Alert>
           ) : null}
           {editing && !task ? <Alert severity="warning">{t('projects.view.notFound')}</Alert> : null}
-          {!canEdit ? <Alert severity="info">{t('projects.task.readOnly')}</Alert> : null}
+          {!canEdit ? <Alert severity="info">{t('project.task.readOnly')}</Alert> : null}
 
           <Box component="form" id="task-form" noValidate onSubmit={(event) => void submit(event)}>
             <Grid container spacing={2}>
@@ -257,7 +257,7 @@ export const TaskDialog = ({ project, mode, task, canEdit, onClose, onNotice }: 
                   render={({ field, fieldState }) => (
                     <TextField
                       {...field}
-                      label={t('projects.task.title')}
+                      label={t('project.task.title')}
                       required
                       fullWidth
                       autoFocus={!editing}
@@ -272,7 +272,7 @@ export const TaskDialog = ({ project, mode, task, canEdit, onClose, onNotice }: 
               <Grid size={{ xs: 12, sm: 6 }}>
                 <TextField
                   select
-                  label={t('projects.task.stage')}
+                  label={t('project.task.stage')}
                   value={editing ? (task?.stage ?? '') : stage}
                   onChange={(event) => setStage(event.target.value)}
                   disabled={readOnly || editing}
@@ -289,7 +289,7 @@ export const TaskDialog = ({ project, mode, task, canEdit, onClose, onNotice }: 
                 <PriorityField
                   control={control}
                   name="priority"
-                  label={t('projects.task.priority')}
+                  label={t('project.task.priority')}
                   disabled={readOnly}
                 />
               </Grid>
@@ -301,7 +301,7 @@ export const TaskDialog = ({ project, mode, task, canEdit, onClose, onNotice }: 
                     <PersonPicker
                       role="admin"
                       name="assigneeId"
-                      label={t('projects.task.assignee')}
+                      label={t('project.task.assignee')}
                       value={assignee}
                       extraOptions={[client]}
                       disabled={readOnly}
@@ -310,13 +310,13 @@ export const TaskDialog = ({ project, mode, task, canEdit, onClose, onNotice }: 
                         field.onChange(person?.id ?? null);
                       }}
                       error={Boolean(fieldState.error)}
-                      helperText={message(fieldState.error) ?? (assignee ? undefined : t('projects.task.unassigned'))}
+                      helperText={message(fieldState.error) ?? (assignee ? undefined : t('project.task.unassigned'))}
                     />
                   )}
                 />
               </Grid>
               <Grid size={{ xs: 12, sm: 6 }}>
-                <DateField control={control} name="dueDate" label={t('projects.task.dueDate')} disabled={readOnly} />
+                <DateField control={control} name="dueDate" label={t('project.task.dueDate')} disabled={readOnly} />
               </Grid>
               <Grid size={12}>
                 <Controller
@@ -325,7 +325,7 @@ export const TaskDialog = ({ project, mode, task, canEdit, onClose, onNotice }: 
                   render={({ field, fieldState }) => (
                     <TextField
                       {...field}
-                      label={t('projects.task.description')}
+                      label={t('project.task.description')}
                       multiline
                       minRows={3}
                       fullWidth
@@ -352,7 +352,7 @@ export const TaskDialog = ({ project, mode, task, canEdit, onClose, onNotice }: 
           {editing && task && canEdit && project.status !== 'archived' ? (
             confirmingDelete ? (
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                <Typography variant="body2">{t('projects.task.deleteConfirm')}</Typography>
+                <Typography variant="body2">{t('project.task.deleteConfirm')}</Typography>
                 <Button
                   color="error"
                   variant="contained"
@@ -370,26 +370,26 @@ export const TaskDialog = ({ project, mode, task, canEdit, onClose, onNotice }: 
                     )
                   }
                 >
-                  {t('projects.task.deleteYes')}
+                  {t('project.task.deleteYes')}
                 </Button>
-                <Button onClick={() => setConfirmingDelete(false)}>{t('projects.task.cancel')}</Button>
+                <Button onClick={() => setConfirmingDelete(false)}>{t('project.task.cancel')}</Button>
               </Stack>
             ) : (
               <Button color="error" startIcon={<DeleteIcon />} onClick={() => setConfirmingDelete(true)}>
-                {t('projects.task.delete')}
+                {t('project.task.delete')}
               </Button>
             )
           ) : null}
         </Box>
         <Stack direction="row" spacing={1}>
-          <Button onClick={onClose}>{readOnly ? t('projects.task.close') : t('projects.task.cancel')}</Button>
+          <Button onClick={onClose}>{readOnly ? t('project.task.close') : t('project.task.cancel')}</Button>
           {readOnly ? null : (
             <Button type="submit" form="task-form" variant="contained" disabled={formState.isSubmitting}>
               {formState.isSubmitting
-                ? t('projects.task.saving')
+                ? t('project.task.saving')
                 : editing
-                  ? t('projects.task.save')
-                  : t('projects.task.create')}
+                  ? t('project.task.save')
+                  : t('project.task.create')}
             </Button>
           )}
         </Stack>

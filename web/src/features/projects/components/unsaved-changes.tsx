@@ -30,16 +30,16 @@ export const UnsavedChangesGuard = ({ when }: { when: boolean }) => {
   const open = blocker.state === 'blocked';
   return (
     <Dialog open={open} onClose={() => blocker.reset?.()} aria-labelledby="unsaved-title">
-      <DialogTitle id="unsaved-title">{t('projects.form.unsavedTitle')}</DialogTitle>
+      <DialogTitle id="unsaved-title">{t('project.form.unsavedTitle')}</DialogTitle>
       <DialogContent>
-        <DialogContentText>{t('projects.form.unsavedMessage')}</DialogContentText>
+        <DialogContentText>{t('project.form.unsavedMessage')}</DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={() => blocker.reset?.()} autoFocus>
-          {t('projects.form.stay')}
+          {t('project.form.stay')}
         </Button>
         <Button color="error" onClick={() => blocker.proceed?.()}>
-          {t('projects.form.leave')}
+          {t('project.form.leave')}
         </Button>
       </DialogActions>
     </Dialog>
