@@ -1,7 +1,7 @@
 import ButtonBase from '@mui/material/ButtonBase';
 import { styled, type SxProps, type Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
-import { useRovingFocus } from './tab-strip';
+import { useRovingFocus } from './roving-focus';
 
 /**
  * Pick one of a few options with joined buttons, in the look and with the semantics of MUI's small

@@ -2,7 +2,8 @@ import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { rovingTarget, TabStrip } from './tab-strip';
+import { rovingTarget } from './roving-focus';
+import { TabStrip } from './tab-strip';
 
 const items = [
   { value: 'open', label: 'All open (3)' },
