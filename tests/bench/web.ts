@@ -10,6 +10,8 @@ import type { Browser, Page } from 'playwright-core';
 import { adminPassword } from '@orbit/seed/demo-users';
 
 import { repoRoot, startLocalStack } from '../../infra/local/stack';
+import { languages } from '../../web/src/shared/i18n/languages';
+import { partLoaders, translationParts, type TranslationTree } from '../../web/src/shared/i18n/translation-parts';
 import { launchBrowser } from '../support/browser';
 import type { BenchSection } from './section';
 
@@ -140,9 +142,24 @@ const measure = async (browser: Browser, baseUrl: string): Promise<boolean> => {
   }
 };
 
+const leavesOf = (tree: TranslationTree): number =>
+  Object.values(tree).reduce((count: number, value) => count + (typeof value === 'string' ? 1 : leavesOf(value)), 0);
+
+/** The issue's figure beside the sizes: translated keys per language (i18n.test.ts keeps them equal). */
+const printTranslatedKeys = async (): Promise<void> => {
+  const counts = await Promise.all(
+    languages.map(async ({ i18nLang: code }) => {
+      const parts = await Promise.all(translationParts.map(async (part) => (await partLoaders[part][code]()).default));
+      return `${code} ${parts.reduce((count, part) => count + leavesOf(part), 0)}`;
+    }),
+  );
+  console.log(`translated keys: ${counts.join(', ')} (${translationParts.length} parts)`);
+};
+
 export const webBench: BenchSection = {
   name: 'web',
   async run() {
+    await printTranslatedKeys();
     let webDir = process.env.BENCH_WEB_DIR;
     let built: string | undefined;
     if (!webDir) {

@@ -8,26 +8,6 @@ const areas = {
     honesty: 'Nothing here is sample data: this page will show your real workspace once it ships.',
   },
   areas: {
-    projects: {
-      title: 'Projects',
-      message: 'Projects are coming soon.',
-      description: 'Follow every project with its tasks, board, dates, budget and progress.',
-    },
-    projectCreate: {
-      title: 'New project',
-      message: 'Creating {{type}} projects is coming soon.',
-      description: 'Set up a project with its client, managers, dates, budget and task stages.',
-    },
-    projectEdit: {
-      title: 'Edit project',
-      message: 'Editing project {{id}} is coming soon.',
-      description: 'Change a project’s details without overwriting someone else’s edits.',
-    },
-    chat: {
-      title: 'Chat',
-      message: 'Chat is coming soon.',
-      description: 'Live one-to-one conversations with read receipts, presence and search.',
-    },
     email: {
       title: 'Email',
       message: 'Email is coming soon.',

@@ -8,26 +8,6 @@ const areas: TranslationShape<typeof en> = {
       'Rien ici n’est une donnée d’exemple : cette page affichera votre véritable espace de travail dès sa sortie.',
   },
   areas: {
-    projects: {
-      title: 'Projets',
-      message: 'Les projets arrivent bientôt.',
-      description: 'Suivez chaque projet avec ses tâches, son tableau, ses dates, son budget et son avancement.',
-    },
-    projectCreate: {
-      title: 'Nouveau projet',
-      message: 'La création de projets {{type}} arrive bientôt.',
-      description: 'Créez un projet avec son client, ses responsables, ses dates, son budget et ses étapes.',
-    },
-    projectEdit: {
-      title: 'Modifier le projet',
-      message: 'La modification du projet {{id}} arrive bientôt.',
-      description: 'Modifiez un projet sans écraser les changements des autres.',
-    },
-    chat: {
-      title: 'Discussion',
-      message: 'La discussion arrive bientôt.',
-      description: 'Des conversations en direct avec accusés de lecture, présence et recherche.',
-    },
     email: {
       title: 'E-mail',
       message: 'L’e-mail arrive bientôt.',
