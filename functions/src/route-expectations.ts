@@ -171,6 +171,10 @@ export const signedInRouteExpectations: { readonly [K in SignedInRouteKey]: Rout
     }),
     expect: { clientA: 404, clientB: 404, admin: 201 },
   }),
+  'GET /api/apps/chat/contacts': expectation({
+    request: () => ({ query: { q: 'a', limit: '5' } }),
+    expect: { clientA: 200, clientB: 200, admin: 200 },
+  }),
   'POST /api/apps/chat/contacts': expectation({
     request: (_fixture, { users }) => ({ body: { userId: users.clientA.id, status: 'away' } }),
     expect: { clientA: 403, clientB: 403, admin: 200 },

@@ -49,6 +49,7 @@ export const chatHttpRoutes = [
   { method: 'GET', path: '/api/apps/chat/chats/{userId}', area: 'chat', access: 'signed-in' }, // Open the chat with a contact (newest page); resets unseenMsgs
   { method: 'GET', path: '/api/apps/chat/chats/{userId}/messages', area: 'chat', access: 'signed-in' }, // Older messages of a chat, newest first, by cursor
   { method: 'POST', path: '/api/apps/chat/chats/{userId}', area: 'chat', access: 'signed-in' }, // Send a message (creates the chat on the first one)
+  { method: 'GET', path: '/api/apps/chat/contacts', area: 'chat', access: 'signed-in' }, // Contacts the caller may chat with, by name (q, limit); reads only (the navbar search)
   { method: 'POST', path: '/api/apps/chat/contacts', area: 'chat', access: 'signed-in' }, // Change a contact's status (admins; body userId, status)
 ] as const satisfies readonly AreaRouteDefinition<'chat'>[];
 

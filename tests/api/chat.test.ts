@@ -5,6 +5,7 @@ import type {
   ChatsAndContactsResponse,
   Contact,
   ContactStatusUpdateResponse,
+  ContactsResponse,
   MessagesPage,
   OpenChatResponse,
   SendMessageResponse,
@@ -45,6 +46,8 @@ const send = (client: ApiClient, userId: string, body: unknown) =>
   client.request<SendMessageResponse>('POST', `/api/apps/chat/chats/${userId}`, { body });
 const older = (client: ApiClient, userId: string, query: string) =>
   client.request<MessagesPage>('GET', `/api/apps/chat/chats/${userId}/messages${query}`);
+const search = (client: ApiClient, query: string) =>
+  client.request<ContactsResponse>('GET', `/api/apps/chat/contacts${query}`);
 const setStatus = (client: ApiClient, body: unknown) =>
   client.request<ContactStatusUpdateResponse>('POST', '/api/apps/chat/contacts', { body });
 
@@ -351,6 +354,44 @@ describe('GET /api/apps/chat/chats/{userId}/messages', () => {
     const fresh = await newClient('Nora Nochat');
     expect((await older(admin, fresh.id, '')).status).toBe(404);
     expect((await older(clientB, ids.clientA, '')).status).toBe(404);
+  });
+});
+
+describe('GET /api/apps/chat/contacts (the navbar search)', () => {
+  it('finds the contacts whose name holds q, by name, at most limit, within the list rules', async () => {
+    const all = (await list(admin, '?q=a')).body.contacts.map((contact) => contact.fullName);
+    const { status, body } = await search(admin, '?q=A&limit=3');
+    expect(status).toBe(200);
+    expect(body.contacts.map((contact) => contact.fullName)).toEqual(all.slice(0, 3));
+    for (const contact of body.contacts)
+      expect(Object.keys(contact).sort()).toEqual(['about', 'avatar', 'fullName', 'id', 'role', 'status']);
+
+    // A client finds admins only, never another client.
+    const asClient = await search(clientA, '?q=');
+    expect(asClient.status).toBe(200);
+    expect(asClient.body.contacts.length).toBeGreaterThan(0);
+    expect(new Set(asClient.body.contacts.map((contact) => contact.role))).toEqual(new Set(['admin']));
+    expect((await search(clientA, `?q=${encodeURIComponent('Sophia')}`)).body.contacts).toEqual([]);
+  });
+
+  it('delivers nothing: a search is not a listing of the chats', async () => {
+    const { body: sent } = await send(admin, ids.clientB, { message: 'Searching does not deliver this' });
+    await search(clientB, '?q=Olivia');
+    const opened = await open(admin, ids.clientB);
+    const message = opened.body.chat?.messages.find((candidate) => candidate.id === sent.msg.id);
+    expect(message?.feedback).toEqual({ isSent: true, isDelivered: false, isSeen: false });
+  });
+
+  it('refuses a bad limit or a too long q with 400 and the errors shape', async () => {
+    for (const query of ['?limit=0', '?limit=21', '?limit=two', `?q=${'x'.repeat(201)}`]) {
+      const { status, body } = await search(admin, query);
+      expect(status, query).toBe(400);
+      expect(body, query).toMatchObject({ errors: expect.any(Object) });
+    }
+  });
+
+  it('answers 401 without a token', async () => {
+    expect((await search(new ApiClient(stack.url), '?q=a')).status).toBe(401);
   });
 });
 

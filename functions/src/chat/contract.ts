@@ -65,6 +65,21 @@ export const chatsAndContactsQuery = object({
   statusFilter: v.optional(v.pipe(v.string(), v.maxLength(500, 'Status filter is at most 500 characters'))),
 });
 
+export const maxContactSearchResults = 20;
+
+/** The navbar search's people: a name fragment and how many at most. */
+export const contactsQuery = object({
+  q: v.optional(v.pipe(v.string(), v.maxLength(200, 'Search is at most 200 characters'))),
+  limit: v.optional(
+    v.pipe(
+      coercedNumber('limit must be a number'),
+      v.integer('limit must be a whole number'),
+      v.minValue(1, 'limit is at least 1'),
+      v.maxValue(maxContactSearchResults, `limit is at most ${maxContactSearchResults}`),
+    ),
+  ),
+});
+
 export const defaultMessagePageSize = 50;
 export const maxMessagePageSize = 100;
 
@@ -121,6 +136,11 @@ export interface ChatSummary {
 
 export interface ChatContact extends Contact {
   readonly chat: ChatSummary;
+}
+
+/** GET /api/apps/chat/contacts: the contacts found, by name. */
+export interface ContactsResponse {
+  readonly contacts: Contact[];
 }
 
 export interface ChatsAndContactsResponse {

@@ -12,7 +12,13 @@ import { defineAreaHandler } from '../core/handler';
 import { chatHttpRoutes } from '../routes';
 import { json, parseBody, parseQuery, pathParam } from '../core/http';
 import { defineWebSocketHandler, isWebSocketEvent } from '../core/websocket-handler';
-import { chatsAndContactsQuery, contactStatusUpdateRequest, messagesQuery, sendMessageRequest } from './contract';
+import {
+  chatsAndContactsQuery,
+  contactsQuery,
+  contactStatusUpdateRequest,
+  messagesQuery,
+  sendMessageRequest,
+} from './contract';
 import {
   connect,
   disconnect,
@@ -20,6 +26,7 @@ import {
   listOlderMessages,
   openChat,
   receiveFrame,
+  searchContacts,
   sendMessage,
   updateContactStatus,
 } from './service';
@@ -51,6 +58,11 @@ const httpHandler = defineAreaHandler('chat', chatHttpRoutes, {
     // The sender is the signed-in user whatever `senderId` says.
     const { message } = parseBody(event, sendMessageRequest);
     return json(201, await sendMessage({ id: principal.userId, role: principal.role }, contactId, message));
+  },
+  'GET /api/apps/chat/contacts': async ({ event, principal, ability }) => {
+    requireChat(ability);
+    const query = parseQuery(event, contactsQuery);
+    return json(200, await searchContacts({ id: principal.userId, role: principal.role }, query));
   },
   'POST /api/apps/chat/contacts': async ({ event, principal, ability }) => {
     // Changing someone's status (a lead's stage, say) is an admin's decision.

@@ -6,10 +6,12 @@ import { getSession } from '../core/auth/sessions';
 import {
   clientFrame,
   defaultMessagePageSize,
+  maxContactSearchResults,
   type Chat,
   type ChatSummary,
   type ChatsAndContactsResponse,
   type ClientFrame,
+  type ContactsResponse,
   type ContactStatusUpdateResponse,
   type MessagesPage,
   type OpenChatResponse,
@@ -149,18 +151,26 @@ const advanceAndNotify = async (
 
 // ---- HTTP -----------------------------------------------------------------------------------
 
+/** Everyone the viewer may chat with (rules.ts), by id. */
+const visibleContactsOf = async (viewer: Viewer): Promise<Map<string, ContactRecord>> => {
+  const byRole = await Promise.all(contactRolesFor(viewer.role).map((role) => listContactsByRole(role)));
+  const visible = new Map<string, ContactRecord>();
+  for (const contact of byRole.flat()) if (canSeeContact(viewer, contact)) visible.set(contact.id, contact);
+  return visible;
+};
+
+const byName = (a: ContactRecord, b: ContactRecord) => a.fullName.localeCompare(b.fullName) || a.id.localeCompare(b.id);
+
 export const listChatsAndContacts = async (
   viewer: Viewer,
   filters: { q?: string; statusFilter?: string },
 ): Promise<ChatsAndContactsResponse> => {
-  const [profile, memberships, ...byRole] = await Promise.all([
+  const [profile, memberships, visible] = await Promise.all([
     getContact(viewer.id),
     listMemberships(viewer.id),
-    ...contactRolesFor(viewer.role).map((role) => listContactsByRole(role)),
+    visibleContactsOf(viewer),
   ]);
   if (!profile) throw new NotFoundError('User not found');
-  const visible = new Map<string, ContactRecord>();
-  for (const contact of byRole.flat()) if (canSeeContact(viewer, contact)) visible.set(contact.id, contact);
 
   // Listing the chats hands their last messages to the browser: that is delivery. This is also
   // how a reconnecting browser acknowledges what arrived while it was away.
@@ -192,11 +202,22 @@ export const listChatsAndContacts = async (
       ...toContact(visible.get(membership.contactId) as ContactRecord),
       chat: summaryOf(membership, viewer.id),
     }));
-  const contacts = [...visible.values()]
-    .filter(keep)
-    .sort((a, b) => a.fullName.localeCompare(b.fullName) || a.id.localeCompare(b.id))
-    .map(toContact);
+  const contacts = [...visible.values()].filter(keep).sort(byName).map(toContact);
   return { chatsContacts, contacts, profileUser: toProfileUser(profile) };
+};
+
+/**
+ * The navbar search's people: the contacts whose name holds `q` (as the list's filter), by name,
+ * at most `limit`. Unlike the list it reads no chat, so it delivers nothing: a search must not
+ * tell a sender their message arrived.
+ */
+export const searchContacts = async (
+  viewer: Viewer,
+  { q, limit = maxContactSearchResults }: { q?: string; limit?: number },
+): Promise<ContactsResponse> => {
+  const visible = await visibleContactsOf(viewer);
+  const found = [...visible.values()].filter((contact) => matchesFilters(contact, q)).sort(byName);
+  return { contacts: found.slice(0, limit).map(toContact) };
 };
 
 const toChat = (
