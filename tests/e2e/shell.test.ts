@@ -314,7 +314,7 @@ describe('page behaviour', () => {
   it('searches the pages the user may open with Ctrl+K', async () => {
     const page = await signedIn(client);
     await page.getByRole('button', { name: /^Search/ }).waitFor();
-    const input = page.getByRole('combobox', { name: 'Search pages and projects' });
+    const input = page.getByRole('combobox', { name: 'Search pages, projects and people' });
     // The hotkey listener is registered once the navbar has rendered; press until the dialog opens.
     await expect
       .poll(async () => {
@@ -333,7 +333,7 @@ describe('page behaviour', () => {
   it('finds the projects the user may see, and opens them', async () => {
     const page = await signedIn(client);
     await page.getByRole('button', { name: /^Search/ }).click();
-    const input = page.getByRole('combobox', { name: 'Search pages and projects' });
+    const input = page.getByRole('combobox', { name: 'Search pages, projects and people' });
     await input.fill('spring');
     const projects = page.getByRole('group', { name: 'Projects' });
     await projects.getByRole('option', { name: /Spring catalogue campaign/ }).waitFor();
@@ -347,6 +347,24 @@ describe('page behaviour', () => {
     await input.fill('bluepeak');
     // "Nothing matches" shows only once the API has answered for what was typed.
     await page.getByText('Nothing matches “bluepeak”.').waitFor();
+  });
+
+  it('finds the people the user may chat with, and opens the chat', async () => {
+    const page = await signedIn(client);
+    await page.getByRole('button', { name: /^Search/ }).click();
+    const input = page.getByRole('combobox', { name: 'Search pages, projects and people' });
+    await input.fill('olivia');
+    const people = page.getByRole('group', { name: 'People' });
+    await people.getByRole('option', { name: /Olivia Bennett/ }).waitFor();
+    expect(await people.getByRole('option', { name: /Olivia Bennett/ }).textContent()).toContain('Admin');
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/apps/chat?contact=*');
+    await page.getByRole('log', { name: 'Messages with Olivia Bennett' }).waitFor();
+
+    // A client's contacts are the admins: another client is not found.
+    await page.keyboard.press('Control+k');
+    await input.fill('sophia');
+    await page.getByText('Nothing matches “sophia”.').waitFor();
   });
 
   it('keeps the shortcuts the user picked', async () => {

@@ -1,8 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
+import { useTranslation } from 'react-i18next';
+import { contactSearchQueryOptions } from '../../features/chat/api/contact-search';
 import { projectsQueryOptions } from '../../features/projects/api/projects';
 import { useAppAbility } from '../../shared/session/use-session';
-import { projectEntries, type SearchEntry } from './search-index';
+import { personEntries, projectEntries, type SearchEntry } from './search-index';
+
+const knownRoles = ['admin', 'client', 'lead'] as const;
+const isKnownRole = (role: string): role is (typeof knownRoles)[number] =>
+  (knownRoles as readonly string[]).includes(role);
 
 /** Data is searched from this many characters on (pages from the first). */
 export const dataSearchMinLength = 2;
@@ -10,17 +16,18 @@ export const dataSearchMinLength = 2;
 export const dataSearchLimit = 5;
 
 export interface DataSearchGroup {
-  readonly key: 'projects';
+  readonly key: 'projects' | 'people';
   readonly entries: SearchEntry[];
 }
 
 /**
  * The records the search finds beside the pages, through the features' own APIs, which decide
  * what this user may see (a client finds its own projects), asked only if the user's rules let
- * them read such records. People are not searched here: the chat's list endpoint counts a
- * listing as delivery of the last messages (spec §7 semantics), which a search must not do.
+ * them read such records: projects, and people (the chat's contacts, through a read-only route:
+ * the chat's list would count a search as delivering the last messages).
  */
 export const useDataSearch = (query: string): { groups: DataSearchGroup[]; searching: boolean } => {
+  const { t } = useTranslation();
   const ability = useAppAbility();
   const term = useDeferredValue(query.trim());
   const ready = term.length >= dataSearchMinLength;
@@ -29,12 +36,25 @@ export const useDataSearch = (query: string): { groups: DataSearchGroup[]; searc
     ...projectsQueryOptions({ q: term, status: 'all', limit: dataSearchLimit }),
     enabled: ready && ability.can('read', 'Project'),
   });
+  const people = useQuery({
+    ...contactSearchQueryOptions({ q: term, limit: dataSearchLimit }),
+    enabled: ready && ability.can('read', 'Chat'),
+  });
   if (!ready) return { groups: [], searching: false };
 
-  const groups: DataSearchGroup[] = [{ key: 'projects', entries: projectEntries(projects.data?.projects ?? []) }];
+  const groups: DataSearchGroup[] = [
+    { key: 'projects', entries: projectEntries(projects.data?.projects ?? []) },
+    {
+      key: 'people',
+      entries: personEntries(people.data?.contacts ?? [], (role) =>
+        isKnownRole(role) ? t(`search.roles.${role}`) : role,
+      ),
+    },
+  ];
+  const pending = [projects, people].some((search) => search.isFetching || (search.isEnabled && search.isPending));
   return {
     groups: groups.filter((group) => group.entries.length > 0),
-    // Until the answer for what is typed now arrives, "nothing matches" would be premature.
-    searching: term !== query.trim() || projects.isFetching || (projects.isEnabled && projects.isPending),
+    // Until the answers for what is typed now arrive, "nothing matches" would be premature.
+    searching: term !== query.trim() || pending,
   };
 };

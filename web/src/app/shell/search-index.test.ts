@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalise, projectEntries, searchEntries, type SearchEntry } from './search-index';
+import { normalise, personEntries, projectEntries, searchEntries, type SearchEntry } from './search-index';
 
 const entry = (id: string, label: string, keywords: string[] = []): SearchEntry => ({
   id,
@@ -51,6 +51,22 @@ describe('data search entries', () => {
         href: '/apps/projects/01J%2FID',
         external: false,
         icon: 'apps-projects',
+      },
+    ]);
+  });
+
+  it('opens a person in the chat and shows their role', () => {
+    expect(
+      personEntries([{ id: 'u 1&2', fullName: 'Olivia Bennett', role: 'admin' }], (role) => `role:${role}`),
+    ).toEqual([
+      {
+        id: 'person:u 1&2',
+        label: 'Olivia Bennett',
+        detail: 'role:admin',
+        keywords: [],
+        href: '/apps/chat?contact=u+1%262',
+        external: false,
+        icon: 'apps-chat',
       },
     ]);
   });

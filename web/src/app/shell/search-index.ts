@@ -1,3 +1,4 @@
+import type { Contact } from '@orbit/functions/chat/contract';
 import type { Project } from '@orbit/functions/projects/contract';
 import { projectPath } from '../../features/projects/components/paths';
 import type { NavItem } from '../layouts/nav-items';
@@ -66,4 +67,19 @@ export const projectEntries = (projects: readonly Pick<Project, 'id' | 'name' | 
     href: projectPath(project.id),
     external: false,
     icon: 'apps-projects',
+  }));
+
+/** The people a data search found (the chat API already limited them to the caller's contacts). */
+export const personEntries = (
+  contacts: readonly Pick<Contact, 'id' | 'fullName' | 'role'>[],
+  roleLabel: (role: string) => string,
+): SearchEntry[] =>
+  contacts.map((contact) => ({
+    id: `person:${contact.id}`,
+    label: contact.fullName,
+    detail: roleLabel(contact.role),
+    keywords: [],
+    href: `/apps/chat?${new URLSearchParams({ contact: contact.id })}`,
+    external: false,
+    icon: 'apps-chat',
   }));
