@@ -14,8 +14,8 @@ import { pageEntries, searchEntries, type SearchEntry } from './search-index';
 
 /**
  * The search dialog (Ctrl/Cmd+K): a combobox over the pages this user may open (spec §6: only
- * what their rules allow) and, from two characters on, the projects the projects API lets them
- * see. Arrow keys move through every group, Enter opens, Escape closes.
+ * what their rules allow) and, from two characters on, the projects and the people the APIs let
+ * them see (search-data.ts). Arrow keys move through every group, Enter opens, Escape closes.
  */
 export const SearchDialog = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
   const { t } = useTranslation();
