@@ -90,6 +90,21 @@ const axe = async (page: Page, exclude: string[] = ['#main-content']): Promise<A
     }));
   }, exclude);
 };
+/**
+ * Every finite CSS transition and animation has finished: menus, drawers and dialogs are in place
+ * (endless ones, such as the customizer's spinning cog, are not waited for).
+ */
+const settled = (page: Page) =>
+  page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
+
+/** Two frames later: whatever an event scheduled has rendered (to check that nothing appeared). */
+const twoFrames = (page: Page) =>
+  page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+
 const serious = (violations: AxeViolation[]) =>
   violations.filter(
     (violation) => (violation.impact === 'serious' || violation.impact === 'critical') && violation.nodes.length > 0,
@@ -123,7 +138,7 @@ describe('navigation', () => {
     await group.click();
     const menu = page.getByRole('menu');
     await menu.getByRole('menuitem', { name: 'Mailings' }).waitFor();
-    await page.waitForTimeout(300);
+    await settled(page);
     const paper = await page.locator('.MuiMenu-paper').boundingBox();
     expect(Math.round((paper?.y ?? 0) - ((button?.y ?? 0) + (button?.height ?? 0)))).toBe(6);
     await menu.getByRole('menuitem', { name: 'Mailings' }).click();
@@ -286,7 +301,7 @@ describe('page behaviour', () => {
     await page.setViewportSize({ width: 1440, height: 400 });
     const button = page.getByRole('button', { name: 'Scroll to top' });
     await page.evaluate(() => window.scrollTo({ top: 150 }));
-    await page.waitForTimeout(200);
+    await twoFrames(page);
     expect(await button.count()).toBe(0);
     await page.evaluate(() => window.scrollTo({ top: 320 }));
     await button.waitFor();
@@ -420,8 +435,10 @@ describe('accessibility (axe-core) and screenshots', () => {
       await page.locator('button[type="submit"]').click();
       await page.waitForURL('**/apps/projects');
       await page.getByRole('navigation').first().waitFor();
-      await page.waitForTimeout(500);
-      const shell = serious(await axe(page));
+      // The landing page's content is checked too, once its projects have loaded.
+      await page.locator('#main-content [role="progressbar"][aria-valuenow]').first().waitFor();
+      await settled(page);
+      const shell = serious(await axe(page, []));
       expect(shell, JSON.stringify(shell, null, 2)).toEqual([]);
       const name = `shell-${scheme}-${language === 'ar' ? 'rtl' : 'ltr'}`;
       await page.screenshot({ path: join(artifacts, `${name}.png`) });
@@ -429,7 +446,7 @@ describe('accessibility (axe-core) and screenshots', () => {
       // The customizer open (the last dialog opener on the page is its tab).
       await page.locator('[aria-haspopup="dialog"]').last().click();
       await page.getByRole('dialog').getByRole('heading', { level: 2 }).waitFor();
-      await page.waitForTimeout(400);
+      await settled(page);
       const customizer = serious(await axe(page));
       expect(customizer, JSON.stringify(customizer, null, 2)).toEqual([]);
       await page.screenshot({ path: join(artifacts, `${name}-customizer.png`) });
@@ -442,7 +459,7 @@ describe('accessibility (axe-core) and screenshots', () => {
     await page.screenshot({ path: join(artifacts, 'shell-mobile.png') });
     await page.getByRole('button', { name: 'Open navigation' }).click();
     await navigation(page).getByRole('link', { name: 'Projects' }).waitFor();
-    await page.waitForTimeout(400);
+    await settled(page);
     await page.screenshot({ path: join(artifacts, 'shell-mobile-navigation.png') });
     const violations = serious(await axe(page));
     expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);

@@ -49,7 +49,10 @@ const TagRoot = styled('span')<{ ownerState: TagOwnerState }>(({ theme, ownerSta
       : {
           // 7 px + the 1 px border: the text sits 8 px in, as in a filled one (and in a small Chip).
           padding: '1.25px 7px',
-          color: main ?? tokens.palette.text.primary,
+          // A colour's main shade is below 4.5:1 as text on paper (warning, info): a darker shade on
+          // light paper, a lighter one on dark; the border keeps the main shade.
+          color: main ? `color-mix(in srgb, ${main}, #000 40%)` : tokens.palette.text.primary,
+          ...(main ? theme.applyStyles('dark', { color: `color-mix(in srgb, ${main}, #fff 30%)` }) : {}),
           border: `1px ${variant === 'dashed' ? 'dashed' : 'solid'} ${outlinedBorder}`,
         }),
   };

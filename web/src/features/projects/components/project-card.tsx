@@ -101,6 +101,9 @@ const AvatarRow = styled('div')(({ theme }) => ({
     height: 28,
     fontSize: 12,
     border: `2px solid ${(theme.vars ?? theme).palette.background.paper}`,
+    // MUI's default avatar (light grey, page-coloured initials) is below 4.5:1: white on grey 700.
+    color: (theme.vars ?? theme).palette.common.white,
+    backgroundColor: (theme.vars ?? theme).palette.grey[700],
     '&:not(:first-of-type)': { marginInlineStart: -8 },
   },
 }));
