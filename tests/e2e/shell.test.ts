@@ -311,8 +311,11 @@ describe('page behaviour', () => {
 
   it('runs the loading bar while a page loads, then hides it', async () => {
     const page = await signedIn();
+    // The page's code is held back until the test has seen the bar, then let through.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/assets/referrals-page-*.js', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await held;
       await route.continue();
     });
     await navigation(page).getByRole('button', { name: 'Plans & referrals' }).click();
@@ -322,6 +325,8 @@ describe('page behaviour', () => {
     const value = Number(await bar.getAttribute('aria-valuenow'));
     expect(value).toBeGreaterThanOrEqual(10);
     expect(value).toBeLessThanOrEqual(82);
+    expect(page.url()).not.toContain('/information/referrals');
+    release();
     await page.waitForURL('**/information/referrals');
     await bar.waitFor({ state: 'detached' });
   });
