@@ -71,6 +71,8 @@ const reachedButUnusedByTheShell =
  * - `shell`: everything the signed-in shell (default layout) imports statically, less the above.
  *   Every signed-in page renders inside the shell, so no page downloads any of it needlessly;
  *   the sign-in pages never download it.
+ * (Tried and dropped: groups without their dependencies (`includeDependenciesRecursively: false`)
+ * broke the app at run time, and `strictExecutionOrder` made every page download more.)
  */
 const chunkGroups = () => {
   let shellOnly: Set<string> | undefined;
