@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 
-import { coercedNumber, object } from '../core/schema';
+import { object, queryLimit } from '../core/schema';
 import type { ContactStatus } from '../users/repository';
 
 /**
@@ -70,14 +70,7 @@ export const maxContactSearchResults = 20;
 /** The navbar search's people: a name fragment and how many at most. */
 export const contactsQuery = object({
   q: v.optional(v.pipe(v.string(), v.maxLength(200, 'Search is at most 200 characters'))),
-  limit: v.optional(
-    v.pipe(
-      coercedNumber('limit must be a number'),
-      v.integer('limit must be a whole number'),
-      v.minValue(1, 'limit is at least 1'),
-      v.maxValue(maxContactSearchResults, `limit is at most ${maxContactSearchResults}`),
-    ),
-  ),
+  limit: v.optional(queryLimit(maxContactSearchResults)),
 });
 
 export const defaultMessagePageSize = 50;
@@ -85,14 +78,7 @@ export const maxMessagePageSize = 100;
 
 export const messagesQuery = object({
   cursor: v.optional(v.pipe(v.string(), v.maxLength(200))),
-  limit: v.optional(
-    v.pipe(
-      coercedNumber('limit must be a number'),
-      v.integer('limit must be a whole number'),
-      v.minValue(1, 'limit is at least 1'),
-      v.maxValue(maxMessagePageSize, `limit is at most ${maxMessagePageSize}`),
-    ),
-  ),
+  limit: v.optional(queryLimit(maxMessagePageSize)),
 });
 
 export interface MessageFeedback {

@@ -33,3 +33,12 @@ export const coercedNumber = /* @__NO_SIDE_EFFECTS__ */ (message?: string) =>
     }),
     v.number(message),
   );
+
+/** A query's `limit`: a whole number from 1 to `max`, with messages that name the field. */
+export const queryLimit = /* @__NO_SIDE_EFFECTS__ */ (max: number) =>
+  v.pipe(
+    coercedNumber('limit must be a number'),
+    v.integer('limit must be a whole number'),
+    v.minValue(1, 'limit is at least 1'),
+    v.maxValue(max, `limit is at most ${max}`),
+  );
