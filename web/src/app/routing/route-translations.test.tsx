@@ -12,6 +12,7 @@ import { languageCookie } from '../../shared/i18n/languages';
 import { translationParts } from '../../shared/i18n/translation-parts';
 import { removeCookie } from '../../shared/theme/cookies';
 import { routeTable } from './route-table';
+import { settled } from '../../test/router';
 
 /**
  * Pages and their translation parts through the real routes, on a freshly opened page: the test
@@ -60,18 +61,6 @@ const noProjects = {
   counts: { planning: 0, active: 0, on_hold: 0, completed: 0, archived: 0 },
   total: 0,
 };
-
-const settled = (router: DataRouter): Promise<void> =>
-  new Promise((resolve) => {
-    const done = () => router.state.initialized && router.state.navigation.state === 'idle';
-    if (done()) return resolve();
-    const unsubscribe = router.subscribe(() => {
-      if (done()) {
-        unsubscribe();
-        resolve();
-      }
-    });
-  });
 
 /** Long enough for a render that was not waiting for anything to have happened. */
 const moment = () => new Promise((resolve) => setTimeout(resolve, 50));

@@ -5,18 +5,7 @@ import { apiRequest } from '../../shared/api/api-client';
 import { externalLinks } from '../../shared/config';
 import { clearSession, updateSession } from '../../shared/session/session-store';
 import { createAppRouter } from './router';
-
-const settled = (router: DataRouter): Promise<void> =>
-  new Promise((resolve) => {
-    const done = () => router.state.initialized && router.state.navigation.state === 'idle';
-    if (done()) return resolve();
-    const unsubscribe = router.subscribe(() => {
-      if (done()) {
-        unsubscribe();
-        resolve();
-      }
-    });
-  });
+import { settled } from '../../test/router';
 
 const routers: DataRouter[] = [];
 const open = async (url: string): Promise<DataRouter> => {
