@@ -66,6 +66,15 @@ export const createAppTheme = ({ direction, skin, primaries }: AppThemeOptions):
             : undefined,
         },
       },
+      MuiAvatar: {
+        styleOverrides: {
+          // MUI's default (light grey, page-coloured initials) is under 4.5:1: white on grey 700.
+          colorDefault: ({ theme }) => ({
+            color: theme.vars.palette.common.white,
+            backgroundColor: theme.vars.palette.grey[700],
+          }),
+        },
+      },
       MuiAppBar: { defaultProps: { elevation: 0, color: 'inherit' } },
       MuiTooltip: { defaultProps: { arrow: true } },
     },

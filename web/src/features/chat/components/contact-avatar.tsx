@@ -3,12 +3,13 @@ import Badge from '@mui/material/Badge';
 import type { ChatContactStatus } from '@orbit/functions/chat/contract';
 import { statusColor } from './status';
 
-const palette = ['#5C6BC0', '#26A69A', '#EF6C00', '#AB47BC', '#42A5F5', '#EC407A', '#8D6E63', '#66BB6A'];
+/** Shades that keep white initials at 4.5:1 or more, in light and dark themes alike. */
+const palette = ['#3949AB', '#00796B', '#BF360C', '#8E24AA', '#1565C0', '#C2185B', '#6D4C41', '#2E7D32'];
 
 const colourFor = (id: string): string => {
   let hash = 0;
   for (const char of id) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
-  return palette[hash % palette.length] ?? '#5C6BC0';
+  return palette[hash % palette.length] ?? '#3949AB';
 };
 
 export const initialsOf = (fullName: string): string =>

@@ -101,9 +101,6 @@ const AvatarRow = styled('div')(({ theme }) => ({
     height: 28,
     fontSize: 12,
     border: `2px solid ${(theme.vars ?? theme).palette.background.paper}`,
-    // MUI's default avatar (light grey, page-coloured initials) is below 4.5:1: white on grey 700.
-    color: (theme.vars ?? theme).palette.common.white,
-    backgroundColor: (theme.vars ?? theme).palette.grey[700],
     '&:not(:first-of-type)': { marginInlineStart: -8 },
   },
 }));
@@ -137,7 +134,11 @@ export const ProjectCard = ({ project, actions }: { project: Project; actions: P
     >
       <Box sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', gap: 1.5, p: 2, pb: 3 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-          <Avatar variant="rounded" sx={{ bgcolor: 'primary.main', width: 40, height: 40 }} aria-hidden>
+          <Avatar
+            variant="rounded"
+            sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', width: 40, height: 40 }}
+            aria-hidden
+          >
             {initialsOf(project.name)}
           </Avatar>
           <Stack sx={{ minWidth: 0, flexGrow: 1 }}>
