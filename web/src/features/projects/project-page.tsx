@@ -23,7 +23,7 @@ import { ActivityList } from './components/activity-list';
 import { DeleteProjectDialog } from './components/delete-project-dialog';
 import { ArchiveIcon, BackIcon, RestoreIcon } from './components/icons';
 import { DeleteIcon, EditIcon } from '../../shared/ui/icons';
-import { DueBadge, PriorityChip, ProgressBar, StatusChip, TypeChip } from './components/project-chips';
+import { DueBadge, PriorityChip, ProjectProgress, StatusChip, TypeChip } from './components/project-chips';
 import { formatDay, formatMoney, isFinishedStatus } from './components/project-meta';
 import { editProjectPath, projectsListPath } from './components/paths';
 import { TaskBoard } from './components/task-board';
@@ -220,7 +220,7 @@ export const ProjectPage = () => {
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 5 }}>
           <Paper variant="outlined" sx={{ p: 2, height: '100%' }}>
-            <ProgressBar progress={project.progress} label={t('projects.view.progress')} />
+            <ProjectProgress progress={project.progress} label={t('projects.view.progress')} />
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
               {t('projects.view.progressValue', {
                 progress: project.progress,

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { PersonRef, Project } from '@orbit/functions/projects/contract';
 import { MoreIcon } from './icons';
-import { DueBadge, PriorityChip, ProgressBar, StatusChip, TypeChip } from './project-chips';
+import { DueBadge, PriorityChip, ProjectProgress, StatusChip, TypeChip } from './project-chips';
 import { isFinishedStatus } from './project-meta';
 import { projectPath } from './paths';
 import { HintTooltip } from '../../../shared/ui/hint-tooltip';
@@ -165,7 +165,7 @@ export const ProjectCard = ({ project, actions }: { project: Project; actions: P
             {project.description}
           </Typography>
         ) : null}
-        <ProgressBar progress={project.progress} label={t('projects.card.progress')} />
+        <ProjectProgress progress={project.progress} label={t('projects.card.progress')} />
         <Typography variant="caption" color="text.secondary">
           {t('projects.card.tasks', { done: project.doneTaskCount, count: project.taskCount })}
         </Typography>

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { Priority, ProjectStatus, ProjectType } from '@orbit/functions/projects/contract';
-import { ProgressBar as Bar } from '../../../shared/ui/progress-bar';
+import { ProgressBar } from '../../../shared/ui/progress-bar';
 import { Tag } from '../../../shared/ui/tag';
 import { dueColor, dueStateOf, formatDay, priorityColor, statusColor } from './project-meta';
 
@@ -49,7 +49,7 @@ export const DueBadge = ({ dueDate, finished }: { dueDate: string | null; finish
 };
 
 /** The derived progress as a labelled bar (the label is the accessible value). */
-export const ProgressBar = ({ progress, label }: { progress: number; label: string }) => {
+export const ProjectProgress = ({ progress, label }: { progress: number; label: string }) => {
   const { t } = useTranslation();
   return (
     <Box>
@@ -61,7 +61,7 @@ export const ProgressBar = ({ progress, label }: { progress: number; label: stri
           {t('projects.card.progressValue', { progress })}
         </Typography>
       </Box>
-      <Bar value={progress} aria-label={label} color={progress === 100 ? 'success' : 'primary'} thickness={8} />
+      <ProgressBar value={progress} aria-label={label} color={progress === 100 ? 'success' : 'primary'} thickness={8} />
     </Box>
   );
 };
