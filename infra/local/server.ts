@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import sirv from 'sirv';
 
 import { apiGatewayError, createLocalHttpApi, send } from './http-api';
-import { attachLocalWebSocketGateway, createLocalWebSocketGateway } from './websocket';
+import { attachLocalWebSocketGateway, createLocalWebSocketGateway } from './websocket/gateway';
 
 type Middleware = (request: IncomingMessage, response: ServerResponse, next: () => void) => void;
 
@@ -24,7 +24,7 @@ const webSecurityHeaders: Record<string, string> = {
 
 /**
  * One port: `/api/*` goes to the real Lambda handlers with API Gateway v2 events, `/ws` to the
- * WebSocket gateway (websocket.ts), everything else to the web app with SPA fallback.
+ * WebSocket gateway (websocket/), everything else to the web app with SPA fallback.
  */
 export const createLocalServer = (options: LocalServerOptions = {}): Server => {
   const api = createLocalHttpApi();
