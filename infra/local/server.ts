@@ -1,13 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { existsSync } from 'node:fs';
 
-import sirv from 'sirv';
-
 import { areaHandlers, type AreaHandler } from '@orbit/functions/areas';
 import type { Area } from '@orbit/functions/routes';
 
 import { fromLambdaResult, lambdaContext, toApiGatewayEvent, type HttpReply } from './api-gateway-event';
 import { createRouteMatcher } from './route-matcher';
+import { localSecurityHeaders, serveWebBuild } from './static-files';
 import { attachLocalWebSocketGateway, createLocalWebSocketGateway } from './websocket';
 
 /** API Gateway's payload limit; bigger bodies are refused before reaching a handler. */
@@ -50,13 +49,6 @@ const apiGatewayError = (status: number, message: string): HttpReply => ({
   body: Buffer.from(JSON.stringify({ message })),
 });
 
-/** Mirrors the CloudFront response-headers policy for the web app. */
-const webSecurityHeaders: Record<string, string> = {
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'x-frame-options': 'DENY',
-};
-
 /**
  * One port: `/api/*` goes to the real Lambda handlers with API Gateway v2 events, `/ws` to the
  * WebSocket gateway (websocket.ts), everything else to the web app with SPA fallback.
@@ -73,22 +65,12 @@ export const createLocalServer = (options: LocalServerOptions = {}): Server => {
     return handler;
   };
 
-  const staticFiles =
-    options.webDir && existsSync(options.webDir)
-      ? sirv(options.webDir, {
-          single: true,
-          etag: true,
-          gzip: false,
-          setHeaders(response, pathname) {
-            for (const [name, value] of Object.entries(webSecurityHeaders)) response.setHeader(name, value);
-            response.setHeader(
-              'cache-control',
-              pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-            );
-          },
-        })
-      : undefined;
+  const staticFiles = options.webDir && existsSync(options.webDir) ? serveWebBuild(options.webDir) : undefined;
   const web: Middleware | undefined = options.webMiddleware ?? staticFiles;
+  const securityHeaders = localSecurityHeaders({
+    ...(options.webDir ? { webDir: options.webDir } : {}),
+    devServer: options.webMiddleware !== undefined,
+  });
 
   const handleApi = async (request: IncomingMessage, response: ServerResponse, url: URL) => {
     const match = matchRoute(request.method ?? 'GET', url.pathname);
@@ -107,6 +89,8 @@ export const createLocalServer = (options: LocalServerOptions = {}): Server => {
 
   const realtime = createLocalWebSocketGateway();
   const server = createServer((request, response) => {
+    // As CloudFront's response-headers policy does, on every response: web, API and errors.
+    for (const [name, value] of Object.entries(securityHeaders)) response.setHeader(name, value);
     const url = new URL(request.url ?? '/', 'http://localhost');
     if (realtime.handles(url)) return realtime.handleRequest(request, response, url);
     if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
