@@ -53,6 +53,9 @@ export const fromSource = (baseUrl: string, source: string) => ({
     }),
 });
 
-/** A distinct loopback source per name, stable within a test file. */
-let nextHost = 10;
-export const newSource = (): string => `127.0.0.${nextHost++}`;
+/** A loopback address no earlier call of this test file returned (127.0.0.10 onwards). */
+let taken = 8;
+export const newSource = (): string => {
+  taken += 1;
+  return `127.0.${Math.floor(taken / 250)}.${(taken % 250) + 2}`;
+};
