@@ -3,7 +3,17 @@ import { existsSync } from 'node:fs';
 
 import sirv from 'sirv';
 
-import { apiGatewayError, createLocalHttpApi, send } from './http-api';
+import type { AdmissionLimits } from './admission';
+import type { HttpReply } from './api-gateway-event';
+import { createLocalHttpApi, defaultAdmissionLimits } from './http-api';
+import {
+  answerBeforeBody,
+  answerClientError,
+  oversizedRequest,
+  parserMaxHeaderBytes,
+  requestTimeoutMs,
+  sendError,
+} from './http-limits';
 import { attachLocalWebSocketGateway, createLocalWebSocketGateway } from './websocket/gateway';
 
 type Middleware = (request: IncomingMessage, response: ServerResponse, next: () => void) => void;
@@ -13,7 +23,14 @@ export interface LocalServerOptions {
   readonly webDir?: string;
   /** Vite's dev middlewares instead of the build (npm run dev). */
   readonly webMiddleware?: Middleware;
+  /** How many API requests run at once and how many wait (tests make overload easy to reach). */
+  readonly admission?: AdmissionLimits;
 }
+
+const send = (response: ServerResponse, reply: HttpReply) => {
+  response.writeHead(reply.status, reply.headers);
+  response.end(reply.body);
+};
 
 /** Mirrors the CloudFront response-headers policy for the web app. */
 const webSecurityHeaders: Record<string, string> = {
@@ -27,7 +44,7 @@ const webSecurityHeaders: Record<string, string> = {
  * WebSocket gateway (websocket/), everything else to the web app with SPA fallback.
  */
 export const createLocalServer = (options: LocalServerOptions = {}): Server => {
-  const api = createLocalHttpApi();
+  const api = createLocalHttpApi(options.admission ?? defaultAdmissionLimits);
   const staticFiles =
     options.webDir && existsSync(options.webDir)
       ? sirv(options.webDir, {
@@ -46,20 +63,26 @@ export const createLocalServer = (options: LocalServerOptions = {}): Server => {
   const web: Middleware | undefined = options.webMiddleware ?? staticFiles;
 
   const realtime = createLocalWebSocketGateway();
-  const server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://localhost');
-    if (realtime.handles(url)) return realtime.handleRequest(request, response, url);
-    if (api.handles(url)) return api.handle(request, response, url);
-    if (!web) {
-      send(response, {
-        status: 404,
-        headers: { 'content-type': 'text/plain; charset=utf-8' },
-        body: Buffer.from('The web app is not built. Run `npm run build`.'),
-      });
-      return;
-    }
-    web(request, response, () => send(response, apiGatewayError(404, 'Not Found')));
-  });
+  const server = createServer(
+    { maxHeaderSize: parserMaxHeaderBytes, requestTimeout: requestTimeoutMs },
+    (request, response) => {
+      const oversized = oversizedRequest(request);
+      if (oversized) return answerBeforeBody(request, response, oversized);
+      const url = new URL(request.url ?? '/', 'http://localhost');
+      if (realtime.handles(url)) return realtime.handleRequest(request, response, url);
+      if (api.handles(url)) return api.handle(request, response, url);
+      if (!web) {
+        send(response, {
+          status: 404,
+          headers: { 'content-type': 'text/plain; charset=utf-8' },
+          body: Buffer.from('The web app is not built. Run `npm run build`.'),
+        });
+        return;
+      }
+      web(request, response, () => sendError(response, { status: 404, message: 'Not found' }));
+    },
+  );
+  server.on('clientError', answerClientError);
   attachLocalWebSocketGateway(server, realtime);
   return server;
 };

@@ -33,7 +33,9 @@ export interface LocalStackOptions {
   readonly store?: StoreConnection;
   readonly tableName?: string;
   readonly seed?: boolean;
-  readonly web?: LocalServerOptions;
+  readonly web?: Omit<LocalServerOptions, 'admission'>;
+  /** API requests at once and waiting; the default suits this machine (see http-api.ts). */
+  readonly admission?: LocalServerOptions['admission'];
 }
 
 export interface LocalStack {
@@ -83,7 +85,7 @@ export const startLocalStack = async (options: LocalStackOptions = {}): Promise<
   }
   const { seeded } = options.seed === false ? { seeded: false } : await seedDemoData();
 
-  const server = createLocalServer(options.web);
+  const server = createLocalServer({ ...options.web, admission: options.admission });
   const bindHost = options.host ?? '127.0.0.1';
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
