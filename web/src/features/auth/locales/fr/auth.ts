@@ -1,5 +1,5 @@
 import type en from '../en/auth';
-import type { TranslationShape } from '../shape';
+import type { TranslationShape } from '../../../../shared/i18n/locales/shape';
 
 const auth: TranslationShape<typeof en> = {
   auth: {

@@ -1,4 +1,4 @@
-import type en from '../en/areas';
+import type en from '../en/coming-soon';
 import type { TranslationShape } from '../shape';
 
 const areas: TranslationShape<typeof en> = {

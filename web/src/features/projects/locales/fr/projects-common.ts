@@ -1,5 +1,5 @@
-import type en from '../en/projects';
-import type { TranslationShape } from '../shape';
+import type en from '../en/projects-common';
+import type { TranslationShape } from '../../../../shared/i18n/locales/shape';
 
 const projects: TranslationShape<typeof en> = {
   projects: {

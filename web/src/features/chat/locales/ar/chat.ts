@@ -1,5 +1,5 @@
 import type en from '../en/chat';
-import type { TranslationShape } from '../shape';
+import type { TranslationShape } from '../../../../shared/i18n/locales/shape';
 
 const chat: TranslationShape<typeof en> = {
   chat: {

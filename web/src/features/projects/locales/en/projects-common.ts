@@ -1,6 +1,6 @@
 /**
- * English, projects part: the projects list and what a project's pages share with it (types,
- * statuses, priorities, the card, notices). One project's own pages add the `project` part.
+ * English, projects-common part: the projects list and what a project's pages share with it (types,
+ * statuses, priorities, the card, notices). One project's own pages add the `projects-detail` part.
  */
 const projects = {
   projects: {

@@ -1,5 +1,5 @@
 import type en from '../en/access-control';
-import type { TranslationShape } from '../shape';
+import type { TranslationShape } from '../../../../shared/i18n/locales/shape';
 
 const accessControl: TranslationShape<typeof en> = {
   accessControl: {

@@ -1,6 +1,6 @@
 /**
- * One project's pages (the board, tasks, activity and the project editor): the `project` part,
- * downloaded with those pages only (translation-parts.ts). The list's words are in projects.ts.
+ * One project's pages (the board, tasks, activity and the project editor): the `projects-detail` part,
+ * downloaded with those pages only (translation-parts.ts). The list's words are in projects-common.ts.
  */
 const project = {
   project: {

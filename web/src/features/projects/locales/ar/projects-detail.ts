@@ -1,5 +1,5 @@
-import type en from '../en/project';
-import type { TranslationShape } from '../shape';
+import type en from '../en/projects-detail';
+import type { TranslationShape } from '../../../../shared/i18n/locales/shape';
 
 const project: TranslationShape<typeof en> = {
   project: {

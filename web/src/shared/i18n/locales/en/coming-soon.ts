@@ -1,5 +1,5 @@
 /**
- * English, areas part: the pages that are not built yet (shared/ui/coming-soon.tsx) and their
+ * English, coming-soon part: the pages that are not built yet (shared/ui/coming-soon.tsx) and their
  * descriptions.
  */
 const areas = {
