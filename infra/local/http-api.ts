@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import { areaHandlers, type AreaHandler } from '@orbit/functions/areas';
-import type { Area } from '@orbit/functions/routes';
+import { areas, type Area } from '@orbit/functions/routes';
 
-import { createAdmission, type AdmissionLimits } from './admission';
+import { createAdmission, type Admission, type AdmissionLimits } from './admission';
 import { fromLambdaResult, lambdaContext, toApiGatewayEvent, type HttpReply } from './api-gateway-event';
 import { answerBeforeBody, bodyLimitBytes, payloadTooLarge, sendError, type ErrorReply } from './http-limits';
 import { createRouteMatcher } from './route-matcher';
@@ -11,10 +11,24 @@ import { createRouteMatcher } from './route-matcher';
 export const apiPrefix = '/api';
 
 /**
- * Tuned with `npm run bench load` on two cores: past this many requests at once, throughput
- * stops rising and latency only grows (docs/decisions.md, "Request limits and overload").
+ * Each area is its own Lambda function in AWS, with its own concurrency; here each gets its own
+ * cap. Sign-in and registration spend their time in scrypt, which runs four at a time in Node's
+ * thread pool: more at once only lengthens each. Reads and writes wait on the store, which
+ * gains nothing past a few dozen at once on two cores. A request waits at most 2 s for a slot,
+ * so that, with its own time, it is answered well inside a client's 10 s; the queue is long
+ * (a waiting request holds only its small body) because a refusal at once invites a client
+ * that ignores Retry-After to ask again at once, and those refusals eat the CPU the
+ * admitted requests need. Tuned with
+ * `npm run bench load` (docs/decisions.md, "Request limits and overload").
  */
-export const defaultAdmissionLimits: AdmissionLimits = { maxInFlight: 32, maxQueued: 256, maxWaitMs: 5_000 };
+const storeBound: AdmissionLimits = { maxInFlight: 16, maxQueued: 512, maxWaitMs: 2_000 };
+export const defaultAdmissionLimits: Readonly<Record<Area, AdmissionLimits>> = {
+  auth: { maxInFlight: 4, maxQueued: 512, maxWaitMs: 2_000 },
+  health: storeBound,
+  chat: storeBound,
+  permissions: storeBound,
+  projects: storeBound,
+};
 
 const notFound: ErrorReply = { status: 404, message: 'Not found' };
 const overloaded: ErrorReply = {
@@ -66,9 +80,14 @@ export interface LocalHttpApi {
  * Gateway and a bounded Lambda concurrency give in AWS: unknown routes, oversized bodies and
  * overload are answered here, in the API's error shape, before any handler runs.
  */
-export const createLocalHttpApi = (limits: AdmissionLimits = defaultAdmissionLimits): LocalHttpApi => {
+export const createLocalHttpApi = (
+  limits: Readonly<Record<Area, AdmissionLimits>> = defaultAdmissionLimits,
+): LocalHttpApi => {
   const matchRoute = createRouteMatcher();
-  const admission = createAdmission(limits);
+  const admissions = Object.fromEntries(areas.map((area) => [area, createAdmission(limits[area])])) as Record<
+    Area,
+    Admission
+  >;
   const loaded = new Map<Area, Promise<AreaHandler>>();
   const handlerFor = (area: Area) => {
     let handler = loaded.get(area);
@@ -92,7 +111,7 @@ export const createLocalHttpApi = (limits: AdmissionLimits = defaultAdmissionLim
 
     const gone = new AbortController();
     response.once('close', () => gone.abort());
-    const release = await admission.admit(gone.signal);
+    const release = await admissions[match.route.area].admit(gone.signal);
     if (release === 'overloaded') {
       if (!response.destroyed) sendError(response, overloaded);
       return;

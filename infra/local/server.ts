@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { existsSync } from 'node:fs';
 
+import type { Area } from '@orbit/functions/routes';
+
 import type { AdmissionLimits } from './admission';
 import type { HttpReply } from './api-gateway-event';
 import { createLocalHttpApi, defaultAdmissionLimits } from './http-api';
@@ -22,8 +24,8 @@ export interface LocalServerOptions {
   readonly webDir?: string;
   /** Vite's dev middlewares instead of the build (npm run dev). */
   readonly webMiddleware?: Middleware;
-  /** How many API requests run at once and how many wait (tests make overload easy to reach). */
-  readonly admission?: AdmissionLimits;
+  /** How many API requests of each area run at once and wait (tests make overload easy to reach). */
+  readonly admission?: Readonly<Record<Area, AdmissionLimits>>;
 }
 
 const send = (response: ServerResponse, reply: HttpReply) => {

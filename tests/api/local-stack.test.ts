@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { db } from '@orbit/functions/core/db';
 import { seedDemoData } from '@orbit/seed/load';
 
+import { defaultAdmissionLimits } from '../../infra/local/http-api';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack';
 import { ApiClient, demo, startApiStack } from '../support/api-stack';
 
@@ -234,8 +235,10 @@ describe('what the local server refuses before any handler runs', () => {
 
 describe('under overload', () => {
   it('answers a fast 503 with Retry-After instead of queueing without end', async () => {
-    // One request at a time and no queue: the rest of a burst is refused at once.
-    const stack = await startApiStack({ admission: { maxInFlight: 1, maxQueued: 0, maxWaitMs: 0 } });
+    // One projects request at a time and no queue: the rest of a burst is refused at once.
+    const stack = await startApiStack({
+      admission: { ...defaultAdmissionLimits, projects: { maxInFlight: 1, maxQueued: 0, maxWaitMs: 0 } },
+    });
     try {
       const client = new ApiClient(stack.url);
       expect((await client.signIn(demo.admin.phone, demo.admin.password)).status).toBe(201);
