@@ -7,7 +7,6 @@ import { readdirSync } from 'node:fs';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-
 /**
  * Server boundaries: an area (a folder of functions/src other than core/) imports only itself,
  * core/ and the route table; core/ imports no area. Areas are read from the folder, so a new
