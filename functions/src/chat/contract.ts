@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 
 import { isRecordId, object, queryLimit, recordId, trimInvisible } from '../core/schema';
-import type { ContactStatus } from '../users/repository';
+import type { ContactStatus } from '../core/users/records';
 
 /**
  * The chat contract, imported by the web app too (so this file imports no server code): request

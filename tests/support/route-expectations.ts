@@ -1,7 +1,7 @@
-import type { HttpMethod, HttpRoute, RouteKey } from './routes';
+import type { HttpMethod, HttpRoute, RouteKey } from '@orbit/functions/routes';
 
 /**
- * Who may call what: one expectation per route of the route table (routes.ts), walked by the
+ * Who may call what: one expectation per route of the route table (functions/src/routes.ts), walked by the
  * authorisation matrix test (tests/api/authorisation-matrix.test.ts). Each signed-in route is
  * called as six identities — nobody, a forged token, an expired token, client A, client B and
  * the admin — and each public route with no token and with bad ones.
