@@ -16,7 +16,11 @@ import {
   requestTimeoutMs,
   sendError,
 } from './http-limits';
-import { attachLocalWebSocketGateway, createLocalWebSocketGateway } from './websocket/gateway';
+import {
+  attachLocalWebSocketGateway,
+  createLocalWebSocketGateway,
+  type LocalWebSocketGateway,
+} from './websocket/gateway';
 
 type Middleware = (request: IncomingMessage, response: ServerResponse, next: () => void) => void;
 
@@ -27,6 +31,8 @@ export interface LocalServerOptions {
   readonly webMiddleware?: Middleware;
   /** How many API requests of each area run at once and wait (tests make overload easy to reach). */
   readonly admission?: Readonly<Record<Area, AdmissionLimits>>;
+  /** The WebSocket gateway to serve on `/ws` (the stack keeps it to sweep after a crash). */
+  readonly realtime?: LocalWebSocketGateway;
 }
 
 const send = (response: ServerResponse, reply: HttpReply) => {
@@ -64,7 +70,7 @@ export const createLocalServer = (options: LocalServerOptions = {}): Server => {
       : undefined;
   const web: Middleware | undefined = options.webMiddleware ?? staticFiles;
 
-  const realtime = createLocalWebSocketGateway();
+  const realtime = options.realtime ?? createLocalWebSocketGateway();
   const server = createServer(
     { maxHeaderSize: parserMaxHeaderBytes, requestTimeout: requestTimeoutMs },
     (request, response) => {
