@@ -15,7 +15,11 @@ import {
   sendError,
 } from './http-limits';
 import { localSecurityHeaders, serveWebBuild } from './static-files';
-import { attachLocalWebSocketGateway, createLocalWebSocketGateway } from './websocket/gateway';
+import {
+  attachLocalWebSocketGateway,
+  createLocalWebSocketGateway,
+  type LocalWebSocketGateway,
+} from './websocket/gateway';
 
 type Middleware = (request: IncomingMessage, response: ServerResponse, next: () => void) => void;
 
@@ -26,6 +30,8 @@ export interface LocalServerOptions {
   readonly webMiddleware?: Middleware;
   /** How many API requests of each area run at once and wait (tests make overload easy to reach). */
   readonly admission?: Readonly<Record<Area, AdmissionLimits>>;
+  /** The WebSocket gateway to serve on `/ws` (the stack keeps it to sweep after a crash). */
+  readonly realtime?: LocalWebSocketGateway;
 }
 
 const send = (response: ServerResponse, reply: HttpReply) => {
@@ -46,7 +52,7 @@ export const createLocalServer = (options: LocalServerOptions = {}): Server => {
     devServer: options.webMiddleware !== undefined,
   });
 
-  const realtime = createLocalWebSocketGateway();
+  const realtime = options.realtime ?? createLocalWebSocketGateway();
   const server = createServer(
     { maxHeaderSize: parserMaxHeaderBytes, requestTimeout: requestTimeoutMs },
     (request, response) => {

@@ -18,6 +18,7 @@ import {
 } from './dynamodb-local';
 import { createLocalServer, type LocalServerOptions } from './server';
 import { ensureTable } from './table-setup';
+import { createLocalWebSocketGateway } from './websocket/gateway';
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
 export const defaultWebDir = join(repoRoot, 'web', 'dist');
@@ -33,7 +34,7 @@ export interface LocalStackOptions {
   readonly store?: StoreConnection;
   readonly tableName?: string;
   readonly seed?: boolean;
-  readonly web?: Omit<LocalServerOptions, 'admission'>;
+  readonly web?: Omit<LocalServerOptions, 'admission' | 'realtime'>;
   /** API requests at once and waiting; the default suits this machine (see http-api.ts). */
   readonly admission?: LocalServerOptions['admission'];
 }
@@ -85,7 +86,10 @@ export const startLocalStack = async (options: LocalStackOptions = {}): Promise<
   }
   const { seeded } = options.seed === false ? { seeded: false } : await seedDemoData();
 
-  const server = createLocalServer({ ...options.web, admission: options.admission });
+  const realtime = createLocalWebSocketGateway(
+    dataDir === memoryDataDir ? {} : { journalFile: join(dataDir, 'websocket-connections.jsonl') },
+  );
+  const server = createLocalServer({ ...options.web, admission: options.admission, realtime });
   const bindHost = options.host ?? '127.0.0.1';
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
@@ -98,6 +102,9 @@ export const startLocalStack = async (options: LocalStackOptions = {}): Promise<
   // The WebSocket management API (postToConnection) is this server's `/ws/@connections`.
   const loopback = everyInterface ? '127.0.0.1' : bindHost.includes(':') ? `[${bindHost}]` : bindHost;
   process.env.WS_ENDPOINT = `http://${loopback}:${port}/ws`;
+  // No connection outlives the process that served it: those a crash left get their
+  // $disconnect now (pushes to them answer 410 from this server); new ones wait for it.
+  await realtime.sweepOrphans();
 
   return {
     url: `http://${host}:${port}`,

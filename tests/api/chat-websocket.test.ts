@@ -8,6 +8,8 @@ import type {
   SendMessageResponse,
 } from '@orbit/functions/chat/contract';
 
+import { maxConnectionsPerSession } from '@orbit/functions/chat/service';
+
 import type { LocalStack } from '../../infra/local/stack';
 import { ApiClient, demo, startApiStack } from '../support/api-stack';
 import { WsClient } from '../support/ws-client';
@@ -175,6 +177,49 @@ describe('two people chatting live', () => {
     await socket.next((frame) => frame.type === 'error');
     await socket.roundTrip();
     await socket.close();
+  });
+});
+
+describe('what a client cannot do', () => {
+  it("cannot reach the gateway's own routes with a frame's action", async () => {
+    const socket = await connect(sophia);
+    await socket.roundTrip();
+    // API Gateway never routes a message to $disconnect, $connect or $default by its action.
+    for (const action of ['$disconnect', '$connect', '$default']) {
+      socket.send({ action });
+      expect(await socket.next((frame) => frame.type === 'error')).toEqual({
+        type: 'error',
+        message: 'Unrecognised frame',
+      });
+    }
+    // Still connected and still recorded: the frame did not disconnect it.
+    await socket.roundTrip();
+    expect(await statusOf(olivia, ids.sophia)).toBe('online');
+    await socket.close();
+  });
+
+  it('cannot hold more than a few connections open with one session', async () => {
+    const session = await signedIn(demo.clientB);
+    const allowed = await Promise.all(Array.from({ length: maxConnectionsPerSession }, () => connect(session.client)));
+    await expect(WsClient.connect(stack.url, session.client.accessToken)).rejects.toMatchObject({ status: 429 });
+    // Another session of the same person has its own allowance; closing one frees a place.
+    const other = await signedIn(demo.clientB);
+    await (await connect(other.client)).close();
+    await allowed[0]?.close();
+    await expect
+      .poll(
+        async () => {
+          try {
+            await (await connect(session.client)).close();
+            return 'connected';
+          } catch {
+            return 'refused';
+          }
+        },
+        { timeout: 10_000 },
+      )
+      .toBe('connected');
+    await Promise.all(allowed.map((socket) => socket.close()));
   });
 });
 

@@ -12,7 +12,12 @@ import { seedDemoData } from '@orbit/seed/load';
 
 import { defaultAdmissionLimits } from '../../infra/local/http-api';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack';
+import { listUserConnections } from '@orbit/functions/chat/connections-repository';
+import type { ChatsAndContactsResponse } from '@orbit/functions/chat/contract';
+
 import { ApiClient, demo, startApiStack } from '../support/api-stack';
+import { startStackProcess } from '../support/stack-process';
+import { WsClient } from '../support/ws-client';
 
 /** A response's status, headers and JSON body. */
 const received = async (response: IncomingMessage) => {
@@ -255,6 +260,43 @@ describe('under overload', () => {
       expect((await client.request('GET', '/api/apps/projects')).status).toBe(200);
     } finally {
       await stack.stop();
+    }
+  });
+});
+
+describe('after a crash', () => {
+  it('sends the $disconnect a killed process owed, so presence is right again', { timeout: 120_000 }, async () => {
+    const crashDir = mkdtempSync(join(tmpdir(), 'orbit-crash-'));
+    const tableName = `crash-${Date.now().toString(36)}`;
+    const statusOf = async (admin: ApiClient, userId: string) =>
+      (await admin.request<ChatsAndContactsResponse>('GET', '/api/apps/chat/chats-and-contacts')).body.contacts.find(
+        (contact) => contact.id === userId,
+      )?.status;
+    try {
+      const doomed = await startStackProcess({ dataDir: crashDir, tableName, store: inject('store') });
+      const liam = new ApiClient(doomed.url);
+      const liamId = (await liam.signIn(demo.clientA.phone, demo.clientA.password)).body.userData.id;
+      const admin = new ApiClient(doomed.url);
+      expect((await admin.signIn(demo.admin.phone, demo.admin.password)).status).toBe(201);
+      const socket = await WsClient.connect(doomed.url, liam.accessToken);
+      await socket.roundTrip();
+      expect(await statusOf(admin, liamId)).toBe('online');
+
+      // kill -9: no $disconnect, the store still says online.
+      await doomed.kill('SIGKILL');
+      await socket.waitClosed();
+
+      const restarted = await startApiStack({ dataDir: crashDir, tableName });
+      try {
+        const again = new ApiClient(restarted.url);
+        expect((await again.signIn(demo.admin.phone, demo.admin.password)).status).toBe(201);
+        expect(await statusOf(again, liamId)).toBe('offline');
+        expect(await listUserConnections(liamId)).toEqual([]);
+      } finally {
+        await restarted.stop();
+      }
+    } finally {
+      rmSync(crashDir, { recursive: true, force: true });
     }
   });
 });

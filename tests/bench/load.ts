@@ -1,11 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
-
 import autocannon from 'autocannon';
 
 import { demoUsers } from '@orbit/seed/demo-users';
 
-import { repoRoot } from '../../infra/local/stack';
+import { startStackProcess } from '../support/stack-process';
 import type { BenchSection } from './section';
 import { BenchClient } from './support';
 
@@ -21,20 +18,6 @@ const secondsPerRun = 10;
 const throughputGoal = 0.9;
 /** Autocannon's default: a request still unanswered after this is a client timeout. */
 const clientTimeoutSeconds = 10;
-
-/** Starts load-server.ts in its own process and resolves with its URL. */
-const startServer = (): Promise<{ url: string; child: ChildProcess }> =>
-  new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/load-server.ts'], {
-      cwd: repoRoot,
-      env: { ...process.env, POWERTOOLS_LOG_LEVEL: 'SILENT', NOTIFIER_QUIET: 'true' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    child.once('exit', (code) => reject(new Error(`the load server exited with ${code}`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      if (line.startsWith('{')) resolve({ url: (JSON.parse(line) as { url: string }).url, child });
-    });
-  });
 
 interface Run {
   readonly connections: number;
@@ -95,7 +78,10 @@ const report = (label: string, runs: readonly Run[]) => {
 export const loadBench: BenchSection = {
   name: 'load',
   async run() {
-    const { url, child } = await startServer();
+    // In memory and seeded, as `npm start` runs; in its own process so that autocannon does not
+    // share the server's event loop.
+    const server = await startStackProcess({ dataDir: ':memory:' });
+    const { url } = server;
     try {
       const admin = demoUsers.find((user) => user.role === 'admin');
       if (!admin) throw new Error('no demo admin');
@@ -129,8 +115,7 @@ export const loadBench: BenchSection = {
       }
       report('POST /api/auth/login', signIns);
     } finally {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
+      await server.kill('SIGTERM');
     }
   },
 };

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 
-import { NotFoundError, ValidationError } from '../core/errors';
+import { NotFoundError, TooManyRequestsError, ValidationError } from '../core/errors';
 import { logger } from '../core/logger';
 import { getSession } from '../core/auth/sessions';
 import {
@@ -325,8 +325,20 @@ export const updateContactStatus = async (
 
 // ---- WebSocket ------------------------------------------------------------------------------
 
+/** Tabs of one session share this many connections: one token cannot hold thousands open. */
+export const maxConnectionsPerSession = 10;
+
 export const connect = async (viewer: Viewer & { sessionId: string }, connectionId: string): Promise<void> => {
   await addConnection({ connectionId, userId: viewer.id, role: viewer.role, sessionId: viewer.sessionId });
+  // Counted after recording, with a consistent read: of connections racing in, the last to
+  // count sees every one that stays, so none beyond the limit stays.
+  const ofSession = (await listUserConnections(viewer.id)).filter(
+    (connection) => connection.sessionId === viewer.sessionId,
+  );
+  if (ofSession.length > maxConnectionsPerSession) {
+    await removeConnection(connectionId);
+    throw new TooManyRequestsError(60, { general: ['Too many open connections for this session'] });
+  }
   // The new connection is not open until $connect returns: pushing to it now would be a 410.
   if (await setPresence(viewer.id, 'online')) await broadcastStatus(viewer, 'online', connectionId);
 };
