@@ -107,7 +107,9 @@ export const createLocalServer = (options: LocalServerOptions = {}): Server => {
 
   const realtime = createLocalWebSocketGateway();
   const server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://localhost');
+    const url = URL.parse(request.url ?? '/', 'http://localhost');
+    // A request target no URL parser reads (`GET http://[/`) is the caller's error, not a crash.
+    if (!url) return send(response, apiGatewayError(400, 'Bad Request'));
     if (realtime.handles(url)) return realtime.handleRequest(request, response, url);
     if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
       handleApi(request, response, url).catch((error: unknown) => {
