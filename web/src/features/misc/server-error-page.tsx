@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
 import { useText } from '../../shared/i18n/translate';
-import { Button, plainStyles as styles } from '../../shared/ui/plain/plain';
+import { PlainButton, plainStyles as styles } from '../../shared/ui/plain/plain';
 import { ErrorPage } from './error-page';
 
 /**
@@ -22,7 +22,7 @@ export const ServerErrorPage = () => {
         status={500}
         heading={t('errors.serverError.heading')}
         message={t('errors.serverError.message')}
-        action={<Button onClick={() => window.location.reload()}>{t('errors.serverError.reload')}</Button>}
+        action={<PlainButton onClick={() => window.location.reload()}>{t('errors.serverError.reload')}</PlainButton>}
       />
     </main>
   );

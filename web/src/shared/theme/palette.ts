@@ -19,9 +19,6 @@ export const neutrals = {
   dark: { background: '#121418', paper: '#1B1E24', text: '#E8EAF0', textSecondary: '#A9AFBC', divider: '#353A45' },
 } as const;
 
-/** The semi-dark vertical navigation's surface in the light theme. */
-export const semiDarkNav = { background: '#1E2230', text: '#DDE1EA' } as const;
-
 export interface PrimaryPreset {
   /** A translation key under customizer.colors. */
   readonly name: 'blue' | 'orangeRed' | 'teal' | 'purple' | 'green' | 'amber' | 'pink';
@@ -48,23 +45,3 @@ export const primaryPresets: Record<ColorScheme, readonly PrimaryPreset[]> = {
 
 export const isHexColor = (value: unknown): value is string =>
   typeof value === 'string' && /^#[0-9a-f]{6}$/i.test(value);
-
-const channel = (value: number): number => {
-  const c = value / 255;
-  return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-};
-
-/** WCAG relative luminance of #rrggbb. */
-export const luminance = (hex: string): number => {
-  const n = Number.parseInt(hex.slice(1), 16);
-  return 0.2126 * channel((n >> 16) & 255) + 0.7152 * channel((n >> 8) & 255) + 0.0722 * channel(n & 255);
-};
-
-export const contrastRatio = (a: string, b: string): number => {
-  const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (high + 0.05) / (low + 0.05);
-};
-
-/** White or near-black text on a colour, whichever reads better. */
-export const contrastText = (hex: string): string =>
-  contrastRatio(hex, '#FFFFFF') >= contrastRatio(hex, '#111318') ? '#FFFFFF' : '#111318';

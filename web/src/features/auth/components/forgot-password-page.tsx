@@ -10,7 +10,14 @@ import {
 import { isApiError, type ApiError } from '../../../shared/api/api-error';
 import { useText, type TranslationKey } from '../../../shared/i18n/translate';
 import { FormField } from '../../../shared/ui/plain/form-field';
-import { Alert, Button, ButtonLink, TextButton, TextLink, plainStyles as styles } from '../../../shared/ui/plain/plain';
+import {
+  PlainAlert,
+  PlainButton,
+  PlainButtonLink,
+  PlainTextButton,
+  PlainTextLink,
+  plainStyles as styles,
+} from '../../../shared/ui/plain/plain';
 import { requestPasswordResetCode, resetPassword } from '../api/password-recovery';
 import { AuthCard } from './auth-card';
 import { translateMessage } from './error-messages';
@@ -41,7 +48,7 @@ const RequestCodeForm = ({ onSent }: { onSent: (phone: string) => void }) => {
   });
   return (
     <form noValidate onSubmit={onSubmit} className={styles.stack} aria-label={t('auth.forgotPassword.title')}>
-      {formError ? <Alert severity="error">{t(formError)}</Alert> : null}
+      {formError ? <PlainAlert severity="error">{t(formError)}</PlainAlert> : null}
       <FormField
         control={control}
         name="phone"
@@ -55,9 +62,9 @@ const RequestCodeForm = ({ onSent }: { onSent: (phone: string) => void }) => {
         required
         translateError={() => translateMessage(text, 'validation.required')}
       />
-      <Button type="submit" disabled={formState.isSubmitting}>
+      <PlainButton type="submit" disabled={formState.isSubmitting}>
         {formState.isSubmitting ? t('auth.forgotPassword.sendingCode') : t('auth.forgotPassword.sendCode')}
-      </Button>
+      </PlainButton>
     </form>
   );
 };
@@ -122,10 +129,10 @@ const ResetPasswordForm = ({
 
   return (
     <form noValidate onSubmit={onSubmit} className={styles.stack} aria-label={t('auth.forgotPassword.resetHeading')}>
-      <Alert severity="info" role="status">
+      <PlainAlert severity="info" role="status">
         {t('auth.forgotPassword.codeSent', { phone: `\u2066${phone}\u2069` })}
-      </Alert>
-      {formError ? <Alert severity="error">{t(formError)}</Alert> : null}
+      </PlainAlert>
+      {formError ? <PlainAlert severity="error">{t(formError)}</PlainAlert> : null}
       <FormField
         control={control}
         name="code"
@@ -149,14 +156,14 @@ const ResetPasswordForm = ({
         required
         translateError={translateField('password')}
       />
-      <Button type="submit" disabled={formState.isSubmitting}>
+      <PlainButton type="submit" disabled={formState.isSubmitting}>
         {formState.isSubmitting ? t('auth.forgotPassword.resetSubmitting') : t('auth.forgotPassword.resetSubmit')}
-      </Button>
+      </PlainButton>
       <div className={styles.row}>
-        <TextButton onClick={() => void resend()} disabled={resending || resent}>
+        <PlainTextButton onClick={() => void resend()} disabled={resending || resent}>
           {t('auth.forgotPassword.resendCode')}
-        </TextButton>
-        <TextButton onClick={onChangePhone}>{t('auth.forgotPassword.changePhone')}</TextButton>
+        </PlainTextButton>
+        <PlainTextButton onClick={onChangePhone}>{t('auth.forgotPassword.changePhone')}</PlainTextButton>
       </div>
     </form>
   );
@@ -193,15 +200,15 @@ export const ForgotPasswordPage = () => {
       ) : null}
       {step.name === 'done' ? (
         <div className={styles.stack}>
-          <Alert severity="success" role="status">
+          <PlainAlert severity="success" role="status">
             {t('auth.forgotPassword.done')}
-          </Alert>
-          <ButtonLink to="/login">{t('auth.forgotPassword.backToSignIn')}</ButtonLink>
+          </PlainAlert>
+          <PlainButtonLink to="/login">{t('auth.forgotPassword.backToSignIn')}</PlainButtonLink>
         </div>
       ) : null}
       {step.name !== 'done' ? (
         <p className={`${styles.center} ${styles.small}`} style={{ marginTop: '1.5rem' }}>
-          <TextLink to="/login">{t('auth.forgotPassword.backToSignIn')}</TextLink>
+          <PlainTextLink to="/login">{t('auth.forgotPassword.backToSignIn')}</PlainTextLink>
         </p>
       ) : null}
     </AuthCard>

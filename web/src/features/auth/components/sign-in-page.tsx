@@ -3,11 +3,11 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
 import { useText } from '../../../shared/i18n/translate';
 import {
-  Alert,
-  Button,
-  PasswordField,
-  TextField,
-  TextLink,
+  PlainAlert,
+  PlainButton,
+  PlainPasswordField,
+  PlainTextField,
+  PlainTextLink,
   plainStyles as styles,
 } from '../../../shared/ui/plain/plain';
 import { signInAndStore } from '../api/sign-in';
@@ -76,8 +76,8 @@ export const SignInPage = () => {
         className={styles.stack}
         aria-label={t('auth.signIn.title')}
       >
-        {errors.form ? <Alert severity="error">{translate(errors.form)}</Alert> : null}
-        <TextField
+        {errors.form ? <PlainAlert severity="error">{translate(errors.form)}</PlainAlert> : null}
+        <PlainTextField
           label={t('auth.fields.phone')}
           name="phone"
           type="tel"
@@ -90,7 +90,7 @@ export const SignInPage = () => {
           onChange={(event) => setValues((current) => ({ ...current, phone: event.target.value }))}
           error={translate(errors.phone)}
         />
-        <PasswordField
+        <PlainPasswordField
           label={t('auth.fields.password')}
           name="password"
           autoComplete="current-password"
@@ -99,16 +99,16 @@ export const SignInPage = () => {
           error={translate(errors.password)}
         />
         <div className={`${styles.rowEnd} ${styles.small}`}>
-          <TextLink to="/forgot-password">{t('auth.signIn.forgotPassword')}</TextLink>
+          <PlainTextLink to="/forgot-password">{t('auth.signIn.forgotPassword')}</PlainTextLink>
         </div>
-        <Button type="submit" disabled={submitting}>
+        <PlainButton type="submit" disabled={submitting}>
           {submitting ? t('auth.signIn.submitting') : t('auth.signIn.submit')}
-        </Button>
+        </PlainButton>
         <p className={styles.center}>
           {t('auth.signIn.noAccount')}{' '}
-          <TextLink to={{ pathname: '/register', search: registerSearch ? `?${registerSearch}` : '' }}>
+          <PlainTextLink to={{ pathname: '/register', search: registerSearch ? `?${registerSearch}` : '' }}>
             {t('auth.signIn.createAccount')}
-          </TextLink>
+          </PlainTextLink>
         </p>
       </form>
     </AuthCard>
