@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSignOut } from '../../features/auth/api/sign-out';
 import { useAppAbility, useSession } from '../../shared/session/use-session';
-import { visuallyHidden } from './nav-links';
+import { visuallyHidden } from '../../shared/ui/visually-hidden';
 import { lazyShellMenu } from './shell-menu';
 import { UserAvatar } from './user-avatar';
 import type { UserLink } from './user-menu-items';

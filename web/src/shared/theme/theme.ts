@@ -8,6 +8,10 @@ declare module '@mui/material/styles' {
   interface BreakpointOverrides {
     xxl: true;
   }
+  interface TypeBackground {
+    /** A surface set into a paper (palette.ts `neutrals`), in every scheme. */
+    sunken: string;
+  }
 }
 
 export interface AppThemeOptions {
@@ -17,10 +21,21 @@ export interface AppThemeOptions {
   readonly primaries: Readonly<Record<ColorScheme, string | null>>;
 }
 
+/**
+ * MUI's light info (#0288D1) and warning (#ED6C02) are under 4.5:1 as text on white (outlined
+ * chips, text buttons): darker shades of the same hues that keep it. The dark scheme's defaults
+ * already read well on its dark surfaces.
+ */
+const statusColours = {
+  light: { info: { main: '#0277BD' }, warning: { main: '#B45309' } },
+  dark: {},
+} as const;
+
 const schemePalette = (scheme: ColorScheme, primary: string | null) => ({
+  ...statusColours[scheme],
   primary: { main: primary ?? palettes[scheme].primary },
   secondary: { main: palettes[scheme].secondary },
-  background: { default: neutrals[scheme].background, paper: neutrals[scheme].paper },
+  background: { default: neutrals[scheme].background, paper: neutrals[scheme].paper, sunken: neutrals[scheme].sunken },
   text: { primary: neutrals[scheme].text, secondary: neutrals[scheme].textSecondary },
   divider: neutrals[scheme].divider,
   // Text on coloured buttons and chips meets WCAG AA (4.5:1), not MUI's default 3:1.
