@@ -13,6 +13,7 @@ import { Navbar } from '../shell/navbar';
 import { useMatchedHandles } from '../shell/nav-links';
 import { visuallyHidden } from '../../shared/ui/visually-hidden';
 import { ScrollToTop } from '../shell/scroll-to-top';
+import { useStickyTopOffset } from '../shell/sticky-top';
 import { prepareShell, ShellProviders } from '../shell/shell-providers';
 import { useMediaQuery } from '../shell/use-media-query';
 import { VerticalNav } from '../shell/vertical-nav';
@@ -66,6 +67,7 @@ const Shell = () => {
   const setNavOpen = (open: boolean) => setNavOpenOn(open ? pathname : null);
   const leaf = useMatchedHandles().at(-1);
   const fixedHeight = leaf?.layout === 'fixed';
+  useStickyTopOffset(layout);
 
   return (
     <Box
