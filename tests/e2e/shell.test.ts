@@ -423,25 +423,30 @@ describe('page behaviour', () => {
     await page.getByText('Nothing matches “sophia”.').waitFor();
   });
 
-  it('keeps the shortcuts the user picked', async () => {
+  it('keeps the shortcuts the user picked, names only, among pages that exist', async () => {
     const page = await signedIn();
     await page.getByRole('button', { name: 'Shortcuts' }).click();
     const panel = page.getByRole('dialog', { name: 'Shortcuts' });
-    await panel.getByRole('link', { name: /Chat/ }).waitFor();
+    await panel.getByRole('link', { name: 'Chat' }).waitFor();
+    // Names, not paths; and no placeholder page among the defaults.
+    expect(await panel.getByRole('link').allTextContents()).toEqual([
+      'Projects',
+      'Chat',
+      'Access control',
+      'Permissions',
+    ]);
     await panel.getByRole('button', { name: 'Edit shortcuts' }).click();
+    expect(await panel.getByRole('checkbox', { name: 'Mailings' }).count()).toBe(0);
     await panel.getByRole('checkbox', { name: 'Chat' }).uncheck();
-    await panel.getByRole('checkbox', { name: 'Mailings' }).check();
+    await panel.getByRole('checkbox', { name: 'Projects' }).uncheck();
     await panel.getByRole('button', { name: 'Done' }).click();
-    expect(await panel.getByRole('link', { name: /Chat/ }).count()).toBe(0);
-    expect(decodeURIComponent((await cookie(page, 'shortcuts'))?.value ?? '')).toContain('apps-mailings');
+    expect(await panel.getByRole('link', { name: 'Chat' }).count()).toBe(0);
+    expect(decodeURIComponent((await cookie(page, 'shortcuts'))?.value ?? '')).toBe('access-control,apps-permissions');
 
     await page.reload();
     await page.getByRole('button', { name: 'Shortcuts' }).click();
-    await page
-      .getByRole('dialog', { name: 'Shortcuts' })
-      .getByRole('link', { name: /Mailings/ })
-      .click();
-    await page.waitForURL('**/apps/mailings');
+    await page.getByRole('dialog', { name: 'Shortcuts' }).getByRole('link', { name: 'Permissions' }).click();
+    await page.waitForURL('**/apps/permissions');
   });
 
   it('signs out from the user menu', async () => {

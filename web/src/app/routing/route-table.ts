@@ -21,7 +21,16 @@ export interface RouteEntry {
   readonly parts?: readonly TranslationPart[];
   /** Opens this destination in a new tab instead of rendering (see routes.tsx). */
   readonly externalLink?: 'wiki' | 'telegram';
+  /**
+   * The values a path parameter may take; any other value is the not-found page (routes.tsx),
+   * as an unknown path would be.
+   */
+  readonly paramValues?: Readonly<Record<string, readonly string[]>>;
 }
+
+/** The mailbox's folders and labels (PRODUCT.md), the only values of /apps/email/:filter|:label. */
+export const emailFolders = ['inbox', 'sent', 'draft', 'starred', 'spam', 'trash'] as const;
+export const emailLabels = ['personal', 'company', 'important', 'private'] as const;
 
 const fixedHeight = 'layout-content-height-fixed';
 
@@ -35,9 +44,16 @@ const handles = {
   accessControl: { name: 'access-control', action: 'read', subject: 'AclDemo' },
   // Beyond the spec's table (PRODUCT.md): the admin's permissions page.
   permissions: { name: 'apps-permissions', action: 'manage', subject: 'Permission' },
-  channels: { name: 'apps-channels', action: 'manage', subject: 'Channel' },
+  channels: { name: 'apps-channels', action: 'manage', subject: 'Channel', comingSoon: true },
   chat: { name: 'apps-chat', layout: 'fixed', layoutWrapperClasses: fixedHeight, action: 'read', subject: 'Chat' },
-  email: { name: 'apps-email', layout: 'fixed', layoutWrapperClasses: fixedHeight, action: 'read', subject: 'Email' },
+  email: {
+    name: 'apps-email',
+    layout: 'fixed',
+    layoutWrapperClasses: fixedHeight,
+    action: 'read',
+    subject: 'Email',
+    comingSoon: true,
+  },
   emailFilter: {
     name: 'apps-email-filter',
     layout: 'fixed',
@@ -45,6 +61,7 @@ const handles = {
     navActiveLink: 'apps-email',
     action: 'read',
     subject: 'Email',
+    comingSoon: true,
   },
   emailLabel: {
     name: 'apps-email-label',
@@ -53,9 +70,10 @@ const handles = {
     navActiveLink: 'apps-email',
     action: 'read',
     subject: 'Email',
+    comingSoon: true,
   },
-  integrations: { name: 'apps-integrations', action: 'manage', subject: 'Integration' },
-  mailings: { name: 'apps-mailings', action: 'manage', subject: 'Mailing' },
+  integrations: { name: 'apps-integrations', action: 'manage', subject: 'Integration', comingSoon: true },
+  mailings: { name: 'apps-mailings', action: 'manage', subject: 'Mailing', comingSoon: true },
   projectCreate: {
     name: 'apps-project-create-type',
     navActiveLink: 'apps-projects',
@@ -66,9 +84,9 @@ const handles = {
   projects: { name: 'apps-projects', action: 'read', subject: 'Project' },
   // Beyond the spec's table (PRODUCT.md): one project, its task board and activity.
   projectView: { name: 'apps-project-view', navActiveLink: 'apps-projects', action: 'read', subject: 'Project' },
-  plans: { name: 'information-plans', action: 'read', subject: 'Plan' },
-  referrals: { name: 'information-referrals', action: 'read', subject: 'Referral' },
-  userView: { name: 'user-view', action: 'read', subject: 'User' },
+  plans: { name: 'information-plans', action: 'read', subject: 'Plan', comingSoon: true },
+  referrals: { name: 'information-referrals', action: 'read', subject: 'Referral', comingSoon: true },
+  userView: { name: 'user-view', action: 'read', subject: 'User', comingSoon: true },
   wiki: { name: 'known-base', public: true },
   telegram: { name: 'telegram', public: true },
 } as const satisfies Record<string, RouteHandle>;
@@ -149,12 +167,14 @@ export const routeTable: readonly RouteEntry[] = [
     path: '/apps/email/:filter',
     handle: handles.emailFilter,
     parts: ['areas'],
+    paramValues: { filter: [...emailFolders, ...emailLabels] },
     page: async () => (await import('../../features/email/email-page')).EmailPage,
   },
   {
     path: '/apps/email/:label',
     handle: handles.emailLabel,
     parts: ['areas'],
+    paramValues: { label: emailLabels },
     page: async () => (await import('../../features/email/email-page')).EmailPage,
   },
   {

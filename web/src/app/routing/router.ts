@@ -1,7 +1,12 @@
 import { createBrowserRouter, type DataRouter } from 'react-router';
 import { setSessionExpiredHandler } from '../../shared/api/api-client';
 import { createRoutes } from './routes';
-import { getSession, sessionIdentity, subscribeToSessionFromOtherTabs } from '../../shared/session/session-store';
+import {
+  getSession,
+  isLoggedIn,
+  sessionIdentity,
+  subscribeToSessionFromOtherTabs,
+} from '../../shared/session/session-store';
 import { redirectTargetFrom } from '../../features/auth/components/redirect-target';
 import { isRouteHandle } from './route-handle';
 
@@ -41,7 +46,7 @@ export const createAppRouter = (factory: RouterFactory = createBrowserRouter): D
   // guard runs again where the user is (signed out → /login?to=…, not allowed → /not-authorized);
   // a sign-in page, which a signed-in user may still see, goes where a sign-in here would go.
   let identity = sessionIdentity(getSession());
-  subscribeToSessionFromOtherTabs(() => {
+  const stopFollowing = subscribeToSessionFromOtherTabs(() => {
     const next = sessionIdentity(getSession());
     if (next === identity) return;
     identity = next;
@@ -50,12 +55,17 @@ export const createAppRouter = (factory: RouterFactory = createBrowserRouter): D
       const handle: unknown = match.route.handle;
       return isRouteHandle(handle) && handle.unauthenticatedOnly === true;
     });
-    if (next !== '' && signedOutOnly) {
+    if (isLoggedIn(getSession()) && signedOutOnly) {
       const to = new URLSearchParams(router.state.location.search).get('to');
       void router.navigate(redirectTargetFrom(to), { replace: true });
     } else {
       reenter();
     }
   });
+  const dispose = router.dispose.bind(router);
+  router.dispose = () => {
+    stopFollowing();
+    dispose();
+  };
   return router;
 };

@@ -28,6 +28,8 @@ export const useStickyTopOffset = (layout: ShellLayout): void => {
       root.style.setProperty(stickyTopVariable, `${Math.ceil(height) + (height > 0 ? breathingRoom : 0)}px`);
     };
     update();
+    // Without ResizeObserver (old browsers, jsdom) the first measure stands.
+    if (typeof ResizeObserver === 'undefined') return () => root.style.removeProperty(stickyTopVariable);
     const observer = new ResizeObserver(update);
     for (const bar of sticking()) observer.observe(bar);
     return () => {

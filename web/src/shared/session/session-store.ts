@@ -98,9 +98,12 @@ export const subscribeToSessionFromOtherTabs = (listener: Listener): (() => void
  * sign-out and a change of user or rules, not on a token refresh.
  */
 export const sessionIdentity = (session: Session): string =>
-  isLoggedIn(session)
-    ? JSON.stringify([session.userData?.id ?? null, session.userData?.role ?? null, session.userAbilityRules])
-    : '';
+  JSON.stringify([
+    isLoggedIn(session),
+    session.userData?.id ?? null,
+    session.userData?.role ?? null,
+    session.userAbilityRules,
+  ]);
 
 if (typeof window !== 'undefined') {
   // The browser fires `storage` in every other tab of the origin when one tab writes localStorage.
