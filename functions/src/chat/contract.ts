@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 
-import { object, queryLimit } from '../core/schema';
+import { isRecordId, object, queryLimit, recordId, trimInvisible } from '../core/schema';
 import type { ContactStatus } from '../users/repository';
 
 /**
@@ -44,7 +44,7 @@ export const characterCount = (text: string): number => [...text].length;
 
 export const messageText = v.pipe(
   v.string('Message is required'),
-  v.trim(),
+  trimInvisible(),
   v.check((text) => text.length > 0, 'Message cannot be empty'),
   v.check((text) => characterCount(text) <= messageMaxLength, `Message must be at most ${messageMaxLength} characters`),
 );
@@ -58,12 +58,7 @@ export type SendMessageRequest = v.InferInput<typeof sendMessageRequest>;
  * path does not define). Orbit takes both in the body.
  */
 export const contactStatusUpdateRequest = object({
-  userId: v.pipe(
-    v.string('userId is required'),
-    v.trim(),
-    v.minLength(1, 'userId is required'),
-    v.maxLength(64, 'userId is required'),
-  ),
+  userId: v.pipe(v.string('userId is required'), trimInvisible(), v.check(isRecordId, 'userId is required')),
   // Presence (online, away, offline) follows the person's own activity: an admin sets lead stages only.
   status: v.picklist(leadStatuses, `Status must be one of: ${leadStatuses.join(', ')}`),
 });
@@ -181,8 +176,8 @@ export interface ContactStatusUpdateResponse {
 }
 
 /** Frames the browser sends on the WebSocket ($default route). */
-/** An id in a frame: never empty, never long. */
-const frameId = /* @__NO_SIDE_EFFECTS__ */ () => v.pipe(v.string(), v.minLength(1), v.maxLength(64));
+/** An id in a frame: a record id (never empty, never long). */
+const frameId = /* @__NO_SIDE_EFFECTS__ */ () => recordId();
 
 export const clientFrame = v.variant('action', [
   /** The browser received the contact's messages up to this one. */
