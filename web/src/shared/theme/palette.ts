@@ -14,9 +14,29 @@ export const palettes = {
   dark: { primary: '#4DB6AC', secondary: '#64B5F6' },
 } as const;
 
+/**
+ * `sunken` is a surface set into a paper (a board's columns, a well): a shade below the paper in
+ * each scheme, so text on it keeps the scheme's own contrast. Pages pick it by name
+ * (`background.sunken`) instead of testing the mode: with CSS variables `theme.palette.mode` is the
+ * default scheme's in every scheme, which is how a light grey once ended up under dark-theme text.
+ */
 export const neutrals = {
-  light: { background: '#F5F6FA', paper: '#FFFFFF', text: '#1F2430', textSecondary: '#5B6170', divider: '#DCDFE6' },
-  dark: { background: '#121418', paper: '#1B1E24', text: '#E8EAF0', textSecondary: '#A9AFBC', divider: '#353A45' },
+  light: {
+    background: '#F5F6FA',
+    paper: '#FFFFFF',
+    sunken: '#FAFAFA',
+    text: '#1F2430',
+    textSecondary: '#5B6170',
+    divider: '#DCDFE6',
+  },
+  dark: {
+    background: '#121418',
+    paper: '#1B1E24',
+    sunken: '#121418',
+    text: '#E8EAF0',
+    textSecondary: '#A9AFBC',
+    divider: '#353A45',
+  },
 } as const;
 
 export interface PrimaryPreset {

@@ -25,6 +25,45 @@ import { translateMessage } from './error-messages';
 type Step =
   { readonly name: 'request' } | { readonly name: 'reset'; readonly phone: string } | { readonly name: 'done' };
 
+/**
+ * The step survives a reload of this tab (sessionStorage: this tab only, gone when it closes, and
+ * the phone stays out of the URL and the history). A code lives 15 minutes, so does the step.
+ */
+const recoveryStorageKey = 'orbit-password-recovery';
+const codeLifetimeMs = 15 * 60 * 1000;
+
+const storedStep = (): Step => {
+  try {
+    const stored = JSON.parse(sessionStorage.getItem(recoveryStorageKey) ?? 'null') as unknown;
+    if (
+      typeof stored === 'object' &&
+      stored !== null &&
+      'phone' in stored &&
+      'sentAt' in stored &&
+      typeof stored.phone === 'string' &&
+      typeof stored.sentAt === 'number' &&
+      Date.now() - stored.sentAt < codeLifetimeMs
+    ) {
+      return { name: 'reset', phone: stored.phone };
+    }
+  } catch {
+    // Unreadable or unavailable storage: start at the first step.
+  }
+  return { name: 'request' };
+};
+
+const storeStep = (step: Step): void => {
+  try {
+    if (step.name === 'reset') {
+      sessionStorage.setItem(recoveryStorageKey, JSON.stringify({ phone: step.phone, sentAt: Date.now() }));
+    } else {
+      sessionStorage.removeItem(recoveryStorageKey);
+    }
+  } catch {
+    // Without storage a reload starts over, as before.
+  }
+};
+
 const failureKey = (error: ApiError): TranslationKey =>
   error.code === 'network' ? 'errors.network' : 'errors.generic';
 
@@ -175,7 +214,11 @@ const ResetPasswordForm = ({
  */
 export const ForgotPasswordPage = () => {
   const { t } = useText();
-  const [step, setStep] = useState<Step>({ name: 'request' });
+  const [step, setStepState] = useState<Step>(storedStep);
+  const setStep = (next: Step) => {
+    storeStep(next);
+    setStepState(next);
+  };
 
   const heading =
     step.name === 'done'

@@ -72,7 +72,10 @@ export const RegisterPage = () => {
               ? 'auth.errors.phoneTaken'
               : error.status === 409 && field === 'email'
                 ? 'auth.errors.emailTaken'
-                : validationKey[field];
+                : // The form already checked the code's shape: the server refuses one nobody has.
+                  error.status === 400 && field === 'referralCode'
+                  ? 'auth.errors.unknownReferralCode'
+                  : validationKey[field];
           setError(field, { type: 'server', message }, { shouldFocus: index === 0 });
         });
       } else {

@@ -13,6 +13,7 @@ import {
 import { signInAndStore } from '../api/sign-in';
 import { AuthCard } from './auth-card';
 import { formatRetryAfter, keyForServerMessage, translateMessage } from './error-messages';
+import { phoneForSignIn } from './phone-input';
 import { redirectTargetFrom } from './redirect-target';
 
 interface SignInErrors {
@@ -36,14 +37,25 @@ export const SignInPage = () => {
   const [errors, setErrors] = useState<SignInErrors>({});
   const [submitting, setSubmitting] = useState(false);
   const phoneRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting) return;
+    // An empty field is caught here: asking the server would only say the pair does not match.
+    const missing: SignInErrors = {
+      ...(values.phone.trim() === '' ? { phone: 'auth.signIn.phoneRequired' } : {}),
+      ...(values.password === '' ? { password: 'auth.signIn.passwordRequired' } : {}),
+    };
+    if (missing.phone || missing.password) {
+      setErrors(missing);
+      (missing.phone ? phoneRef.current : passwordRef.current)?.focus();
+      return;
+    }
     setErrors({});
     setSubmitting(true);
     try {
-      await signInAndStore(values);
+      await signInAndStore({ phone: phoneForSignIn(values.phone), password: values.password });
       await navigate(redirectTargetFrom(searchParams.get('to')), { replace: true });
     } catch (error) {
       setSubmitting(false);
@@ -94,6 +106,7 @@ export const SignInPage = () => {
           label={t('auth.fields.password')}
           name="password"
           autoComplete="current-password"
+          inputRef={passwordRef}
           value={values.password}
           onChange={(event) => setValues((current) => ({ ...current, password: event.target.value }))}
           error={translate(errors.password)}
