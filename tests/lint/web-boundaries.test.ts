@@ -55,7 +55,7 @@ describe('web boundaries', () => {
     [
       'a server repository, by package',
       inProjects,
-      "import { listProjects } from '@orbit/functions/projects/repository';",
+      "import { createProject } from '@orbit/functions/projects/project-repository';",
     ],
     [
       'the server’s data layer, by package',
@@ -65,7 +65,7 @@ describe('web boundaries', () => {
     [
       'a server service, by path',
       inProjects,
-      "import { createProject } from '../../../../../functions/src/projects/service';",
+      "import { createProject } from '../../../../../functions/src/projects/project-service';",
     ],
   ])('reports %s', async (_name, file, source) => {
     expect(await boundaryViolations(file, source)).toHaveLength(1);
