@@ -27,7 +27,7 @@ import { DeletePermissionDialog } from './components/delete-permission-dialog';
 import { AddIcon, DeleteIcon, EditIcon, SearchIcon } from '../../shared/ui/icons';
 import { PermissionDialog, type PermissionDialogMode } from './components/permission-dialog';
 import { RoleChips } from './components/role-chips';
-import { lastPage, readTableState, toListParams, writeTableState, type TableState } from './components/table-state';
+import { lastPage, readTableState, toListParams, writeTableState, type TableState } from './utils/table-state';
 import { HintTooltip } from '../../shared/ui/hint-tooltip';
 
 type Notice = { readonly key: 'created' | 'updated' | 'deleted'; readonly name: string };

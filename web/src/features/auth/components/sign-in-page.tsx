@@ -12,8 +12,8 @@ import {
 } from '../../../shared/ui/plain/plain';
 import { signInAndStore } from '../api/sign-in';
 import { AuthCard } from './auth-card';
-import { formatRetryAfter, keyForServerMessage, translateMessage } from './error-messages';
-import { redirectTargetFrom } from './redirect-target';
+import { formatRetryAfter, keyForServerMessage, translateMessage } from '../utils/error-messages';
+import { redirectTargetFrom } from '../utils/redirect-target';
 
 interface SignInErrors {
   readonly phone?: string;

@@ -1,7 +1,7 @@
 import Avatar from '@mui/material/Avatar';
 import Badge from '@mui/material/Badge';
 import type { ChatContactStatus } from '@orbit/functions/chat/contract';
-import { statusColor } from './status';
+import { statusColor } from '../utils/status';
 
 /** Shades that keep white initials at 4.5:1 or more, in light and dark themes alike. */
 const palette = ['#3949AB', '#00796B', '#BF360C', '#8E24AA', '#1565C0', '#C2185B', '#6D4C41', '#2E7D32'];

@@ -28,7 +28,7 @@ import type { SocketState } from '../realtime/chat-socket';
 import { ContactAvatar } from './contact-avatar';
 import { LoadFailedAlert } from '../../../shared/ui/action-alerts';
 import { SearchIcon } from '../../../shared/ui/icons';
-import { isKnownRole, isLeadStage } from './status';
+import { isKnownRole, isLeadStage } from '../utils/status';
 
 const leadStages = chatContactStatuses.filter((status) => isLeadStage(status));
 
