@@ -133,11 +133,14 @@ describe('navigation', () => {
     expect((await cookie(page, 'navbarType'))?.value).toBe('sticky');
     expect((await cookie(page, 'isVerticalNavCollapsed'))?.value).toBe('false');
     await page.keyboard.press('Escape');
+    // A click while the customizer's backdrop fades out lands on the backdrop, not on the group.
+    await customizer.waitFor({ state: 'hidden' });
 
     // A group opens as a menu 6 px below its button (spec §9, popover offset 6).
     const group = navigation(page).getByRole('button', { name: 'Outreach' });
     const button = await group.boundingBox();
     await group.click();
+    await expect.poll(() => group.getAttribute('aria-expanded')).toBe('true');
     const menu = page.getByRole('menu');
     await menu.getByRole('menuitem', { name: 'Mailings' }).waitFor();
     await settled(page);
@@ -197,7 +200,8 @@ describe('navigation', () => {
     expect(await focused()).toMatch(/^a: Profile/);
     await outreach.focus();
     await page.keyboard.press('Enter');
-    expect(await outreach.getAttribute('aria-expanded')).toBe('true');
+    // The group's links enter the tab order once it has opened (a render later, slower under load).
+    await expect.poll(() => outreach.getAttribute('aria-expanded')).toBe('true');
     await page.keyboard.press('Tab');
     expect(await focused()).toMatch(/^a: Channels/);
   });
@@ -352,11 +356,15 @@ describe('page behaviour', () => {
     // The page's code is held back until the test has seen the bar, then let through.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/referrals-page-*.js', async (route) => {
+    // Referrals is a coming-soon page: its code and its words are the `coming-soon` chunks.
+    await page.route('**/assets/coming-soon-*.js', async (route) => {
       await held;
       await route.continue();
     });
-    await navigation(page).getByRole('button', { name: 'Plans & referrals' }).click();
+    const group = navigation(page).getByRole('button', { name: 'Plans & referrals' });
+    await group.click();
+    // The group's links are inert until it has opened.
+    await expect.poll(() => group.getAttribute('aria-expanded')).toBe('true');
     await navigation(page).getByRole('link', { name: 'Referrals' }).click();
     const bar = page.getByRole('progressbar', { name: 'Loading…' });
     await bar.waitFor();

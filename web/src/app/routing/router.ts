@@ -7,7 +7,7 @@ import {
   sessionIdentity,
   subscribeToSessionFromOtherTabs,
 } from '../../shared/session/session-store';
-import { redirectTargetFrom } from '../../features/auth/components/redirect-target';
+import { redirectTargetFrom } from '../../features/auth/utils/redirect-target';
 import { isRouteHandle } from './route-handle';
 
 type RouterFactory = (

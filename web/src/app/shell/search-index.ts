@@ -1,6 +1,6 @@
 import type { Contact } from '@orbit/functions/chat/contract';
 import type { Project } from '@orbit/functions/projects/contract';
-import { projectPath } from '../../features/projects/components/paths';
+import { projectPath } from '../../features/projects/utils/paths';
 import type { NavItem } from '../layouts/nav-items';
 
 /** One thing the search can find: a page the user may open, or a record of a feature's data. */

@@ -18,7 +18,7 @@ import { visuallyHidden } from '../../shared/ui/visually-hidden';
 
 /*
  * The navigation's list is drawn with a few styled elements rather than MUI's List, ListItemButton,
- * ListItemIcon, ListItemText and Collapse (about 4 KB gzip on every signed-in page): the same boxes,
+ * ListItemIcon, ListItemText and Collapse (on every signed-in page): the same boxes,
  * spacing and states, on ButtonBase for the ripple and the keyboard focus ring.
  */
 

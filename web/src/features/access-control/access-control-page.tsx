@@ -19,7 +19,7 @@ import { Link as RouterLink } from 'react-router';
 import { useAppAbility, useSession } from '../../shared/session/use-session';
 import { PageHeader } from '../../shared/ui/page-header';
 import { PageTitle } from '../../shared/ui/page-title';
-import { capabilityTable, reportedActions, reportedSubjects, type Capability } from './components/capabilities';
+import { capabilityTable, reportedActions, reportedSubjects, type Capability } from './utils/capabilities';
 
 const capabilityColor = { allowed: 'success', own: 'info', denied: 'default' } as const;
 

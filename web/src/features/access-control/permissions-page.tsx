@@ -28,7 +28,7 @@ import { AddIcon, DeleteIcon, EditIcon, SearchIcon } from '../../shared/ui/icons
 import { PermissionDialog, type PermissionDialogMode } from './components/permission-dialog';
 import { formatPermissionDate, parsePermissionDate } from './components/permission-date';
 import { RoleChips } from './components/role-chips';
-import { lastPage, readTableState, toListParams, writeTableState, type TableState } from './components/table-state';
+import { lastPage, readTableState, toListParams, writeTableState, type TableState } from './utils/table-state';
 import { HintTooltip } from '../../shared/ui/hint-tooltip';
 
 /** Sticks to the end edge, on the row's own background, so the actions never scroll out of reach. */

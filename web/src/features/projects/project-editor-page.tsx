@@ -13,7 +13,7 @@ import { PageTitle } from '../../shared/ui/page-title';
 import { useCreateProject, useProject, useUpdateProject } from './api/projects';
 import { BackIcon } from './components/icons';
 import { ProjectForm } from './components/project-form';
-import { createProjectPath, editProjectPath, projectPath, projectsListPath } from './components/paths';
+import { createProjectPath, editProjectPath, projectPath, projectsListPath } from './utils/paths';
 
 const isProjectType = (value: string | undefined): value is ProjectType =>
   (projectTypes as readonly string[]).includes(value ?? '');

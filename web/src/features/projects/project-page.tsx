@@ -24,8 +24,8 @@ import { DeleteProjectDialog } from './components/delete-project-dialog';
 import { ArchiveIcon, BackIcon, RestoreIcon } from './components/icons';
 import { DeleteIcon, EditIcon } from '../../shared/ui/icons';
 import { DueBadge, PriorityChip, ProjectProgress, StatusChip, TypeChip } from './components/project-chips';
-import { formatDay, formatMoney, isFinishedStatus } from './components/project-meta';
-import { editProjectPath, projectsListPath } from './components/paths';
+import { formatDay, formatMoney, isFinishedStatus } from './utils/project-meta';
+import { editProjectPath, projectsListPath } from './utils/paths';
 import { TaskBoard } from './components/task-board';
 import { TaskDialog, type TaskDialogMode } from './components/task-dialog';
 

@@ -35,7 +35,7 @@ import {
   toListParams,
   writeListState,
   type ListState,
-} from './components/list-state';
+} from './utils/list-state';
 import { ProjectCard, type ProjectActions } from './components/project-card';
 import { PersonFilter } from './components/person-filter';
 import { LoadFailedAlert } from '../../shared/ui/action-alerts';

@@ -7,7 +7,7 @@ import type { TranslationTree } from './translation-parts';
 /**
  * A one-kilobyte translator for the signed-out pages (sign-in, registration, recovery, errors):
  * the same resources and keys as i18next (the active language's parts loaded so far, merged),
- * `{{name}}` placeholders, nothing else. It keeps i18next (18 KB gzip) out of /login; the
+ * `{{name}}` placeholders, nothing else. It keeps i18next out of /login; the
  * signed-in app uses react-i18next's useTranslation as usual.
  */
 

@@ -6,7 +6,7 @@ import { lazy, Suspense, useState, type ComponentType } from 'react';
 
 /**
  * Overlays that download with their first opening, not with the page that may open them: a menu
- * (Menu, MenuList, Popover, Modal: ~8 KB gzip), a popover, an overlay drawer or a snackbar is
+ * (Menu, MenuList, Popover, Modal), a popover, an overlay drawer or a snackbar is
  * closed on most visits. Once opened they stay mounted, so closing animates and reopening is
  * instant.
  */

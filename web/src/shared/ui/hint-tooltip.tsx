@@ -12,7 +12,7 @@ import {
   type ReactElement,
 } from 'react';
 
-// The bubble is positioned by MUI's Popper (with Popper.js, ~10 KB gzip): it downloads on the
+// The bubble is positioned by MUI's Popper (with Popper.js): it downloads on the
 // first hover or keyboard focus, not with every page that has a control with a hint.
 const HintBubble = lazy(() => import('./hint-bubble'));
 

@@ -5,7 +5,7 @@ import { pathIcon } from './icons';
 
 /**
  * A message in the page's flow, in the look of MUI's standard Alert (tinted background, coloured
- * icon and text, an optional action at the end) without its ~2 KB gzip: a list that failed to
+ * icon and text, an optional action at the end) without its code: a list that failed to
  * load, a page that holds fewer items than asked. Errors and warnings are `role="alert"` (read
  * out at once); success and info are `role="status"` (read out politely).
  */

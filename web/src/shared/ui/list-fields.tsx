@@ -6,7 +6,7 @@ import { pathIcon } from './icons';
  * A list page's toolbar fields: a native `<input>`/`<select>` with a real `<label>`, drawn like
  * MUI's small outlined fields (the label on the border in a notch, a 2 px primary border on
  * focus). Not MUI's TextField, Select or even OutlinedInput/FormControl: those bring the input
- * machinery (~10 KB gzip) to the page everyone lands on, for fields that need none of it. A
+ * machinery to the page everyone lands on, for fields that need none of it. A
  * native select is also the better picker on a phone and with assistive technology.
  */
 

@@ -2,7 +2,7 @@ import { keyframes, styled, type SxProps, type Theme } from '@mui/material/style
 
 /**
  * A linear progress bar in the look of MUI's LinearProgress (light track in the bar's colour,
- * rounded ends), without its ~2 KB gzip: determinate with a value (a project's progress), or
+ * rounded ends), without its code: determinate with a value (a project's progress), or
  * indeterminate without one (a list reloading). The fill grows from the start edge in either
  * direction (logical properties), so right-to-left needs no flipping.
  */

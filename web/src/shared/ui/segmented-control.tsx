@@ -5,7 +5,7 @@ import { useRovingFocus } from './roving-focus';
 
 /**
  * Pick one of a few options with joined buttons, in the look and with the semantics of MUI's small
- * exclusive ToggleButtonGroup, without its ~2 KB gzip: a `role="group"` named by `label`, each
+ * exclusive ToggleButtonGroup, without its code: a `role="group"` named by `label`, each
  * option an `aria-pressed` button; one tab stop (the pressed option), arrow keys move between
  * the options (mirrored right-to-left), Enter or Space picks. Picking the pressed option again
  * keeps it: there is always one.

@@ -2,7 +2,7 @@ import { keyframes, styled, type SxProps, type Theme } from '@mui/material/style
 
 /**
  * A rounded placeholder where content is loading, in the look of MUI's `<Skeleton
- * variant="rounded">` (its pulse, its colour) without its ~1.5 KB gzip. Hidden from assistive
+ * variant="rounded">` (its pulse, its colour) without its code. Hidden from assistive
  * technology: the container it fills says it is busy (`aria-busy`), the shapes say nothing.
  */
 

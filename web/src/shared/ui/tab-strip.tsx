@@ -5,7 +5,7 @@ import { useRovingFocus } from './roving-focus';
 
 /**
  * A row of tabs in the look of MUI's scrollable Tabs (primary text and a 2 px primary underline on
- * the selected tab), without its ~3.5 KB gzip of measuring and scroll buttons: the row scrolls
+ * the selected tab), without its measuring and scroll buttons: the row scrolls
  * sideways when it does not fit, and the selected tab is brought into view.
  *
  * Keyboard, per the WAI-ARIA tabs pattern with manual activation (a tab here reloads a list, so

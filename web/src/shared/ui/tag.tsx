@@ -4,7 +4,7 @@ import type { HTMLAttributes, ReactNode } from 'react';
 /**
  * A small static label in the look of MUI's small Chip (24 px pill, 13 px text): status, type,
  * priority, due date, hashtags. A plain span, not MUI's Chip: a card shows several and none is
- * clickable or deletable, so the Chip's interactive machinery (~2 KB gzip) would be dead weight on
+ * clickable or deletable, so the Chip's interactive machinery would be dead weight on
  * the page everyone lands on.
  */
 

@@ -20,7 +20,7 @@ import {
 } from '../../../shared/ui/plain/plain';
 import { requestPasswordResetCode, resetPassword } from '../api/password-recovery';
 import { AuthCard } from './auth-card';
-import { translateMessage } from './error-messages';
+import { translateMessage } from '../utils/error-messages';
 
 type Step =
   { readonly name: 'request' } | { readonly name: 'reset'; readonly phone: string } | { readonly name: 'done' };

@@ -9,8 +9,8 @@ import { FormField } from '../../../shared/ui/plain/form-field';
 import { PlainAlert, PlainButton, PlainTextLink, plainStyles as styles } from '../../../shared/ui/plain/plain';
 import { registerAndStore, type RegisterBody } from '../api/register';
 import { AuthCard } from './auth-card';
-import { translateMessage } from './error-messages';
-import { redirectTargetFrom } from './redirect-target';
+import { translateMessage } from '../utils/error-messages';
+import { redirectTargetFrom } from '../utils/redirect-target';
 
 type RegisterField = keyof RegisterRequest;
 const registerFields: readonly RegisterField[] = ['fullName', 'phone', 'email', 'password', 'referralCode'];

@@ -12,9 +12,9 @@ import {
 } from '../../../shared/ui/plain/plain';
 import { signInAndStore } from '../api/sign-in';
 import { AuthCard } from './auth-card';
-import { formatRetryAfter, keyForServerMessage, translateMessage } from './error-messages';
-import { phoneForSignIn } from './phone-input';
-import { redirectTargetFrom } from './redirect-target';
+import { formatRetryAfter, keyForServerMessage, translateMessage } from '../utils/error-messages';
+import { phoneForSignIn } from '../utils/phone-input';
+import { redirectTargetFrom } from '../utils/redirect-target';
 
 interface SignInErrors {
   readonly phone?: string;

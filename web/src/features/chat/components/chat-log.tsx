@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { Contact } from '@orbit/functions/chat/contract';
 import { ContactAvatar } from './contact-avatar';
 import { CheckIcon, ClockIcon, DoneAllIcon, ErrorIcon } from './icons';
-import { groupMessages, receiptOf, type LogMessage, type Receipt } from './message-groups';
+import { groupMessages, receiptOf, type LogMessage, type Receipt } from '../utils/message-groups';
 
 /** How close to the top (px) scrolling asks for older messages, and to the bottom counts as "at the end". */
 const loadOlderWithin = 80;

@@ -2,7 +2,7 @@ import Avatar from '@mui/material/Avatar';
 import Badge from '@mui/material/Badge';
 import type { ChatContactStatus } from '@orbit/functions/chat/contract';
 import { avatarColourFor, initialsOf } from '../../../shared/ui/person-avatar';
-import { statusColor } from './status';
+import { statusColor } from '../utils/status';
 
 /** The person's picture (or initials) with a dot in their status colour. */
 export const ContactAvatar = ({

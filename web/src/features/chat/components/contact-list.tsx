@@ -29,7 +29,7 @@ import { visuallyHidden } from '../../../shared/ui/visually-hidden';
 import { ContactAvatar } from './contact-avatar';
 import { LoadFailedAlert } from '../../../shared/ui/action-alerts';
 import { SearchIcon } from '../../../shared/ui/icons';
-import { isKnownRole, isLeadStage } from './status';
+import { isKnownRole, isLeadStage } from '../utils/status';
 
 const leadStages = chatContactStatuses.filter((status) => isLeadStage(status));
 

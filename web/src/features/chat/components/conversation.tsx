@@ -16,7 +16,7 @@ import { ChatLog } from './chat-log';
 import { Composer } from './composer';
 import { ContactAvatar } from './contact-avatar';
 import { ArrowBackIcon, InfoIcon } from './icons';
-import type { LogMessage } from './message-groups';
+import type { LogMessage } from '../utils/message-groups';
 
 interface PendingMessage {
   readonly id: string;

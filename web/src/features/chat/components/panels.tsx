@@ -20,7 +20,7 @@ import { leadStatuses, type ChatContactStatus, type Contact, type ProfileUser } 
 import { ContactAvatar } from './contact-avatar';
 import { useRoleLabel } from './contact-list';
 import { CloseIcon } from '../../../shared/ui/icons';
-import { chipColor, isLeadStage } from './status';
+import { chipColor, isLeadStage } from '../utils/status';
 
 const panelWidth = 360;
 

@@ -10,8 +10,8 @@ import { useTranslation } from 'react-i18next';
 import type { Activity } from '@orbit/functions/projects/contract';
 import { useActivity } from '../api/projects';
 import { initialsOf } from './project-card';
-import { formatDateTime } from './project-meta';
-import { stageLabel } from './stage-label';
+import { formatDateTime } from '../utils/project-meta';
+import { stageLabel } from '../utils/stage-label';
 
 /** One line of the project's history, in the reader's language. */
 export const describeActivity = (entry: Activity, t: TFunction, i18n: I18n): string => {

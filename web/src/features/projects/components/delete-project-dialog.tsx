@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { Project } from '@orbit/functions/projects/contract';
 import { isApiError } from '../../../shared/api/api-error';
 import { useDeleteProject } from '../api/projects';
-import { validationKeyOf } from './project-meta';
+import { validationKeyOf } from '../utils/project-meta';
 
 /** Deleting is final: the admin types the project's name, and the API checks it again. */
 export const DeleteProjectDialog = ({

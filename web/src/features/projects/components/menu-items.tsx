@@ -6,7 +6,7 @@ import { Link as RouterLink } from 'react-router';
 import { projectTypes, type Project } from '@orbit/functions/projects/contract';
 import { EditIcon } from '../../../shared/ui/icons';
 import { ArchiveIcon, RestoreIcon } from './icons';
-import { createProjectPath, editProjectPath } from './paths';
+import { createProjectPath, editProjectPath } from '../utils/paths';
 
 /**
  * The items of the projects pages' menus, loaded with the menus' first opening

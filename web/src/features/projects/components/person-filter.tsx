@@ -7,7 +7,7 @@ const PersonPicker = lazy(() => loadPicker().then((module) => ({ default: module
 type PersonFilterProps = Omit<ComponentProps<typeof PersonPicker>, 'autoFocus' | 'openOnFocus'>;
 
 /**
- * A list filter by person. The searchable picker (MUI Autocomplete with its popup, ~10 KB gzip)
+ * A list filter by person. The searchable picker (MUI Autocomplete with its popup)
  * downloads when someone reaches for the field (hover starts the download, focus swaps it in,
  * focused; a click also opens its list, a Tab does not), not with the list page every visitor
  * opens. Until then a read-only native field of the same size and look shows the current choice

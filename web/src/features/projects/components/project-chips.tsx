@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Priority, ProjectStatus, ProjectType } from '@orbit/functions/projects/contract';
 import { ProgressBar } from '../../../shared/ui/progress-bar';
 import { Tag } from '../../../shared/ui/tag';
-import { dueColor, dueStateOf, formatDay, priorityColor, statusColor } from './project-meta';
+import { dueColor, dueStateOf, formatDay, priorityColor, statusColor } from '../utils/project-meta';
 
 // Tags, not MUI Chips: a page of cards shows dozens and none is interactive (see shared/ui/tag.tsx).
 

@@ -29,7 +29,7 @@ import { isApiError } from '../../../shared/api/api-error';
 import { ConflictAlert } from '../../../shared/ui/action-alerts';
 import { PeoplePicker, PersonPicker } from './person-picker';
 import { DateField, PriorityField, useFieldMessage } from './form-fields';
-import { validationKeyOf } from './project-meta';
+import { validationKeyOf } from '../utils/project-meta';
 import { UnsavedChangesGuard } from './unsaved-changes';
 
 const currencies: readonly string[] =

@@ -14,8 +14,8 @@ import { Link as RouterLink } from 'react-router';
 import type { ListSort, Project, SortOrder } from '@orbit/functions/projects/contract';
 import { ProjectMenu, type ProjectActions } from './project-card';
 import { DueBadge, StatusChip, TypeChip } from './project-chips';
-import { formatDateTime, isFinishedStatus } from './project-meta';
-import { projectPath } from './paths';
+import { formatDateTime, isFinishedStatus } from '../utils/project-meta';
+import { projectPath } from '../utils/paths';
 
 interface ProjectsTableProps {
   readonly projects: readonly Project[];

@@ -36,12 +36,12 @@ import { useId, useMemo, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Project, Stage, Task } from '@orbit/functions/projects/contract';
 import { useMoveTask, useReloadBoard } from '../api/projects';
-import { columnsOf, dropTarget, moveTo, positionOf, stageOf, type Columns } from './board-columns';
+import { columnsOf, dropTarget, moveTo, positionOf, stageOf, type Columns } from '../utils/board-columns';
 import { CommentIcon, DragIcon, MoveIcon } from './icons';
 import { AddIcon } from '../../../shared/ui/icons';
 import { initialsOf } from './project-card';
 import { DueBadge, PriorityChip } from './project-chips';
-import { stageLabel } from './stage-label';
+import { stageLabel } from '../utils/stage-label';
 import { HintTooltip } from '../../../shared/ui/hint-tooltip';
 import { DeferredMenu } from '../../../shared/ui/deferred';
 

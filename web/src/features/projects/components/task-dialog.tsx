@@ -37,9 +37,9 @@ import {
 import { CloseIcon, DeleteIcon } from '../../../shared/ui/icons';
 import { initialsOf } from './project-card';
 import { DateField, PriorityField, useFieldMessage } from './form-fields';
-import { formatDateTime, validationKeyOf } from './project-meta';
+import { formatDateTime, validationKeyOf } from '../utils/project-meta';
 import { PersonPicker } from './person-picker';
-import { stageLabel } from './stage-label';
+import { stageLabel } from '../utils/stage-label';
 import { HintTooltip } from '../../../shared/ui/hint-tooltip';
 
 export type TaskDialogMode =

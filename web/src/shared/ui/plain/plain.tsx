@@ -13,10 +13,11 @@ import styles from './plain.module.css';
 
 /**
  * Controls for the signed-out pages in plain HTML and CSS. The component library, its styling
- * engine and i18next together weigh more than the sign-in page's whole budget (130 KB gzip of
- * JavaScript), so these pages use native elements styled with the same tokens (base.css): the
- * same colours, dark theme, skin and primary colour as the signed-in app, mirrored for Arabic by
- * logical CSS properties. Labels, descriptions and states are the native ones.
+ * engine and i18next together weigh more than the sign-in page's whole JavaScript budget
+ * (`npm run bench -- web`), so these pages use native elements styled with the same tokens
+ * (base.css): the same colours, dark theme, skin and primary colour as the signed-in app,
+ * mirrored for Arabic by logical CSS properties. Labels, descriptions and states are the native
+ * ones.
  */
 
 const cx = (...names: (string | false | null | undefined)[]): string => names.filter(Boolean).join(' ');
