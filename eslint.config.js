@@ -2,8 +2,45 @@ import js from '@eslint/js';
 // 4.6.x: later versions depend on native resolver bindings the registry here cannot serve.
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { readdirSync } from 'node:fs';
+
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/**
+ * Server boundaries: an area (a folder of functions/src other than core/) imports only itself,
+ * core/ and the route table; core/ imports no area. Areas are read from the folder, so a new
+ * area is covered the day it appears.
+ */
+const serverSharedFolders = new Set(['core', 'users']);
+const serverAreas = readdirSync(new URL('./functions/src/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !serverSharedFolders.has(entry.name))
+  .map((entry) => entry.name);
+const serverBoundaries = {
+  files: ['functions/src/**/*.ts'],
+  rules: {
+    'import-x/no-restricted-paths': [
+      'error',
+      {
+        zones: [
+          ...serverAreas.map((area) => ({
+            target: `./functions/src/${area}`,
+            from: './functions/src',
+            // functions/src/users only re-exports core/users for the auth area until it moves.
+            except: [`./${area}`, './core', './routes.ts', ...(area === 'auth' ? ['./users'] : [])],
+            message: `A server area imports only itself and core/ (functions/src/${area} may not import this).`,
+          })),
+          {
+            target: './functions/src/core',
+            from: './functions/src',
+            except: ['./core', './routes.ts'],
+            message: 'core/ is shared by every area and imports none of them.',
+          },
+        ],
+      },
+    ],
+  },
+};
 
 export default tseslint.config(
   {
@@ -54,4 +91,5 @@ export default tseslint.config(
     files: ['web/src/app/**/*.{ts,tsx}', 'web/src/main.tsx', 'web/src/**/*.test.{ts,tsx}'],
     rules: { 'no-restricted-imports': 'off' },
   },
+  serverBoundaries,
 );

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 
-import { object, queryLimit } from '../core/schema';
-import type { ContactStatus } from '../users/repository';
+import { isRecordId, object, queryLimit, recordId, trimInvisible } from '../core/schema';
+import type { ContactStatus } from '../core/users/records';
 
 /**
  * The chat contract, imported by the web app too (so this file imports no server code): request
@@ -36,7 +36,7 @@ export const characterCount = (text: string): number => [...text].length;
 
 export const messageText = v.pipe(
   v.string('Message is required'),
-  v.trim(),
+  trimInvisible(),
   v.check((text) => text.length > 0, 'Message cannot be empty'),
   v.check((text) => characterCount(text) <= messageMaxLength, `Message must be at most ${messageMaxLength} characters`),
 );
@@ -50,12 +50,7 @@ export type SendMessageRequest = v.InferInput<typeof sendMessageRequest>;
  * path does not define). Orbit takes both in the body.
  */
 export const contactStatusUpdateRequest = object({
-  userId: v.pipe(
-    v.string('userId is required'),
-    v.trim(),
-    v.minLength(1, 'userId is required'),
-    v.maxLength(64, 'userId is required'),
-  ),
+  userId: v.pipe(v.string('userId is required'), trimInvisible(), v.check(isRecordId, 'userId is required')),
   status: v.picklist(chatContactStatuses, `Status must be one of: ${chatContactStatuses.join(', ')}`),
 });
 export type ContactStatusUpdateRequest = v.InferInput<typeof contactStatusUpdateRequest>;
@@ -172,8 +167,8 @@ export interface ContactStatusUpdateResponse {
 }
 
 /** Frames the browser sends on the WebSocket ($default route). */
-/** An id in a frame: never empty, never long. */
-const frameId = /* @__NO_SIDE_EFFECTS__ */ () => v.pipe(v.string(), v.minLength(1), v.maxLength(64));
+/** An id in a frame: a record id (never empty, never long). */
+const frameId = /* @__NO_SIDE_EFFECTS__ */ () => recordId();
 
 export const clientFrame = v.variant('action', [
   /** The browser received the contact's messages up to this one. */

@@ -26,7 +26,6 @@ import {
   listConnectionsByRole,
   listUserConnections,
   removeConnection,
-  type ConnectionRecord,
 } from './connections-repository';
 import {
   getContact,
@@ -44,10 +43,9 @@ import {
   isMessageId,
   listMemberships,
   listMessages,
-  type MembershipRecord,
-  type StoredMessage,
   type Watermarks,
 } from './repository';
+import type { ConnectionRecord, MembershipRecord, StoredMessage } from './records';
 import {
   canSeeContact,
   contactRolesFor,
