@@ -60,7 +60,9 @@ export const createLocalServer = (options: LocalServerOptions = {}): Server => {
       for (const [name, value] of Object.entries(securityHeaders)) response.setHeader(name, value);
       const oversized = oversizedRequest(request);
       if (oversized) return answerBeforeBody(request, response, oversized);
-      const url = new URL(request.url ?? '/', 'http://localhost');
+      const url = URL.parse(request.url ?? '/', 'http://localhost');
+      // A request target no URL parser reads (`GET http://[/`) is the caller's error, not a crash.
+      if (!url) return sendError(response, { status: 400, message: 'Bad request' });
       if (realtime.handles(url)) return realtime.handleRequest(request, response, url);
       if (api.handles(url)) return api.handle(request, response, url);
       if (!web) {

@@ -29,6 +29,14 @@ export const presenceStatuses = ['online', 'away', 'offline'] as const satisfies
 export type PresenceStatus = (typeof presenceStatuses)[number];
 export const isPresenceStatus = (status: string): status is PresenceStatus =>
   (presenceStatuses as readonly string[]).includes(status);
+/** The statuses an admin sets on a contact: the lead stages (presence follows the person). */
+export const leadStatuses = [
+  'success',
+  'contact_received',
+  'interest_shown',
+  'closed',
+  'deleted',
+] as const satisfies readonly ChatContactStatus[];
 
 export const messageMaxLength = 4000;
 /** Length as people count it: an emoji is one character, not two UTF-16 units. */
@@ -51,7 +59,8 @@ export type SendMessageRequest = v.InferInput<typeof sendMessageRequest>;
  */
 export const contactStatusUpdateRequest = object({
   userId: v.pipe(v.string('userId is required'), trimInvisible(), v.check(isRecordId, 'userId is required')),
-  status: v.picklist(chatContactStatuses, `Status must be one of: ${chatContactStatuses.join(', ')}`),
+  // Presence (online, away, offline) follows the person's own activity: an admin sets lead stages only.
+  status: v.picklist(leadStatuses, `Status must be one of: ${leadStatuses.join(', ')}`),
 });
 export type ContactStatusUpdateRequest = v.InferInput<typeof contactStatusUpdateRequest>;
 

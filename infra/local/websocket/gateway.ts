@@ -166,8 +166,9 @@ export const createLocalWebSocketGateway = (options: LocalWebSocketOptions = {})
   };
 
   const upgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const url = new URL(request.url ?? '/', 'http://localhost');
-    if (url.pathname !== webSocketPath && url.pathname !== `${webSocketPath}/`) {
+    const url = URL.parse(request.url ?? '/', 'http://localhost');
+    // An unreadable request target is refused like an unknown path, never thrown (a crash).
+    if (!url || (url.pathname !== webSocketPath && url.pathname !== `${webSocketPath}/`)) {
       refuseHandshake(socket, 404, JSON.stringify({ message: 'Not Found' }));
       return;
     }

@@ -22,7 +22,16 @@ export interface RouteEntry {
   readonly parts?: readonly TranslationPart[];
   /** Opens this destination in a new tab instead of rendering (see routes.tsx). */
   readonly externalLink?: 'wiki' | 'telegram';
+  /**
+   * The values a path parameter may take; any other value is the not-found page (routes.tsx),
+   * as an unknown path would be.
+   */
+  readonly paramValues?: Readonly<Record<string, readonly string[]>>;
 }
+
+/** The mailbox's folders and labels (PRODUCT.md), the only values of /apps/email/:filter|:label. */
+export const emailFolders = ['inbox', 'sent', 'draft', 'starred', 'spam', 'trash'] as const;
+export const emailLabels = ['personal', 'company', 'important', 'private'] as const;
 
 interface RouteDeclaration extends RouteEntry {
   /**
@@ -37,6 +46,8 @@ const comingSoonRoute = ({ comingSoon: area, ...entry }: RouteDeclaration): Rout
   area
     ? {
         ...entry,
+        // Marked on the handle too, so nothing offers a placeholder as a shortcut (app/shell).
+        handle: { ...entry.handle, comingSoon: true },
         parts: ['coming-soon'],
         page: async () => (await import('../../shared/ui/coming-soon')).comingSoonPage(area),
       }
@@ -56,7 +67,13 @@ const handles = {
   permissions: { name: 'apps-permissions', action: 'manage', subject: 'Permission' },
   channels: { name: 'apps-channels', action: 'manage', subject: 'Channel' },
   chat: { name: 'apps-chat', layout: 'fixed', layoutWrapperClasses: fixedHeight, action: 'read', subject: 'Chat' },
-  email: { name: 'apps-email', layout: 'fixed', layoutWrapperClasses: fixedHeight, action: 'read', subject: 'Email' },
+  email: {
+    name: 'apps-email',
+    layout: 'fixed',
+    layoutWrapperClasses: fixedHeight,
+    action: 'read',
+    subject: 'Email',
+  },
   emailFilter: {
     name: 'apps-email-filter',
     layout: 'fixed',
@@ -166,11 +183,13 @@ const declaredRoutes: readonly RouteDeclaration[] = [
     path: '/apps/email/:filter',
     handle: handles.emailFilter,
     comingSoon: 'email',
+    paramValues: { filter: [...emailFolders, ...emailLabels] },
   },
   {
     path: '/apps/email/:label',
     handle: handles.emailLabel,
     comingSoon: 'email',
+    paramValues: { label: emailLabels },
   },
   {
     path: '/apps/integrations',

@@ -25,6 +25,8 @@ const auth: TranslationShape<typeof en> = {
       noAccount: 'جديد على Orbit؟',
       createAccount: 'أنشئ حسابًا',
       throttled: 'محاولات تسجيل دخول كثيرة جدًا. حاول مرة أخرى {{when}}.',
+      phoneRequired: 'أدخل رقم هاتفك',
+      passwordRequired: 'أدخل كلمة المرور',
     },
     register: {
       title: 'إنشاء حساب',
@@ -52,7 +54,8 @@ const auth: TranslationShape<typeof en> = {
       backToSignIn: 'العودة إلى تسجيل الدخول',
     },
     errors: {
-      invalidCredentials: 'البريد الإلكتروني أو كلمة المرور غير صحيحة',
+      invalidCredentials: 'لا يتطابق رقم الهاتف وكلمة المرور مع أي حساب.',
+      unknownReferralCode: 'لا يوجد حساب يحمل رمز الإحالة هذا. تحقّق منه أو اترك الحقل فارغًا.',
       phoneTaken: 'يوجد حساب بهذا الرقم بالفعل.',
       emailTaken: 'يوجد حساب بهذا البريد الإلكتروني بالفعل.',
       invalidCode: 'الرمز غير صحيح أو منتهي الصلاحية. اطلب رمزًا جديدًا.',

@@ -26,6 +26,8 @@ const auth = {
       noAccount: 'New to Orbit?',
       createAccount: 'Create an account',
       throttled: 'Too many sign-in attempts. Try again {{when}}.',
+      phoneRequired: 'Enter your phone number',
+      passwordRequired: 'Enter your password',
     },
     register: {
       title: 'Create an account',
@@ -53,7 +55,8 @@ const auth = {
       backToSignIn: 'Back to sign in',
     },
     errors: {
-      invalidCredentials: 'Invalid email or password',
+      invalidCredentials: 'That phone number and password do not match an account.',
+      unknownReferralCode: 'No account has this referral code. Check it, or leave the field empty.',
       phoneTaken: 'An account with this phone number already exists.',
       emailTaken: 'An account with this email address already exists.',
       invalidCode: 'The code is wrong or has expired. Request a new one.',

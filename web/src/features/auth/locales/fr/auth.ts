@@ -25,6 +25,8 @@ const auth: TranslationShape<typeof en> = {
       noAccount: 'Nouveau sur Orbit ?',
       createAccount: 'Créer un compte',
       throttled: 'Trop de tentatives de connexion. Réessayez {{when}}.',
+      phoneRequired: 'Saisissez votre numéro de téléphone',
+      passwordRequired: 'Saisissez votre mot de passe',
     },
     register: {
       title: 'Créer un compte',
@@ -52,7 +54,8 @@ const auth: TranslationShape<typeof en> = {
       backToSignIn: 'Retour à la connexion',
     },
     errors: {
-      invalidCredentials: 'E-mail ou mot de passe invalide',
+      invalidCredentials: 'Ce numéro de téléphone et ce mot de passe ne correspondent à aucun compte.',
+      unknownReferralCode: 'Aucun compte n’a ce code de parrainage. Vérifiez-le ou laissez le champ vide.',
       phoneTaken: 'Un compte existe déjà avec ce numéro de téléphone.',
       emailTaken: 'Un compte existe déjà avec cette adresse e-mail.',
       invalidCode: 'Le code est erroné ou a expiré. Demandez-en un nouveau.',

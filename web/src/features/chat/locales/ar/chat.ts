@@ -89,7 +89,6 @@ const chat: TranslationShape<typeof en> = {
       settings: 'الإعدادات',
       twoStep: 'التحقق بخطوتين',
       notifications: 'الإشعارات',
-      manage: 'غيّرها من ملفك الشخصي',
       close: 'إغلاق',
     },
     contact: {

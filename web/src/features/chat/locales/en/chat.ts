@@ -89,7 +89,6 @@ const chat = {
       settings: 'Settings',
       twoStep: 'Two-step verification',
       notifications: 'Notifications',
-      manage: 'Change these in your profile',
       close: 'Close',
     },
     contact: {

@@ -89,7 +89,6 @@ const chat: TranslationShape<typeof en> = {
       settings: 'Paramètres',
       twoStep: 'Validation en deux étapes',
       notifications: 'Notifications',
-      manage: 'Modifiez-les dans votre profil',
       close: 'Fermer',
     },
     contact: {
