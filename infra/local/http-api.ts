@@ -13,15 +13,16 @@ export const apiPrefix = '/api';
 /**
  * Each area is its own Lambda function in AWS, with its own concurrency; here each gets its own
  * cap. Sign-in and registration spend their time in scrypt, which runs four at a time in Node's
- * thread pool: more at once only lengthens each. Reads and writes wait on the store, which
- * gains nothing past a few dozen at once on two cores. A request waits at most 2 s for a slot,
- * so that, with its own time, it is answered well inside a client's 10 s; the queue is long
- * (a waiting request holds only its small body) because a refusal at once invites a client
- * that ignores Retry-After to ask again at once, and those refusals eat the CPU the
- * admitted requests need. Tuned with
- * `npm run bench load` (docs/decisions.md, "Request limits and overload").
+ * thread pool: more at once only lengthens each. Reads and writes share two cores with the
+ * store: past eight at once a request's own time grows with the count (16 gave client
+ * timeouts on a busy machine, 8 none at the same throughput). A request waits at most 2 s for
+ * a slot, so that, with its own time, it is answered well inside a client's 10 s; the queue
+ * is long (a waiting request holds only its small body) because a refusal at once invites a
+ * client that ignores Retry-After to ask again at once, and those refusals eat the CPU the
+ * admitted requests need. Tuned with `npm run bench load` (docs/decisions.md, "Request limits
+ * and overload").
  */
-const storeBound: AdmissionLimits = { maxInFlight: 16, maxQueued: 512, maxWaitMs: 2_000 };
+const storeBound: AdmissionLimits = { maxInFlight: 8, maxQueued: 512, maxWaitMs: 2_000 };
 export const defaultAdmissionLimits: Readonly<Record<Area, AdmissionLimits>> = {
   auth: { maxInFlight: 4, maxQueued: 512, maxWaitMs: 2_000 },
   health: storeBound,
