@@ -544,6 +544,16 @@ describe('accessibility (axe-core) and screenshots', () => {
   it('is usable on a phone: navigation in a drawer (screenshot)', async () => {
     const page = await signedIn(admin, { viewport: { width: 390, height: 844 }, colorScheme: 'light' });
     await page.screenshot({ path: join(artifacts, 'shell-mobile.png') });
+    // No floating tab over the page's fields: on a phone the customizer opens from the user menu.
+    expect(await page.getByRole('button', { name: 'Open the theme customizer' }).isVisible()).toBe(false);
+    await page.getByRole('button', { name: /^Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Theme customizer' }).click();
+    await page
+      .getByRole('dialog', { name: 'Theme customizer' })
+      .getByRole('heading', { name: 'Theme customizer' })
+      .waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Theme customizer' }).waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Open navigation' }).click();
     await navigation(page).getByRole('link', { name: 'Projects' }).waitFor();
     await settled(page);
