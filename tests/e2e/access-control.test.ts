@@ -134,7 +134,7 @@ describe('the permissions page', () => {
     await dialog.getByLabel(/^Permission name/).fill(name);
     await dialog.getByRole('button', { name: 'Create permission' }).click();
     // One notice style for the whole app: the shared filled alert (as the projects pages show).
-    await page.locator('.MuiSnackbar-root .MuiAlert-filledSuccess').waitFor();
+    await page.locator('.MuiSnackbar-root .MuiAlert-filled').filter({ hasText: name }).waitFor();
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.evaluate(() => localStorage.setItem('language', 'ar'));

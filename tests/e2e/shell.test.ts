@@ -209,7 +209,7 @@ describe('navigation', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => layoutKind(page)).toBe('horizontal');
     const sizes = await navigation(page)
-      .locator(':scope > ul > li > *')
+      .locator('ul > li > a, ul > li > button')
       .evaluateAll((items) => items.map((item) => `${item.textContent ?? ''}: ${getComputedStyle(item).fontSize}`));
     expect(sizes.length).toBeGreaterThan(3);
     expect(sizes.filter((size) => !size.endsWith(': 16px'))).toEqual([]);
@@ -470,7 +470,7 @@ describe('page behaviour', () => {
     await first.waitForURL('**/login');
     // The other tab leaves the admin's page for the sign-in page, keeping where it was.
     await second.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('to') === '/apps/permissions');
-    expect(await second.getByTestId('permission-row').count()).toBe(0);
+    await expect.poll(() => second.getByTestId('permission-row').count()).toBe(0);
 
     // Signing in as a client in the first tab signs the second one in as that client, and sends it
     // where it was going; the admin's page is not theirs to see.
