@@ -134,7 +134,7 @@ describe('the permissions page', () => {
     await dialog.getByLabel(/^Permission name/).fill(name);
     await dialog.getByRole('button', { name: 'Create permission' }).click();
     // One notice style for the whole app: the shared filled alert (as the projects pages show).
-    await page.locator('.MuiSnackbar-root .MuiAlert-filledSuccess').waitFor();
+    await page.locator('.MuiSnackbar-root .MuiAlert-filled').filter({ hasText: name }).waitFor();
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.evaluate(() => localStorage.setItem('language', 'ar'));
@@ -175,6 +175,10 @@ describe('the access-control page', () => {
     expect(await cell('Project', 'update')).toBe('denied');
     expect(await cell('Permission', 'read')).toBe('denied');
     expect(await cell('AclDemo', 'read')).toBe('allowed');
+    // Clients do send chat messages: the page reads the rule the server enforces on sending.
+    expect(await cell('Chat', 'create')).toBe('allowed');
+    // Said for a person, not in the rules' own words.
+    expect(await page.locator('#main-content').textContent()).not.toContain('AclDemo');
     expect(await page.getByRole('link', { name: 'Manage permissions' }).count()).toBe(0);
     await page.context().close();
 

@@ -213,7 +213,7 @@ describe('navigation', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => layoutKind(page)).toBe('horizontal');
     const sizes = await navigation(page)
-      .locator(':scope > ul > li > *')
+      .locator('ul > li > a, ul > li > button')
       .evaluateAll((items) => items.map((item) => `${item.textContent ?? ''}: ${getComputedStyle(item).fontSize}`));
     expect(sizes.length).toBeGreaterThan(3);
     expect(sizes.filter((size) => !size.endsWith(': 16px'))).toEqual([]);
@@ -478,7 +478,7 @@ describe('page behaviour', () => {
     await first.waitForURL('**/login');
     // The other tab leaves the admin's page for the sign-in page, keeping where it was.
     await second.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('to') === '/apps/permissions');
-    expect(await second.getByTestId('permission-row').count()).toBe(0);
+    await expect.poll(() => second.getByTestId('permission-row').count()).toBe(0);
 
     // Signing in as a client in the first tab signs the second one in as that client, and sends it
     // where it was going; the admin's page is not theirs to see.
@@ -552,6 +552,16 @@ describe('accessibility (axe-core) and screenshots', () => {
   it('is usable on a phone: navigation in a drawer (screenshot)', async () => {
     const page = await signedIn(admin, { viewport: { width: 390, height: 844 }, colorScheme: 'light' });
     await page.screenshot({ path: join(artifacts, 'shell-mobile.png') });
+    // No floating tab over the page's fields: on a phone the customizer opens from the user menu.
+    expect(await page.getByRole('button', { name: 'Open the theme customizer' }).isVisible()).toBe(false);
+    await page.getByRole('button', { name: /^Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Theme customizer' }).click();
+    await page
+      .getByRole('dialog', { name: 'Theme customizer' })
+      .getByRole('heading', { name: 'Theme customizer' })
+      .waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Theme customizer' }).waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Open navigation' }).click();
     await navigation(page).getByRole('link', { name: 'Projects' }).waitFor();
     await settled(page);

@@ -15,7 +15,7 @@ import { Ability, type ForcedSubject, type MatchConditions, type RawRuleOf } fro
  * | Project  | read                 | clientId = me        | follows its own projects                |
  * | Task     | read                 | clientId = me        | tasks carry their project's clientId    |
  * | Comment  | read, create         | clientId = me        | comments on its own projects' tasks     |
- * | Chat     | read                 | —                    | the chat area limits a client's contacts to the admins |
+ * | Chat     | read, create         | —                    | talks (sends messages) to its contacts; the chat area limits them to the admins |
  * | Email    | read, create, update | ownerId = me         | its own mailbox                         |
  * | Plan     | read                 | —                    | the workspace's plan catalogue          |
  * | Referral | read                 | referrerId = me      | the sign-ups its own code brought       |
@@ -92,6 +92,7 @@ export const abilityRulesFor = (user: AbilityOwner): AbilityRule[] => {
         { action: 'read', subject: 'Comment', conditions: { clientId: me } },
         { action: 'create', subject: 'Comment', conditions: { clientId: me } },
         { action: 'read', subject: 'Chat' },
+        { action: 'create', subject: 'Chat' },
         { action: 'read', subject: 'Email', conditions: { ownerId: me } },
         { action: 'create', subject: 'Email', conditions: { ownerId: me } },
         { action: 'update', subject: 'Email', conditions: { ownerId: me } },

@@ -1,12 +1,13 @@
 import ButtonBase from '@mui/material/ButtonBase';
 import { styled } from '@mui/material/styles';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isDefaultSettings } from '../../shared/theme/settings';
 import { useSettings } from '../../shared/theme/use-settings';
 import { DeferredDrawer } from '../../shared/ui/deferred';
 import { Icon } from './icons';
 import { customizerId } from './layout-state';
+import { setCustomizerOpen, useCustomizerOpen } from './customizer-state';
 
 const loadPanel = () => import('./customizer-panel');
 const CustomizerPanel = lazy(async () => ({ default: (await loadPanel()).CustomizerPanel }));
@@ -44,7 +45,8 @@ const ChangedDot = styled('span', { shouldForwardProp: (prop) => prop !== 'shown
 export const Customizer = () => {
   const { t } = useTranslation();
   const settings = useSettings();
-  const [open, setOpen] = useState(false);
+  const open = useCustomizerOpen();
+  const setOpen = setCustomizerOpen;
   const changed = !isDefaultSettings(settings);
   return (
     <>
@@ -57,6 +59,8 @@ export const Customizer = () => {
         onFocus={() => void loadPanel()}
         onClick={() => setOpen(true)}
         sx={{
+          // Phones open the customizer from the user menu: a tab here would cover form fields.
+          display: { xs: 'none', sm: 'inline-flex' },
           position: 'fixed',
           top: '50%',
           insetInlineEnd: 0,

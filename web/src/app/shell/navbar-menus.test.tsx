@@ -82,7 +82,13 @@ describe('navbar menus (items load with the menu)', () => {
     const menu = await screen.findByRole('menu', { name: 'Account' }, { timeout: menuLoadMs });
     expect(within(menu).getByTestId('signed-in-user').textContent).toBe('Olivia Bennett');
     const items = within(menu).getAllByRole('menuitem');
-    expect(items.map((item) => item.textContent)).toEqual(['My profile', 'Settings', 'Plans & billing', 'Sign out']);
+    expect(items.map((item) => item.textContent)).toEqual([
+      'My profile',
+      'Settings',
+      'Plans & billing',
+      'Theme customizer',
+      'Sign out',
+    ]);
     expect(items[0]?.getAttribute('href')).toBe('/user/view');
     expect(within(menu).getAllByRole('separator')).toHaveLength(2);
     await waitFor(() => expect(document.activeElement).toBe(items[0]));

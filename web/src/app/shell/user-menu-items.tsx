@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { Icon, type IconName } from './icons';
+import { setCustomizerOpen } from './customizer-state';
 import { UserAvatar } from './user-avatar';
 
 export interface UserLink {
@@ -63,6 +64,17 @@ export const UserMenuItems = ({
           {t(`shell.user.${link.key}`)}
         </MenuItem>
       ))}
+      <MenuItem
+        onClick={() => {
+          onNavigate();
+          setCustomizerOpen(true);
+        }}
+      >
+        <ListItemIcon>
+          <Icon name="settings" fontSize="small" />
+        </ListItemIcon>
+        {t('customizer.title')}
+      </MenuItem>
       <Divider />
       <MenuItem onClick={onSignOut} disabled={signingOut}>
         <ListItemIcon>

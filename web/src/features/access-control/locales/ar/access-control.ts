@@ -11,7 +11,7 @@ const accessControl: TranslationShape<typeof en> = {
       client: 'عميل',
       other: 'مستخدم بلا دور',
     },
-    aclDemo: 'يمكنك فتح هذه الصفحة لأن قواعدك تسمح لك بقراءة AclDemo.',
+    aclDemo: 'فيما يلي كل ما يمكن لحسابك فعله في Orbit، مجالًا بمجال. يتحقق الخادم من القواعد نفسها في كل طلب.',
     managePermissions: 'إدارة الأذونات',
     matrix: {
       heading: 'صلاحياتك حسب المجال',

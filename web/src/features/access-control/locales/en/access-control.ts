@@ -11,7 +11,8 @@ const accessControl = {
       client: 'a client',
       other: 'a user without a role',
     },
-    aclDemo: 'You can open this page because your rules let you read AclDemo.',
+    aclDemo:
+      'Below is everything your account may do in Orbit, area by area. The server checks the same rules on every request.',
     managePermissions: 'Manage permissions',
     matrix: {
       heading: 'Your rights by area',

@@ -11,7 +11,8 @@ const accessControl: TranslationShape<typeof en> = {
       client: 'client',
       other: 'utilisateur sans rôle',
     },
-    aclDemo: 'Vous pouvez ouvrir cette page car vos règles vous permettent de lire AclDemo.',
+    aclDemo:
+      'Voici tout ce que votre compte peut faire dans Orbit, domaine par domaine. Le serveur vérifie les mêmes règles à chaque requête.',
     managePermissions: 'Gérer les permissions',
     matrix: {
       heading: 'Vos droits par domaine',
