@@ -16,7 +16,15 @@ import {
   type IndexName,
 } from './core/access-patterns';
 import type { TableKey } from './core/entity';
-import { loginThrottleEntity, resetCodeEntity, sessionEntity } from './core/sign-in-entities';
+import {
+  resetCodeEntity,
+  resetIssuePhoneBudget,
+  resetIssueSourceBudget,
+  sessionEntity,
+  signInPhoneAtSourceBudget,
+  signInPhoneBudget,
+  signInSourceBudget,
+} from './core/sign-in-entities';
 import { leadEntity, roleIndexKeys, uniqueClaimEntity, userEntity } from './core/users/entities';
 import { permissionCountEntity, permissionEntity, permissionNameEntity } from './permissions/entities';
 import {
@@ -57,7 +65,11 @@ const builtKeys: readonly BuiltKey[] = [
   table('UniqueClaim', uniqueClaimEntity.key('email', 'Ada@Example.com')),
   table('UniqueClaim', uniqueClaimEntity.key('referralCode', 'abcd2345')),
   table('Session', sessionEntity.key('u1', 's1')),
-  table('LoginThrottle', loginThrottleEntity.key('+15550100001')),
+  table('SignInAttemptsPerPhoneAtSource', signInPhoneAtSourceBudget.key('+15550100001', '203.0.113.7')),
+  table('SignInAttemptsPerPhone', signInPhoneBudget.key('+15550100001')),
+  table('SignInAttemptsPerSource', signInSourceBudget.key('203.0.113.7')),
+  table('ResetIssuesPerPhone', resetIssuePhoneBudget.key('+15550100001')),
+  table('ResetIssuesPerSource', resetIssueSourceBudget.key('203.0.113.7')),
   table('ResetCode', resetCodeEntity.key('+15550100001')),
   table('ChatMembership', membershipEntity.key('u1', 'u2')),
   table('ChatPair', chatPairEntity.key('u2', 'u1')),

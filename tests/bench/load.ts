@@ -27,7 +27,7 @@ const startServer = (): Promise<{ url: string; child: ChildProcess }> =>
   new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/load-server.ts'], {
       cwd: repoRoot,
-      env: { ...process.env, POWERTOOLS_LOG_LEVEL: 'SILENT', NOTIFIER_QUIET: 'true' },
+      env: { ...process.env, POWERTOOLS_LOG_LEVEL: 'SILENT' },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     child.once('exit', (code) => reject(new Error(`the load server exited with ${code}`)));
