@@ -147,4 +147,18 @@ describe('the access-pattern table', () => {
       rows.filter((row) => row.entity !== intruder.entity && overlaps(row, intruder)).map((row) => row.entity),
     ).toEqual(['Task']);
   });
+
+  it('reports a new budget that would be lifted with the sign-in budgets of a phone', () => {
+    const intruder: AccessPattern = {
+      entity: 'SignInCodeAttempts',
+      module: 'core/sign-in-entities.ts',
+      index: 'table',
+      pk: 'THROTTLE#PHONE#<sha-256 of the phone>',
+      sk: 'SIGNIN#<code id>',
+      patterns: [],
+    };
+    expect(
+      rows.filter((row) => row.entity !== intruder.entity && overlaps(row, intruder)).map((row) => row.entity),
+    ).toEqual(['SignInAttemptsPerPhoneAtSource', 'SignInAttemptsPerPhone']);
+  });
 });
