@@ -16,7 +16,15 @@ import {
   type IndexName,
 } from './core/access-patterns';
 import type { TableKey } from './core/entity';
-import { loginThrottleEntity, resetCodeEntity, sessionEntity } from './core/sign-in-entities';
+import {
+  resetCodeEntity,
+  resetIssuePhoneBudget,
+  resetIssueSourceBudget,
+  sessionEntity,
+  signInPhoneAtSourceBudget,
+  signInPhoneBudget,
+  signInSourceBudget,
+} from './core/sign-in-entities';
 import { leadEntity, roleIndexKeys, uniqueClaimEntity, userEntity } from './core/users/entities';
 import { permissionCountEntity, permissionEntity, permissionNameEntity } from './permissions/entities';
 import {
@@ -57,7 +65,11 @@ const builtKeys: readonly BuiltKey[] = [
   table('UniqueClaim', uniqueClaimEntity.key('email', 'Ada@Example.com')),
   table('UniqueClaim', uniqueClaimEntity.key('referralCode', 'abcd2345')),
   table('Session', sessionEntity.key('u1', 's1')),
-  table('LoginThrottle', loginThrottleEntity.key('+15550100001')),
+  table('SignInAttemptsPerPhoneAtSource', signInPhoneAtSourceBudget.key('+15550100001', '203.0.113.7')),
+  table('SignInAttemptsPerPhone', signInPhoneBudget.key('+15550100001')),
+  table('SignInAttemptsPerSource', signInSourceBudget.key('203.0.113.7')),
+  table('ResetIssuesPerPhone', resetIssuePhoneBudget.key('+15550100001')),
+  table('ResetIssuesPerSource', resetIssueSourceBudget.key('203.0.113.7')),
   table('ResetCode', resetCodeEntity.key('+15550100001')),
   table('ChatMembership', membershipEntity.key('u1', 'u2')),
   table('ChatPair', chatPairEntity.key('u2', 'u1')),
@@ -134,5 +146,19 @@ describe('the access-pattern table', () => {
     expect(
       rows.filter((row) => row.entity !== intruder.entity && overlaps(row, intruder)).map((row) => row.entity),
     ).toEqual(['Task']);
+  });
+
+  it('reports a new budget that would be lifted with the sign-in budgets of a phone', () => {
+    const intruder: AccessPattern = {
+      entity: 'SignInCodeAttempts',
+      module: 'core/sign-in-entities.ts',
+      index: 'table',
+      pk: 'THROTTLE#PHONE#<sha-256 of the phone>',
+      sk: 'SIGNIN#<code id>',
+      patterns: [],
+    };
+    expect(
+      rows.filter((row) => row.entity !== intruder.entity && overlaps(row, intruder)).map((row) => row.entity),
+    ).toEqual(['SignInAttemptsPerPhoneAtSource', 'SignInAttemptsPerPhone']);
   });
 });

@@ -56,6 +56,9 @@ export interface WebProps {
  */
 const unpublishedBuildFiles = ['*.map', '*.br', '*.gz'];
 
+/** Forwards every viewer header but Host, with CloudFront's own viewer headers (see below). */
+export const apiOriginRequestPolicy = OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER;
+
 /** CloudFront access logs (in the log bucket, under this prefix) are kept this long. */
 export const accessLogRetentionDays = 90;
 export const cloudFrontLogPrefix = 'cloudfront/';
@@ -141,13 +144,17 @@ export class Web extends Construct {
     });
 
     // APIs: nothing cached, every viewer header, cookie and query string forwarded except Host
-    // (API Gateway routes on its own host name).
+    // (API Gateway routes on its own host name), plus CloudFront's viewer headers: the sign-in
+    // limits count each viewer by `CloudFront-Viewer-Address` (auth/request-source.ts), as the
+    // address API Gateway sees is an edge's. Only this managed policy does both: a custom one
+    // may not forward `Authorization` (CloudFront refuses it outside a cache key), and one that
+    // adds CloudFront headers to all viewer headers cannot leave Host out.
     const apiBehavior = (origin: IOrigin, allowedMethods: AllowedMethods): BehaviorOptions => ({
       origin,
       allowedMethods,
       viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
       cachePolicy: CachePolicy.CACHING_DISABLED,
-      originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      originRequestPolicy: apiOriginRequestPolicy,
       responseHeadersPolicy: this.responseHeadersPolicy,
       compress: true,
     });

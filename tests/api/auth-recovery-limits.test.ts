@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { resetCodeKey } from '@orbit/functions/auth/reset-codes';
+import { resetCodeEntity } from '@orbit/functions/core/sign-in-entities';
 import { db } from '@orbit/functions/core/db';
 import { localOutbox } from '@orbit/functions/core/notifier';
 
@@ -69,7 +69,7 @@ describe('issuing codes', () => {
     expect(unknown.status).toBe(202);
     expect(unknown.body).toEqual(known.body);
     expect(smsTo(phone)).toHaveLength(0);
-    const { Item } = await db().send(new GetCommand({ TableName: stack.tableName, Key: resetCodeKey(phone) }));
+    const { Item } = await db().send(new GetCommand({ TableName: stack.tableName, Key: resetCodeEntity.key(phone) }));
     expect(Item).toMatchObject({ type: 'ResetCode', attempts: 0 });
     // A reset for it fails like a wrong code for a registered phone.
     const answer = await reset(newSource(), phone, '123456');
@@ -114,7 +114,7 @@ describe('trying codes', () => {
     );
     const answers = await Promise.all(guesses.map((guess) => reset(newSource(), phone, guess)));
     expect(answers.every((answer) => answer.status === 400)).toBe(true);
-    const { Item } = await db().send(new GetCommand({ TableName: stack.tableName, Key: resetCodeKey(phone) }));
+    const { Item } = await db().send(new GetCommand({ TableName: stack.tableName, Key: resetCodeEntity.key(phone) }));
     expect(Item?.attempts).toBe(5);
     expect((await reset(newSource(), phone, code)).status).toBe(400);
   });

@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import { resetCodeKey } from '@orbit/functions/auth/reset-codes';
+import { resetCodeEntity } from '@orbit/functions/core/sign-in-entities';
 import { db } from '@orbit/functions/core/db';
 import { localOutbox } from '@orbit/functions/core/notifier';
 
@@ -51,7 +51,7 @@ describe('password recovery on Lambda without an SMS transport', () => {
       const response = await client().request('POST', '/api/auth/forgot-password', { body: { phone } });
       expect(response.status).toBe(503);
       expect(response.body).toEqual(unavailable);
-      const { Item } = await db().send(new GetCommand({ TableName: stack.tableName, Key: resetCodeKey(phone) }));
+      const { Item } = await db().send(new GetCommand({ TableName: stack.tableName, Key: resetCodeEntity.key(phone) }));
       expect(Item).toBeUndefined();
     }
     expect(localOutbox.length).toBe(outboxBefore);

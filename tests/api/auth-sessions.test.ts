@@ -4,7 +4,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { refreshGraceMs } from '@orbit/functions/auth/service';
-import { sessionKeys } from '@orbit/functions/core/auth/sessions';
+import { sessionEntity } from '@orbit/functions/core/sign-in-entities';
 import { db } from '@orbit/functions/core/db';
 
 import type { LocalStack } from '../../infra/local/stack';
@@ -26,7 +26,7 @@ const ageLastRotation = async (cookie: string, byMs: number) => {
   await db().send(
     new UpdateCommand({
       TableName: stack.tableName,
-      Key: sessionKeys.item(userId, sessionId),
+      Key: sessionEntity.key(userId, sessionId),
       UpdateExpression: 'SET rotatedAtMs = rotatedAtMs - :by',
       ExpressionAttributeValues: { ':by': byMs },
     }),

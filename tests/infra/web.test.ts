@@ -6,6 +6,7 @@ import { runInNewContext } from 'node:vm';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { afterAll, describe, expect, it } from 'vitest';
 
+import { viewerAddressHeader } from '@orbit/functions/auth/request-source';
 import { httpRoutes } from '@orbit/functions/routes';
 import { directiveSources, inlineScriptHashes, pageViolations } from '@orbit/infra/lib/csp';
 import { webDistDir } from '@orbit/infra/lib/paths';
@@ -123,6 +124,16 @@ describe('the distribution', () => {
     const origin = api ? originOf(api) : undefined;
     expect(referencedLogicalIds(origin?.DomainName).has(synthesized.logicalId(stack.api.httpApi))).toBe(true);
     expect(origin?.CustomOriginConfig?.OriginProtocolPolicy).toBe('https-only');
+  });
+
+  it("forwards the viewer's address to the API, with Authorization and without Host", () => {
+    // AllViewerExceptHostHeader (its fixed id) is the managed policy that adds CloudFront's
+    // viewer headers, CloudFront-Viewer-Address among them, to every viewer header but Host. A
+    // custom policy cannot forward Authorization, and allViewer plus CloudFront headers keeps Host.
+    expect(behaviorFor('/api/*')?.OriginRequestPolicyId).toBe('b689b0a8-53d0-40ab-baf2-68738e2966ac');
+    expect(Object.keys(synthesized.template.findResources('AWS::CloudFront::OriginRequestPolicy'))).toEqual([]);
+    // The sign-in limits read the header by the name CloudFront gives it (lower-cased by API Gateway).
+    expect(viewerAddressHeader).toBe('cloudfront-viewer-address');
   });
 
   it('reaches every route of the route table through /api/*', () => {

@@ -1,17 +1,14 @@
-import { createHash, createHmac, randomInt } from 'node:crypto';
+import { createHmac, randomInt } from 'node:crypto';
 
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 
 import { sameHash } from '../core/auth/tokens';
-import { db, isConditionFailure } from '../core/db';
+import { ConditionFailed, db, retry, writeIf, type RetryPolicy } from '../core/db';
 import { jwtSecret } from '../core/secrets';
+import { resetCodeEntity, type ResetCodeRecord } from '../core/sign-in-entities';
 import { tableName } from '../core/table';
 
-/** The reset-code key, built here and nowhere else; the phone is hashed (any string is a fixed-size key). */
-export const resetCodeKey = (phone: string) => ({
-  pk: `RESET#${createHash('sha256').update(phone).digest('base64url')}`,
-  sk: 'RESET',
-});
+/** Keys and items: `resetCodeEntity` (core/sign-in-entities.ts). */
 
 export const resetCodeLifetimeMs = 15 * 60 * 1000;
 export const maxResetAttempts = 5;
@@ -20,13 +17,6 @@ export const maxResetAttempts = 5;
  * re-issued code carries on the budget of the one it replaces (docs/decisions.md).
  */
 export const resetTryWindowMs = 60 * 60 * 1000;
-
-interface ResetCodeRecord {
-  readonly codeHash: string;
-  readonly attempts: number;
-  readonly codeExpiresAtMs: number;
-  readonly budgetEndsAtMs: number;
-}
 
 /** Codes are stored as a keyed hash: a leaked table row does not reveal the code. */
 const hashCode = async (phone: string, code: string): Promise<string> =>
@@ -40,49 +30,60 @@ export const newResetCode = (): string => String(randomInt(0, 1_000_000)).padSta
  * Replaces any earlier code for the phone. Within the try window the count of wrong tries is
  * kept; after it a new window starts at zero.
  */
+/**
+ * A concurrent request may open the try window between our update and our put: the loser
+ * tries again (the update then applies). Five lost rounds means heavy contention.
+ */
+const windowContention: RetryPolicy = {
+  attempts: 5,
+  baseDelayMs: 2,
+  maxDelayMs: 20,
+  retryOn: (error) => error instanceof ConditionFailed,
+};
+
+/**
+ * Replaces any earlier code for the phone. Within the try window the count of wrong tries is
+ * kept; after it a new window starts at zero.
+ */
 export const storeResetCode = async (phone: string, code: string, now = Date.now()): Promise<void> => {
   const codeHash = await hashCode(phone, code);
   const codeExpiresAtMs = now + resetCodeLifetimeMs;
-  for (let round = 0; round < 5; round += 1) {
+  const key = resetCodeEntity.key(phone);
+  await retry(windowContention, async () => {
     try {
-      await db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: resetCodeKey(phone),
-          UpdateExpression: 'SET codeHash = :hash, codeExpiresAtMs = :codeEnd',
-          ConditionExpression: 'budgetEndsAtMs > :now',
-          ExpressionAttributeValues: { ':hash': codeHash, ':codeEnd': codeExpiresAtMs, ':now': now },
-        }),
+      await writeIf('window open', () =>
+        db().send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: key,
+            UpdateExpression: 'SET codeHash = :hash, codeExpiresAtMs = :codeEnd',
+            ConditionExpression: 'budgetEndsAtMs > :now',
+            ExpressionAttributeValues: { ':hash': codeHash, ':codeEnd': codeExpiresAtMs, ':now': now },
+          }),
+        ),
       );
       return;
     } catch (error) {
-      if (!isConditionFailure(error)) throw error;
+      if (!(error instanceof ConditionFailed)) throw error;
     }
     const budgetEndsAtMs = now + resetTryWindowMs;
-    try {
-      await db().send(
+    await writeIf('window closed', () =>
+      db().send(
         new PutCommand({
           TableName: tableName(),
-          Item: {
-            ...resetCodeKey(phone),
-            type: 'ResetCode',
+          Item: resetCodeEntity.toItem(key, {
             codeHash,
             attempts: 0,
             codeExpiresAtMs,
             budgetEndsAtMs,
             expiresAt: Math.ceil(budgetEndsAtMs / 1000),
-          },
+          }),
           ConditionExpression: 'attribute_not_exists(budgetEndsAtMs) OR budgetEndsAtMs <= :now',
           ExpressionAttributeValues: { ':now': now },
         }),
-      );
-      return;
-    } catch (error) {
-      // A concurrent request opened the window first: the update above now applies.
-      if (!isConditionFailure(error)) throw error;
-    }
-  }
-  throw new Error('Could not store the reset code under contention');
+      ),
+    );
+  });
 };
 
 export type ResetCodeCheck = 'valid' | 'invalid';
@@ -95,38 +96,43 @@ export type ResetCodeCheck = 'valid' | 'invalid';
  * does the same writes for them.
  */
 export const consumeResetCode = async (phone: string, code: string, now = Date.now()): Promise<ResetCodeCheck> => {
+  const key = resetCodeEntity.key(phone);
   let record: ResetCodeRecord;
   try {
-    const { Attributes } = await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: resetCodeKey(phone),
-        UpdateExpression: 'SET attempts = attempts + :one',
-        ConditionExpression: 'attribute_exists(pk) AND attempts < :max AND budgetEndsAtMs > :now',
-        ExpressionAttributeValues: { ':one': 1, ':max': maxResetAttempts, ':now': now },
-        ReturnValues: 'ALL_NEW',
-      }),
+    const { Attributes } = await writeIf('try left', () =>
+      db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: key,
+          UpdateExpression: 'SET attempts = attempts + :one',
+          ConditionExpression: 'attribute_exists(pk) AND attempts < :max AND budgetEndsAtMs > :now',
+          ExpressionAttributeValues: { ':one': 1, ':max': maxResetAttempts, ':now': now },
+          ReturnValues: 'ALL_NEW',
+        }),
+      ),
     );
-    record = Attributes as ResetCodeRecord;
+    record = resetCodeEntity.fromItem(Attributes ?? {});
   } catch (error) {
-    if (isConditionFailure(error)) return 'invalid';
+    if (error instanceof ConditionFailed) return 'invalid';
     throw error;
   }
   const matches = sameHash(record.codeHash, await hashCode(phone, code));
   if (!matches || record.codeExpiresAtMs <= now) return 'invalid';
   try {
     // Single use: only one of two concurrent resets with the same code wins.
-    await db().send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: resetCodeKey(phone),
-        ConditionExpression: 'codeHash = :hash',
-        ExpressionAttributeValues: { ':hash': record.codeHash },
-      }),
+    await writeIf('same code', () =>
+      db().send(
+        new DeleteCommand({
+          TableName: tableName(),
+          Key: key,
+          ConditionExpression: 'codeHash = :hash',
+          ExpressionAttributeValues: { ':hash': record.codeHash },
+        }),
+      ),
     );
     return 'valid';
   } catch (error) {
-    if (isConditionFailure(error)) return 'invalid';
+    if (error instanceof ConditionFailed) return 'invalid';
     throw error;
   }
 };

@@ -1,5 +1,12 @@
 import {
-  budgetKeys,
+  resetIssuePhoneBudget,
+  resetIssueSourceBudget,
+  signInPhoneAtSourceBudget,
+  signInPhoneBudget,
+  signInSourceBudget,
+} from '../core/sign-in-entities';
+import {
+  budgetOf,
   clearBudget,
   clearSignInBudgetsOf,
   refundAttempt,
@@ -39,13 +46,13 @@ export const reserveSignInAttempt = async (
   now = Date.now(),
 ): Promise<SignInReservation> => {
   const budgets = [
-    [budgetKeys.signInPhoneAtSource(phone, source), signInBudgets.phoneAtSource],
-    [budgetKeys.signInSource(source), signInBudgets.source],
-    [budgetKeys.signInPhone(phone), signInBudgets.phone],
+    [budgetOf(signInPhoneAtSourceBudget, phone, source), signInBudgets.phoneAtSource],
+    [budgetOf(signInSourceBudget, source), signInBudgets.source],
+    [budgetOf(signInPhoneBudget, phone), signInBudgets.phone],
   ] as const;
   const reservations: Reservation[] = [];
-  for (const [key, rule] of budgets) {
-    const outcome = await reserveAttempt(key, rule, now);
+  for (const [budget, rule] of budgets) {
+    const outcome = await reserveAttempt(budget, rule, now);
     if (!outcome.granted) {
       await Promise.all(reservations.map(refundAttempt));
       return outcome;
@@ -61,7 +68,7 @@ export const settleSuccessfulSignIn = async (
   source: string,
   reservations: readonly Reservation[],
 ): Promise<void> => {
-  const own = budgetKeys.signInPhoneAtSource(phone, source);
+  const own = signInPhoneAtSourceBudget.key(phone, source);
   await Promise.all([
     clearBudget(own),
     ...reservations
@@ -89,9 +96,9 @@ export const reserveResetIssue = async (
   source: string,
   now = Date.now(),
 ): Promise<number | undefined> => {
-  const bySource = await reserveAttempt(budgetKeys.resetIssueSource(source), resetIssueBudgets.source, now);
+  const bySource = await reserveAttempt(budgetOf(resetIssueSourceBudget, source), resetIssueBudgets.source, now);
   if (!bySource.granted) return bySource.retryAfterSeconds;
-  const byPhone = await reserveAttempt(budgetKeys.resetIssuePhone(phone), resetIssueBudgets.phone, now);
+  const byPhone = await reserveAttempt(budgetOf(resetIssuePhoneBudget, phone), resetIssueBudgets.phone, now);
   if (!byPhone.granted) {
     await refundAttempt(bySource.reservation);
     return byPhone.retryAfterSeconds;

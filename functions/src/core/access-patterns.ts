@@ -64,7 +64,7 @@ export const accessPatterns = [
     sk: 'UNIQUE',
     patterns: ['user id by referral code'],
   },
-  // Sign-in (core/sign-in-entities.ts describes the keys the auth code builds today).
+  // Sign-in (core/sign-in-entities.ts): sessions, attempt budgets, reset codes.
   {
     entity: 'Session',
     module: 'core/sign-in-entities.ts',
@@ -74,20 +74,58 @@ export const accessPatterns = [
     patterns: ['session by id (every signed-in request)', 'sessions of a user (revoke all)'],
   },
   {
-    entity: 'LoginThrottle',
+    entity: 'SignInAttemptsPerPhoneAtSource',
     module: 'core/sign-in-entities.ts',
     index: 'table',
-    pk: 'THROTTLE#LOGIN#<sha-256 of the phone>',
-    sk: 'THROTTLE',
-    patterns: ['failed sign-ins for a phone (TTL)'],
+    pk: 'THROTTLE#PHONE#<sha-256 of the phone>',
+    sk: 'SIGNIN#SOURCE#<sha-256 of the source>',
+    patterns: [
+      'sign-in attempts for a phone from one source (TTL)',
+      'sign-in budgets of a phone, lifted by a password reset (begins_with SIGNIN#)',
+    ],
+  },
+  {
+    entity: 'SignInAttemptsPerPhone',
+    module: 'core/sign-in-entities.ts',
+    index: 'table',
+    pk: 'THROTTLE#PHONE#<sha-256 of the phone>',
+    sk: 'SIGNIN#ALL',
+    patterns: [
+      'sign-in attempts for a phone from every source (TTL)',
+      'sign-in budgets of a phone, lifted by a password reset (begins_with SIGNIN#)',
+    ],
+  },
+  {
+    entity: 'SignInAttemptsPerSource',
+    module: 'core/sign-in-entities.ts',
+    index: 'table',
+    pk: 'THROTTLE#SOURCE#<sha-256 of the source>',
+    sk: 'SIGNIN',
+    patterns: ['sign-in attempts from one source, whatever the phone (TTL)'],
+  },
+  {
+    entity: 'ResetIssuesPerPhone',
+    module: 'core/sign-in-entities.ts',
+    index: 'table',
+    pk: 'THROTTLE#PHONE#<sha-256 of the phone>',
+    sk: 'RESETISSUE',
+    patterns: ['reset codes issued for a phone (TTL)'],
+  },
+  {
+    entity: 'ResetIssuesPerSource',
+    module: 'core/sign-in-entities.ts',
+    index: 'table',
+    pk: 'THROTTLE#SOURCE#<sha-256 of the source>',
+    sk: 'RESETISSUE',
+    patterns: ['reset codes requested from one source (TTL)'],
   },
   {
     entity: 'ResetCode',
     module: 'core/sign-in-entities.ts',
     index: 'table',
-    pk: 'RESET#<e164>',
+    pk: 'RESET#<sha-256 of the phone>',
     sk: 'RESET',
-    patterns: ['password-reset code for a phone (TTL)'],
+    patterns: ['password-reset code and wrong tries for a phone (TTL)'],
   },
   // Chat.
   {

@@ -1,30 +1,11 @@
-import { DeleteCommand, GetCommand, PutCommand, BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
 
-import { db, isConditionFailure, queryAll } from '../db';
+import { batchWrite, ConditionFailed, db, queryAll, writeIf } from '../db';
+import { sessionEntity, sessionsOf, type SessionRecord } from '../sign-in-entities';
 import { tableName } from '../table';
 import { refreshTokenTtlSeconds } from './tokens';
 
-/** Sessions live under their user so that "revoke every session" is one Query. */
-export interface SessionRecord {
-  readonly userId: string;
-  readonly sessionId: string;
-  readonly refreshHash: string;
-  readonly createdAt: string;
-  readonly lastUsedAt: string;
-  readonly userAgent: string;
-  /** The secret this session's current one replaced, and when: another tab may still hold it. */
-  readonly previousRefreshHash?: string;
-  readonly rotatedAtMs?: number;
-  /** Epoch seconds; DynamoDB TTL removes expired sessions. */
-  readonly expiresAt: number;
-}
-
-/** Session keys, built here and nowhere else. */
-export const sessionKeys = {
-  item: (userId: string, sessionId: string) => ({ pk: `USER#${userId}`, sk: `SESSION#${sessionId}` }),
-  ofUser: (userId: string) => ({ pk: `USER#${userId}`, skPrefix: 'SESSION#' }),
-} as const;
-const sessionKey = sessionKeys.item;
+/** Sessions live under their user so that "revoke every session" is one Query (`sessionEntity`). */
 const expiry = (now: Date) => Math.floor(now.getTime() / 1000) + refreshTokenTtlSeconds;
 
 export const createSession = async (
@@ -40,7 +21,7 @@ export const createSession = async (
   await db().send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...sessionKey(input.userId, input.sessionId), type: 'Session', ...record },
+      Item: sessionEntity.toItem(record),
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
@@ -52,9 +33,9 @@ export const getSession = async (
   now = new Date(),
 ): Promise<SessionRecord | undefined> => {
   const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: sessionKey(userId, sessionId), ConsistentRead: true }),
+    new GetCommand({ TableName: tableName(), Key: sessionEntity.key(userId, sessionId), ConsistentRead: true }),
   );
-  const session = Item as SessionRecord | undefined;
+  const session = Item ? sessionEntity.fromItem(Item) : undefined;
   // TTL deletion is lazy: an expired item may still be there.
   return session && session.expiresAt > now.getTime() / 1000 ? session : undefined;
 };
@@ -72,32 +53,34 @@ export const rotateSession = async (
   now = new Date(),
 ): Promise<boolean> => {
   try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: sessionKey(userId, sessionId),
-        UpdateExpression:
-          'SET refreshHash = :next, previousRefreshHash = :presented, rotatedAtMs = :nowMs, lastUsedAt = :now, ' +
-          'expiresAt = :expiresAt',
-        ConditionExpression: 'refreshHash = :presented',
-        ExpressionAttributeValues: {
-          ':next': nextHash,
-          ':presented': presentedHash,
-          ':nowMs': now.getTime(),
-          ':now': now.toISOString(),
-          ':expiresAt': expiry(now),
-        },
-      }),
+    await writeIf('presented hash', () =>
+      db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: sessionEntity.key(userId, sessionId),
+          UpdateExpression:
+            'SET refreshHash = :next, previousRefreshHash = :presented, rotatedAtMs = :nowMs, lastUsedAt = :now, ' +
+            'expiresAt = :expiresAt',
+          ConditionExpression: 'refreshHash = :presented',
+          ExpressionAttributeValues: {
+            ':next': nextHash,
+            ':presented': presentedHash,
+            ':nowMs': now.getTime(),
+            ':now': now.toISOString(),
+            ':expiresAt': expiry(now),
+          },
+        }),
+      ),
     );
     return true;
   } catch (error) {
-    if (isConditionFailure(error)) return false;
+    if (error instanceof ConditionFailed) return false;
     throw error;
   }
 };
 
 export const deleteSession = async (userId: string, sessionId: string): Promise<void> => {
-  await db().send(new DeleteCommand({ TableName: tableName(), Key: sessionKey(userId, sessionId) }));
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: sessionEntity.key(userId, sessionId) }));
 };
 
 export const listSessionIds = async (userId: string): Promise<string[]> =>
@@ -106,8 +89,8 @@ export const listSessionIds = async (userId: string): Promise<string[]> =>
       TableName: tableName(),
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
       ExpressionAttributeValues: {
-        ':pk': sessionKeys.ofUser(userId).pk,
-        ':prefix': sessionKeys.ofUser(userId).skPrefix,
+        ':pk': sessionsOf(userId).pk,
+        ':prefix': sessionsOf(userId).skPrefix,
       },
       ProjectionExpression: 'sessionId',
     })
@@ -115,14 +98,6 @@ export const listSessionIds = async (userId: string): Promise<string[]> =>
 
 export const deleteAllSessions = async (userId: string): Promise<number> => {
   const ids = await listSessionIds(userId);
-  for (let start = 0; start < ids.length; start += 25) {
-    let requests: Record<string, { DeleteRequest: { Key: Record<string, string> } }[]> | undefined = {
-      [tableName()]: ids.slice(start, start + 25).map((id) => ({ DeleteRequest: { Key: sessionKey(userId, id) } })),
-    };
-    while (requests && Object.keys(requests).length > 0) {
-      const result = await db().send(new BatchWriteCommand({ RequestItems: requests }));
-      requests = result.UnprocessedItems as typeof requests;
-    }
-  }
+  await batchWrite(ids.map((id) => ({ delete: sessionEntity.key(userId, id) })));
   return ids.length;
 };
