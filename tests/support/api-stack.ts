@@ -2,7 +2,19 @@ import { randomBytes } from 'node:crypto';
 
 import { inject } from 'vitest';
 
+import { areas } from '@orbit/functions/routes';
+
+import { defaultAdmissionLimits } from '../../infra/local/http-api';
 import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../infra/local/stack';
+
+/**
+ * Functional tests send bursts (30 concurrent sign-ins) on a machine shared with other work:
+ * requests wait for a slot as long as a test would, instead of getting the 503 that protects
+ * `npm start` under overload (tested on its own with tight limits).
+ */
+const patientAdmission = Object.fromEntries(
+  areas.map((area) => [area, { ...defaultAdmissionLimits[area], maxWaitMs: 25_000 }]),
+) as typeof defaultAdmissionLimits;
 
 /**
  * A local stack for one test file: its own table on the shared DynamoDB Local, the demo seed,
@@ -16,6 +28,7 @@ export const startApiStack = (options: Omit<LocalStackOptions, 'store'> = {}): P
     dataDir: ':memory:',
     store: inject('store'),
     tableName: `test-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`,
+    admission: patientAdmission,
     ...options,
   });
 
