@@ -57,7 +57,7 @@ const webZones = [
  * core/ and the route table; core/ imports no area. Areas are read from the folder, so a new
  * area is covered the day it appears.
  */
-const serverSharedFolders = new Set(['core', 'users']);
+const serverSharedFolders = new Set(['core']);
 const serverAreas = readdirSync(new URL('./functions/src/', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && !serverSharedFolders.has(entry.name))
   .map((entry) => entry.name);
@@ -71,8 +71,7 @@ const serverBoundaries = {
           ...serverAreas.map((area) => ({
             target: `./functions/src/${area}`,
             from: './functions/src',
-            // functions/src/users only re-exports core/users for the auth area until it moves.
-            except: [`./${area}`, './core', './routes.ts', ...(area === 'auth' ? ['./users'] : [])],
+            except: [`./${area}`, './core', './routes.ts'],
             message: `A server area imports only itself and core/ (functions/src/${area} may not import this).`,
           })),
           {

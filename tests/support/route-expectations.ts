@@ -176,7 +176,7 @@ export const signedInRouteExpectations: { readonly [K in SignedInRouteKey]: Rout
     expect: { clientA: 200, clientB: 200, admin: 200 },
   }),
   'POST /api/apps/chat/contacts': expectation({
-    request: (_fixture, { users }) => ({ body: { userId: users.clientA.id, status: 'away' } }),
+    request: (_fixture, { users }) => ({ body: { userId: users.clientA.id, status: 'interest_shown' } }),
     expect: { clientA: 403, clientB: 403, admin: 200 },
   }),
 

@@ -17,15 +17,15 @@ import {
 import { UnauthorizedError, ValidationError, TooManyRequestsError } from '../core/errors';
 import { ulid } from '../core/ids';
 import { requireNotifier } from '../core/notifier';
+import type { UserRecord } from '../core/users/records';
 import {
-  createUser,
   getUserById,
   getUserByPhone,
   getUserIdByReferralCode,
   newReferralCode,
   updatePasswordHash,
-  type UserRecord,
-} from '../users/repository';
+} from '../core/users/repository';
+import { createUser } from '../core/users/service';
 import {
   loginMessages,
   recoveryMessages,
