@@ -17,6 +17,8 @@ export interface ConnectionRecord {
   readonly userId: string;
   readonly role: string;
   readonly sessionId: string;
+  /** 'board': a project page's connection, which does not make its user present in the chat. */
+  readonly purpose?: 'board';
   readonly connectedAt: string;
   /** Epoch seconds (TTL). */
   readonly expiresAt: number;
@@ -33,7 +35,7 @@ const connectionKey = (connectionId: string) => ({ pk: `CONNECTION#${connectionI
 const live = (record: ConnectionRecord, now: Date) => record.expiresAt > now.getTime() / 1000;
 
 export const addConnection = async (
-  input: Pick<ConnectionRecord, 'connectionId' | 'userId' | 'role' | 'sessionId'>,
+  input: Pick<ConnectionRecord, 'connectionId' | 'userId' | 'role' | 'sessionId' | 'purpose'>,
   now = new Date(),
 ): Promise<ConnectionRecord> => {
   const record: ConnectionRecord = {
