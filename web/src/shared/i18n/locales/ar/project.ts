@@ -140,6 +140,10 @@ const project: TranslationShape<typeof en> = {
       deleteComment: 'حذف التعليق',
       commentFailed: 'تعذّر نشر التعليق.',
     },
+    live: {
+      alsoHere: 'يشاهد هذه اللوحة أيضًا:',
+      deleted: 'حذف أحدهم هذا المشروع بينما كان مفتوحًا لديك.',
+    },
     activity: {
       title: 'النشاط',
       empty: 'لم يحدث شيء بعد.',

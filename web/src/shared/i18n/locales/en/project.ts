@@ -142,6 +142,10 @@ const project = {
       deleteComment: 'Delete comment',
       commentFailed: 'The comment could not be posted.',
     },
+    live: {
+      alsoHere: 'Also looking at this board:',
+      deleted: 'Someone deleted this project while you had it open.',
+    },
     activity: {
       title: 'Activity',
       empty: 'Nothing has happened yet.',

@@ -143,6 +143,10 @@ const project: TranslationShape<typeof en> = {
       deleteComment: 'Supprimer le commentaire',
       commentFailed: 'Le commentaire n’a pas pu être publié.',
     },
+    live: {
+      alsoHere: 'Consultent aussi ce tableau :',
+      deleted: 'Quelqu’un a supprimé ce projet pendant que vous le consultiez.',
+    },
     activity: {
       title: 'Activité',
       empty: 'Rien ne s’est encore passé.',
