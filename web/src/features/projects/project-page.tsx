@@ -25,7 +25,7 @@ import { DeleteProjectDialog } from './components/delete-project-dialog';
 import { ArchiveIcon, BackIcon, RestoreIcon } from './components/icons';
 import { DeleteIcon, EditIcon } from '../../shared/ui/icons';
 import { DueBadge, PriorityChip, ProjectProgress, StatusChip, TypeChip } from './components/project-chips';
-import { formatDay, formatMoney, isFinishedStatus } from './components/project-meta';
+import { formatDay, formatMoney, isFinishedStatus, isolate } from './components/project-meta';
 import { editProjectPath, projectsListPath } from './components/paths';
 import { TaskBoard } from './components/task-board';
 import { TaskDialog, type TaskDialogMode } from './components/task-dialog';
@@ -59,7 +59,7 @@ const ProjectDetails = ({ project }: { project: Project }) => {
         <Detail label={t('projects.view.client')}>{project.clientName}</Detail>
         <Detail label={t('projects.view.managers')}>
           {project.managers.length > 0
-            ? project.managers.map((manager) => manager.fullName).join(', ')
+            ? project.managers.map((manager) => isolate(manager.fullName)).join(', ')
             : t('projects.view.noManagers')}
         </Detail>
         <Detail label={t('projects.view.start')}>{day(project.startDate)}</Detail>
@@ -70,7 +70,7 @@ const ProjectDetails = ({ project }: { project: Project }) => {
             : t('projects.view.noBudget')}
         </Detail>
         <Detail label={t('projects.view.tags')}>
-          {project.tags.length > 0 ? project.tags.map((tag) => `#${tag}`).join(' ') : '—'}
+          {project.tags.length > 0 ? project.tags.map((tag) => isolate(`#${tag}`)).join(' ') : '—'}
         </Detail>
       </Box>
       <Typography variant="caption" color="text.secondary" component="h3" sx={{ mt: 2, display: 'block' }}>
@@ -224,7 +224,13 @@ export const ProjectPage = () => {
             <PriorityChip priority={project.priority} />
             <DueBadge dueDate={project.dueDate} finished={isFinishedStatus(project.status)} />
             {project.tags.map((tag) => (
-              <Chip key={tag} size="small" variant="outlined" label={`#${tag}`} sx={{ borderStyle: 'dashed' }} />
+              <Chip
+                key={tag}
+                size="small"
+                variant="outlined"
+                label={<bdi>#{tag}</bdi>}
+                sx={{ borderStyle: 'dashed' }}
+              />
             ))}
           </Stack>
         </Stack>
@@ -274,8 +280,8 @@ export const ProjectPage = () => {
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
               {t('projects.view.progressValue', {
                 progress: project.progress,
-                done: project.doneTaskCount,
-                count: project.taskCount,
+                count: project.doneTaskCount,
+                total: project.taskCount,
               })}
             </Typography>
           </Paper>
@@ -338,7 +344,7 @@ export const ProjectPage = () => {
           onClose={() => setDeleting(false)}
           onDeleted={() =>
             void navigate(projectsListPath, {
-              state: { notice: t('projects.notices.deleted', { name: project.name }) },
+              state: { notice: t('projects.notices.deleted', { name: isolate(project.name) }) },
             })
           }
         />

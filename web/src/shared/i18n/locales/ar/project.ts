@@ -97,7 +97,12 @@ const project: TranslationShape<typeof en> = {
       moveMenu: 'نقل «{{title}}» إلى مرحلة أخرى',
       moveTo: 'نقل إلى {{stage}}',
       openTask: 'فتح المهمة {{title}}',
-      comments: '{{count}} تعليقات',
+      comments_zero: 'لا تعليقات',
+      comments_one: 'تعليق واحد',
+      comments_two: 'تعليقان',
+      comments_few: '{{count}} تعليقات',
+      comments_many: '{{count}} تعليقًا',
+      comments_other: '{{count}} تعليق',
       conflict: 'عدّل شخص آخر هذه المهمة، لذا لم تُنقل. تعرض اللوحة أحدث نسخة.',
       moveFailed: 'تعذّر نقل المهمة. أُعيد تحميل اللوحة.',
       instructions:

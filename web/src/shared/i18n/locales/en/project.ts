@@ -99,7 +99,8 @@ const project = {
       moveMenu: 'Move “{{title}}” to another stage',
       moveTo: 'Move to {{stage}}',
       openTask: 'Open task {{title}}',
-      comments: '{{count}} comments',
+      comments_one: '{{count}} comment',
+      comments_other: '{{count}} comments',
       conflict: 'Someone else changed this task, so it was not moved. The board shows the latest version.',
       moveFailed: 'The task could not be moved. The board was reloaded.',
       instructions:

@@ -98,7 +98,9 @@ const project: TranslationShape<typeof en> = {
       moveMenu: 'Déplacer « {{title}} » vers une autre étape',
       moveTo: 'Déplacer vers {{stage}}',
       openTask: 'Ouvrir la tâche {{title}}',
-      comments: '{{count}} commentaires',
+      comments_one: '{{count}} commentaire',
+      comments_many: '{{count}} de commentaires',
+      comments_other: '{{count}} commentaires',
       conflict:
         'Quelqu’un d’autre a modifié cette tâche : elle n’a pas été déplacée. Le tableau affiche la dernière version.',
       moveFailed: 'La tâche n’a pas pu être déplacée. Le tableau a été rechargé.',
