@@ -3,15 +3,8 @@ import { existsSync } from 'node:fs';
 
 import sirv from 'sirv';
 
-import { areaHandlers, type AreaHandler } from '@orbit/functions/areas';
-import type { Area } from '@orbit/functions/routes';
-
-import { fromLambdaResult, lambdaContext, toApiGatewayEvent, type HttpReply } from './api-gateway-event';
-import { createRouteMatcher } from './route-matcher';
-import { attachLocalWebSocketGateway, createLocalWebSocketGateway } from './websocket';
-
-/** API Gateway's payload limit; bigger bodies are refused before reaching a handler. */
-const maxBodyBytes = 10 * 1024 * 1024;
+import { apiGatewayError, createLocalHttpApi, send } from './http-api';
+import { attachLocalWebSocketGateway, createLocalWebSocketGateway } from './websocket/gateway';
 
 type Middleware = (request: IncomingMessage, response: ServerResponse, next: () => void) => void;
 
@@ -22,34 +15,6 @@ export interface LocalServerOptions {
   readonly webMiddleware?: Middleware;
 }
 
-const readBody = (request: IncomingMessage): Promise<Buffer> =>
-  new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > maxBodyBytes) {
-        reject(new Error('payload too large'));
-        request.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    request.on('end', () => resolve(Buffer.concat(chunks)));
-    request.on('error', reject);
-  });
-
-const send = (response: ServerResponse, reply: HttpReply) => {
-  response.writeHead(reply.status, reply.headers);
-  response.end(reply.body);
-};
-
-const apiGatewayError = (status: number, message: string): HttpReply => ({
-  status,
-  headers: { 'content-type': 'application/json' },
-  body: Buffer.from(JSON.stringify({ message })),
-});
-
 /** Mirrors the CloudFront response-headers policy for the web app. */
 const webSecurityHeaders: Record<string, string> = {
   'x-content-type-options': 'nosniff',
@@ -59,20 +24,10 @@ const webSecurityHeaders: Record<string, string> = {
 
 /**
  * One port: `/api/*` goes to the real Lambda handlers with API Gateway v2 events, `/ws` to the
- * WebSocket gateway (websocket.ts), everything else to the web app with SPA fallback.
+ * WebSocket gateway (websocket/), everything else to the web app with SPA fallback.
  */
 export const createLocalServer = (options: LocalServerOptions = {}): Server => {
-  const matchRoute = createRouteMatcher();
-  const loaded = new Map<Area, Promise<AreaHandler>>();
-  const handlerFor = (area: Area) => {
-    let handler = loaded.get(area);
-    if (!handler) {
-      handler = areaHandlers[area]();
-      loaded.set(area, handler);
-    }
-    return handler;
-  };
-
+  const api = createLocalHttpApi();
   const staticFiles =
     options.webDir && existsSync(options.webDir)
       ? sirv(options.webDir, {
@@ -90,33 +45,11 @@ export const createLocalServer = (options: LocalServerOptions = {}): Server => {
       : undefined;
   const web: Middleware | undefined = options.webMiddleware ?? staticFiles;
 
-  const handleApi = async (request: IncomingMessage, response: ServerResponse, url: URL) => {
-    const match = matchRoute(request.method ?? 'GET', url.pathname);
-    if (!match) return send(response, apiGatewayError(404, 'Not Found'));
-    let body: Buffer;
-    try {
-      body = await readBody(request);
-    } catch {
-      return send(response, apiGatewayError(413, 'Request Entity Too Large'));
-    }
-    const event = toApiGatewayEvent(request, url, body, match);
-    const handler = await handlerFor(match.route.area);
-    const result = await handler(event, lambdaContext(`orbit-${match.route.area}`));
-    send(response, fromLambdaResult(result));
-  };
-
   const realtime = createLocalWebSocketGateway();
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     if (realtime.handles(url)) return realtime.handleRequest(request, response, url);
-    if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
-      handleApi(request, response, url).catch((error: unknown) => {
-        console.error('local server: handler crashed', error);
-        if (!response.headersSent) send(response, apiGatewayError(500, 'Internal Server Error'));
-        else response.end();
-      });
-      return;
-    }
+    if (api.handles(url)) return api.handle(request, response, url);
     if (!web) {
       send(response, {
         status: 404,

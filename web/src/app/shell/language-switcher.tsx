@@ -1,8 +1,8 @@
 import IconButton from '@mui/material/IconButton';
-import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../../shared/i18n/i18n';
 import { Icon } from './icons';
+import { useMenuButton } from '../../shared/ui/use-menu-button';
 import { lazyShellMenu } from './shell-menu';
 
 const { LazyShellMenu: LanguageMenu, preload } = lazyShellMenu(
@@ -12,34 +12,22 @@ const { LazyShellMenu: LanguageMenu, preload } = lazyShellMenu(
 /** Spec §4: choosing a language sets <html lang>, stores it, and sets right-to-left from its flag. */
 export const LanguageSwitcher = () => {
   const { t, i18n } = useTranslation();
-  const menuId = useId();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menu = useMenuButton(preload);
   return (
     <>
       <IconButton
         aria-label={t('shell.language.button', { language: t(`language.${i18n.language as 'en'}`) })}
-        aria-haspopup="menu"
-        aria-expanded={anchor ? true : undefined}
-        aria-controls={anchor ? menuId : undefined}
-        onPointerEnter={preload}
-        onFocus={preload}
-        onClick={(event) => {
-          preload();
-          setAnchor(event.currentTarget);
-        }}
+        {...menu.buttonProps}
       >
         <Icon name="translate" />
       </IconButton>
       <LanguageMenu
-        id={menuId}
-        anchorEl={anchor}
-        open={Boolean(anchor)}
-        onClose={() => setAnchor(null)}
+        {...menu.menuProps}
         slotProps={{ list: { 'aria-label': t('language.label') } }}
         items={{
           current: i18n.language,
           onChoose: (language) => {
-            setAnchor(null);
+            menu.close();
             void changeLanguage(language);
           },
         }}

@@ -1,9 +1,9 @@
 import IconButton from '@mui/material/IconButton';
-import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { updateSettings } from '../../shared/theme/settings';
 import { useSettings } from '../../shared/theme/use-settings';
 import { Icon, themeIcon } from './icons';
+import { useMenuButton } from '../../shared/ui/use-menu-button';
 import { lazyShellMenu } from './shell-menu';
 
 const { LazyShellMenu: ThemeMenu, preload } = lazyShellMenu(
@@ -14,35 +14,20 @@ const { LazyShellMenu: ThemeMenu, preload } = lazyShellMenu(
 export const ThemeSwitcher = () => {
   const { t } = useTranslation();
   const { theme } = useSettings();
-  const menuId = useId();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menu = useMenuButton(preload);
   return (
     <>
-      <IconButton
-        aria-label={t('shell.theme.button', { theme: t(`shell.theme.${theme}`) })}
-        aria-haspopup="menu"
-        aria-expanded={anchor ? true : undefined}
-        aria-controls={anchor ? menuId : undefined}
-        onPointerEnter={preload}
-        onFocus={preload}
-        onClick={(event) => {
-          preload();
-          setAnchor(event.currentTarget);
-        }}
-      >
+      <IconButton aria-label={t('shell.theme.button', { theme: t(`shell.theme.${theme}`) })} {...menu.buttonProps}>
         <Icon name={themeIcon[theme]} />
       </IconButton>
       <ThemeMenu
-        id={menuId}
-        anchorEl={anchor}
-        open={Boolean(anchor)}
-        onClose={() => setAnchor(null)}
+        {...menu.menuProps}
         slotProps={{ list: { 'aria-label': t('shell.theme.label') } }}
         items={{
           current: theme,
           onChoose: (mode) => {
             updateSettings({ theme: mode });
-            setAnchor(null);
+            menu.close();
           },
         }}
       />

@@ -1,11 +1,11 @@
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
-import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSignOut } from '../../features/auth/api/sign-out';
 import { useAppAbility, useSession } from '../../shared/session/use-session';
 import { visuallyHidden } from './nav-links';
+import { useMenuButton } from '../../shared/ui/use-menu-button';
 import { lazyShellMenu } from './shell-menu';
 import { UserAvatar } from './user-avatar';
 import type { UserLink } from './user-menu-items';
@@ -25,8 +25,7 @@ export const UserMenu = () => {
   const ability = useAppAbility();
   const navigate = useNavigate();
   const signOut = useSignOut();
-  const menuId = useId();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menu = useMenuButton(preload);
   const name = typeof session.userData?.fullName === 'string' ? session.userData.fullName : '';
   const role = typeof session.userData?.role === 'string' ? session.userData.role : '';
   const avatar = typeof session.userData?.avatar === 'string' ? session.userData.avatar : undefined;
@@ -41,24 +40,13 @@ export const UserMenu = () => {
   ).filter((link) => link.allowed);
 
   const onSignOut = () => {
-    setAnchor(null);
+    menu.close();
     signOut.mutate(undefined, { onSettled: () => void navigate('/login', { replace: true }) });
   };
 
   return (
     <>
-      <ButtonBase
-        aria-haspopup="menu"
-        aria-expanded={anchor ? true : undefined}
-        aria-controls={anchor ? menuId : undefined}
-        onPointerEnter={preload}
-        onFocus={preload}
-        onClick={(event) => {
-          preload();
-          setAnchor(event.currentTarget);
-        }}
-        sx={{ borderRadius: '50%', position: 'relative' }}
-      >
+      <ButtonBase {...menu.buttonProps} sx={{ borderRadius: '50%', position: 'relative' }}>
         {/* Named by hidden text rather than aria-label: the initials are not part of the name. */}
         <Box component="span" sx={visuallyHidden}>
           {name ? t('shell.user.button', { name }) : t('shell.user.buttonAnonymous')}
@@ -83,10 +71,7 @@ export const UserMenu = () => {
         />
       </ButtonBase>
       <AccountMenu
-        id={menuId}
-        anchorEl={anchor}
-        open={Boolean(anchor)}
-        onClose={() => setAnchor(null)}
+        {...menu.menuProps}
         slotProps={{ list: { 'aria-label': t('shell.user.menu') } }}
         items={{
           name,
@@ -94,7 +79,7 @@ export const UserMenu = () => {
           avatar,
           links,
           signingOut: signOut.isPending,
-          onNavigate: () => setAnchor(null),
+          onNavigate: menu.close,
           onSignOut,
         }}
       />

@@ -1,12 +1,10 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import {
   defaultListStatuses,
   defaultOrderFor,
@@ -21,6 +19,8 @@ import {
   type StatusCounts,
 } from '@orbit/functions/projects/contract';
 import { isApiError } from '../../shared/api/api-error';
+import { useDebouncedSearch } from '../../shared/hooks/use-debounced-search';
+import { useSearchParamState } from '../../shared/hooks/use-search-param-state';
 import { useAppAbility } from '../../shared/session/use-session';
 import { PageHeader } from '../../shared/ui/page-header';
 import { NoticeSnackbar, type Notice } from '../../shared/ui/notice-snackbar';
@@ -38,15 +38,18 @@ import {
 } from './components/list-state';
 import { ProjectCard, type ProjectActions } from './components/project-card';
 import { PersonFilter } from './components/person-filter';
+import { LoadFailedAlert } from '../../shared/ui/action-alerts';
+import { CursorPagination, useCursorPages } from '../../shared/ui/cursor-pagination';
 import { deferredMenuWithItems } from '../../shared/ui/deferred';
+import { EmptyState } from '../../shared/ui/empty-state';
 import { InlineAlert } from '../../shared/ui/inline-alert';
 import { ListSearchField, ListSelect } from '../../shared/ui/list-fields';
+import { ListToolbar } from '../../shared/ui/list-toolbar';
 import { ProgressBar } from '../../shared/ui/progress-bar';
 import { SegmentedControl } from '../../shared/ui/segmented-control';
 import { SkeletonBlock } from '../../shared/ui/skeleton-block';
 import { TabStrip } from '../../shared/ui/tab-strip';
-
-const searchDelayMs = 300;
+import { useMenuButton } from '../../shared/ui/use-menu-button';
 
 /** The cards' grid: one column on phones, two on tablets, three from large screens on. */
 const cardGrid = {
@@ -63,35 +66,6 @@ const { MenuWithItems: NewProjectMenu, preload: preloadNewProjectMenu } = deferr
   async () => (await import('./components/menu-items')).NewProjectMenuItems,
 );
 
-const useListState = () => {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const state = readListState(searchParams);
-  const change = (next: Partial<ListState>, options: { replace?: boolean } = {}) =>
-    setSearchParams((current) => writeListState(current, { ...readListState(current), ...next }), options);
-  return [state, change] as const;
-};
-
-/** Page positions for one result set: cursors[i] opens page i (page 0 needs none). */
-const usePages = (identity: string) => {
-  const [pages, setPages] = useState<{ identity: string; cursors: (string | undefined)[]; index: number }>({
-    identity,
-    cursors: [undefined],
-    index: 0,
-  });
-  const current = pages.identity === identity ? pages : { identity, cursors: [undefined], index: 0 };
-  return {
-    index: current.index,
-    cursor: current.cursors[current.index],
-    next: (cursor: string) =>
-      setPages({
-        identity,
-        cursors: [...current.cursors.slice(0, current.index + 1), cursor],
-        index: current.index + 1,
-      }),
-    previous: () => setPages({ ...current, index: Math.max(0, current.index - 1) }),
-  };
-};
-
 /** The "New project" button: a project's type decides its board, so the type comes first. */
 const NewProjectButton = ({
   label = 'projects.newProject',
@@ -99,32 +73,16 @@ const NewProjectButton = ({
   label?: 'projects.newProject' | 'projects.list.createFirst';
 }) => {
   const { t } = useTranslation();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const menuId = useId();
+  const menu = useMenuButton(preloadNewProjectMenu);
   return (
     <>
-      <Button
-        variant="contained"
-        startIcon={<AddIcon />}
-        aria-haspopup="menu"
-        aria-controls={anchor ? menuId : undefined}
-        aria-expanded={anchor ? 'true' : undefined}
-        onPointerEnter={preloadNewProjectMenu}
-        onFocus={preloadNewProjectMenu}
-        onClick={(event) => {
-          preloadNewProjectMenu();
-          setAnchor(event.currentTarget);
-        }}
-      >
+      <Button variant="contained" startIcon={<AddIcon />} {...menu.buttonProps}>
         {t(label)}
       </Button>
       <NewProjectMenu
-        id={menuId}
-        anchorEl={anchor}
-        open={Boolean(anchor)}
-        onClose={() => setAnchor(null)}
+        {...menu.menuProps}
         slotProps={{ list: { 'aria-label': t('projects.newProjectMenu') } }}
-        items={{ onPick: () => setAnchor(null) }}
+        items={{ onPick: menu.close }}
       />
     </>
   );
@@ -144,8 +102,8 @@ export const ProjectsPage = () => {
   const canManage = ability.can('create', 'Project');
   const location = useLocation();
   const navigate = useNavigate();
-  const [state, change] = useListState();
-  const pages = usePages(queryIdentity(state));
+  const [state, change] = useSearchParamState<ListState>(readListState, writeListState);
+  const pages = useCursorPages(queryIdentity(state));
   const query = useProjects(toListParams(state, pages.cursor));
   const archive = useArchiveProject();
   const restore = useRestoreProject();
@@ -162,17 +120,7 @@ export const ProjectsPage = () => {
     }
   }, [location.state, location.pathname, location.search, navigate]);
 
-  const [draft, setDraft] = useState(state.q);
-  const [shownQ, setShownQ] = useState(state.q);
-  if (state.q !== shownQ) {
-    setShownQ(state.q);
-    setDraft(state.q);
-  }
-  useEffect(() => {
-    if (draft === state.q) return undefined;
-    const timer = setTimeout(() => change({ q: draft }, { replace: true }), searchDelayMs);
-    return () => clearTimeout(timer);
-  });
+  const [draft, setDraft] = useDebouncedSearch(state.q, (q) => change({ q }, { replace: true }));
 
   const reportFailure = (error: unknown) =>
     setNotice({
@@ -247,7 +195,7 @@ export const ProjectsPage = () => {
           sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}
         />
 
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} useFlexGap sx={{ p: 2, flexWrap: 'wrap' }}>
+        <ListToolbar fetching={query.isFetching} fetchingLabel={t('app.loading')}>
           <ListSearchField
             label={t('projects.list.search')}
             placeholder={t('projects.list.searchHint')}
@@ -313,21 +261,13 @@ export const ProjectsPage = () => {
               { value: 'table', label: t('projects.list.table'), icon: <TableIcon fontSize="small" /> },
             ]}
           />
-        </Stack>
-        <Box sx={{ height: 4 }}>{query.isFetching ? <ProgressBar aria-label={t('app.loading')} /> : null}</Box>
+        </ListToolbar>
       </Paper>
 
       {query.isError ? (
-        <InlineAlert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-              {t('projects.list.retry')}
-            </Button>
-          }
-        >
+        <LoadFailedAlert actionLabel={t('projects.list.retry')} onAction={() => void query.refetch()}>
           {t('projects.list.loadFailed')}
-        </InlineAlert>
+        </LoadFailedAlert>
       ) : null}
 
       {query.isPending ? (
@@ -337,24 +277,21 @@ export const ProjectsPage = () => {
           ))}
         </Box>
       ) : projects.length === 0 && !query.isError ? (
-        <Paper variant="outlined" sx={{ p: { xs: 3, sm: 6 }, textAlign: 'center' }} data-testid="projects-empty">
-          <FolderIcon color="disabled" sx={{ fontSize: 56 }} />
-          {workspaceEmpty && !hasFilters(state) ? (
-            <>
-              <Typography variant="h6" component="h2" sx={{ mt: 1 }}>
-                {t('projects.list.emptyTitle')}
-              </Typography>
-              <Typography color="text.secondary" sx={{ mb: 3 }}>
-                {canManage ? t('projects.list.emptyAdmin') : t('projects.list.emptyClient')}
-              </Typography>
-              {canManage ? <NewProjectButton label="projects.list.createFirst" /> : null}
-            </>
-          ) : (
-            <>
-              <Typography variant="h6" component="h2" sx={{ mt: 1, mb: 2 }}>
-                {t('projects.list.noMatch')}
-              </Typography>
-              {hasFilters(state) ? (
+        workspaceEmpty && !hasFilters(state) ? (
+          <EmptyState
+            testId="projects-empty"
+            icon={<FolderIcon color="disabled" sx={{ fontSize: 56 }} />}
+            title={t('projects.list.emptyTitle')}
+            description={canManage ? t('projects.list.emptyAdmin') : t('projects.list.emptyClient')}
+            action={canManage ? <NewProjectButton label="projects.list.createFirst" /> : null}
+          />
+        ) : (
+          <EmptyState
+            testId="projects-empty"
+            icon={<FolderIcon color="disabled" sx={{ fontSize: 56 }} />}
+            title={t('projects.list.noMatch')}
+            action={
+              hasFilters(state) ? (
                 <Button
                   variant="outlined"
                   onClick={() => {
@@ -364,10 +301,10 @@ export const ProjectsPage = () => {
                 >
                   {t('projects.list.clearFilters')}
                 </Button>
-              ) : null}
-            </>
-          )}
-        </Paper>
+              ) : null
+            }
+          />
+        )
       ) : state.view === 'table' ? (
         <Paper variant="outlined">
           <Suspense fallback={<ProgressBar aria-label={t('app.loading')} />}>
@@ -396,50 +333,33 @@ export const ProjectsPage = () => {
       ) : null}
 
       {projects.length > 0 || pages.index > 0 ? (
-        <Stack
-          direction="row"
-          spacing={2}
-          sx={{ alignItems: 'center', justifyContent: 'flex-end', flexWrap: 'wrap' }}
-          component="nav"
-          aria-label={t('projects.list.pagination')}
-        >
-          <ListSelect
-            label={t('projects.list.perPage')}
-            value={String(state.limit)}
-            options={pageSizes.map((size) => ({ value: String(size), label: String(size) }))}
-            onChange={(value) => change({ limit: Number(value) })}
-            sx={{ minWidth: 110 }}
-          />
-          <Typography variant="body2" aria-live="polite">
-            {projects.length === 0
+        <CursorPagination
+          label={t('projects.list.pagination')}
+          pageSize={
+            <ListSelect
+              label={t('projects.list.perPage')}
+              value={String(state.limit)}
+              options={pageSizes.map((size) => ({ value: String(size), label: String(size) }))}
+              onChange={(value) => change({ limit: Number(value) })}
+              sx={{ minWidth: 110 }}
+            />
+          }
+          range={
+            projects.length === 0
               ? null
               : data?.total !== null && data?.total !== undefined
                 ? t('projects.list.range', { from: firstItem, to: lastItem, count: data.total })
-                : t('projects.list.rangeOpen', { from: firstItem, to: lastItem })}
-          </Typography>
-          <IconButton
-            aria-label={t('projects.list.previous')}
-            disabled={pages.index === 0}
-            onClick={pages.previous}
-            sx={{ transform: (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : undefined) }}
-          >
-            <Box component="span" aria-hidden sx={{ fontSize: 20, lineHeight: 1 }}>
-              ‹
-            </Box>
-          </IconButton>
-          <IconButton
-            aria-label={t('projects.list.next')}
-            disabled={!data?.nextCursor || query.isPlaceholderData}
-            onClick={() => {
-              if (data?.nextCursor) pages.next(data.nextCursor);
-            }}
-            sx={{ transform: (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : undefined) }}
-          >
-            <Box component="span" aria-hidden sx={{ fontSize: 20, lineHeight: 1 }}>
-              ›
-            </Box>
-          </IconButton>
-        </Stack>
+                : t('projects.list.rangeOpen', { from: firstItem, to: lastItem })
+          }
+          previousLabel={t('projects.list.previous')}
+          nextLabel={t('projects.list.next')}
+          hasPrevious={pages.index > 0}
+          hasNext={Boolean(data?.nextCursor) && !query.isPlaceholderData}
+          onPrevious={pages.previous}
+          onNext={() => {
+            if (data?.nextCursor) pages.next(data.nextCursor);
+          }}
+        />
       ) : null}
 
       <NoticeSnackbar notice={notice} onClose={() => setNotice(null)} />

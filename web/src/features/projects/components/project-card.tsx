@@ -5,7 +5,6 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import { styled } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { PersonRef, Project } from '@orbit/functions/projects/contract';
@@ -16,6 +15,7 @@ import { projectPath } from './paths';
 import { HintTooltip } from '../../../shared/ui/hint-tooltip';
 import { deferredMenuWithItems } from '../../../shared/ui/deferred';
 import { Tag } from '../../../shared/ui/tag';
+import { useMenuButton } from '../../../shared/ui/use-menu-button';
 
 export const initialsOf = (name: string): string =>
   name
@@ -39,34 +39,18 @@ const { MenuWithItems: ProjectMenuWithItems, preload: preloadProjectMenu } = def
 /** The admin's menu on a project: edit, archive or restore. */
 export const ProjectMenu = ({ project, actions }: { project: Project; actions: ProjectActions }) => {
   const { t } = useTranslation();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const menuId = useId();
+  const menu = useMenuButton(preloadProjectMenu);
   if (!actions.canManage) return null;
   return (
     <>
-      <IconButton
-        size="small"
-        aria-label={t('projects.card.actions', { name: project.name })}
-        aria-haspopup="menu"
-        aria-controls={anchor ? menuId : undefined}
-        aria-expanded={anchor ? 'true' : undefined}
-        onPointerEnter={preloadProjectMenu}
-        onFocus={preloadProjectMenu}
-        onClick={(event) => {
-          preloadProjectMenu();
-          setAnchor(event.currentTarget);
-        }}
-      >
+      <IconButton size="small" aria-label={t('projects.card.actions', { name: project.name })} {...menu.buttonProps}>
         <MoreIcon fontSize="small" />
       </IconButton>
       <ProjectMenuWithItems
-        id={menuId}
-        anchorEl={anchor}
-        open={Boolean(anchor)}
-        onClose={() => setAnchor(null)}
+        {...menu.menuProps}
         items={{
           project,
-          onClose: () => setAnchor(null),
+          onClose: menu.close,
           onArchive: actions.onArchive,
           onRestore: actions.onRestore,
         }}

@@ -1,4 +1,3 @@
-import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 
@@ -9,21 +8,28 @@ import { webSocketAreaHandlers, type WebSocketAreaHandler } from '@orbit/functio
 import type { WebSocketEvent } from '@orbit/functions/core/websocket-handler';
 import { webSocketRoutes, type Area } from '@orbit/functions/routes';
 
-import { lambdaContext } from './api-gateway-event';
+import { lambdaContext } from '../api-gateway-event';
+import {
+  connectEvent,
+  disconnectEvent,
+  messageEvent,
+  newConnectionId,
+  statusOf,
+  webSocketPath,
+  type ConnectionIdentity,
+} from './events';
+import { refuseHandshake, sendJson } from './http';
+import { handleManagementRequest, managementPrefix } from './management-api';
 
 /**
  * The WebSocket API on one machine, with API Gateway's contracts on both sides:
- * - browsers connect to `/ws` (the stage name, as behind CloudFront); `$connect`, `$disconnect`
- *   and `$default` reach the real handler as API Gateway WebSocket events, and a refused
- *   `$connect` refuses the handshake with the handler's status code;
- * - handlers push through the management API at `WS_ENDPOINT` = `<server>/ws`, served here:
- *   `POST|GET|DELETE /ws/@connections/{id}`, 410 Gone for a connection that is not open. The
- *   handler code (ApiGatewayManagementApiClient) is the same as on AWS.
+ * - browsers connect to `/ws`; `$connect`, `$disconnect` and `$default` reach the real handler
+ *   as API Gateway WebSocket events (events.ts), and a refused `$connect` refuses the handshake
+ *   with the handler's status code;
+ * - handlers push through the management API (management-api.ts), served on the same port.
  * Limits as on AWS: 128 KB messages, 10 minutes idle, 2 hours per connection.
  */
 
-export const webSocketPath = '/ws';
-const managementPrefix = `${webSocketPath}/@connections/`;
 const maxMessageBytes = 128 * 1024;
 
 export interface LocalWebSocketOptions {
@@ -31,12 +37,8 @@ export interface LocalWebSocketOptions {
   readonly maxConnectionMs?: number;
 }
 
-interface OpenConnection {
-  readonly id: string;
+interface OpenConnection extends ConnectionIdentity {
   readonly socket: WebSocket;
-  readonly connectedAt: number;
-  readonly sourceIp: string;
-  readonly userAgent: string;
   lastActiveAt: number;
   /** Events of one connection reach the handler one at a time, in order. */
   queue: Promise<void>;
@@ -53,77 +55,6 @@ export interface LocalWebSocketGateway {
   connectionIds(): string[];
   closeAll(): void;
 }
-
-/** API Gateway's ids look like `L0SM9cOFvHcCIhw=`; the `=` also exercises URL encoding. */
-const newConnectionId = () => `${randomBytes(9).toString('base64url')}=`;
-
-const reasons: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  500: 'Internal Server Error',
-};
-
-const refuseHandshake = (socket: Duplex, status: number, body = '') => {
-  if (socket.destroyed) return;
-  socket.end(
-    `HTTP/1.1 ${status} ${reasons[status] ?? 'Error'}\r\nconnection: close\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-  );
-};
-
-const headersOf = (request: IncomingMessage) => {
-  const headers: Record<string, string> = {};
-  const multiValueHeaders: Record<string, string[]> = {};
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue;
-    const values = Array.isArray(value) ? value : [value];
-    headers[name] = values.join(',');
-    multiValueHeaders[name] = values;
-  }
-  return { headers, multiValueHeaders };
-};
-
-const queryOf = (url: URL) => {
-  if (url.searchParams.size === 0) return { queryStringParameters: null, multiValueQueryStringParameters: null };
-  const single: Record<string, string> = {};
-  const multi: Record<string, string[]> = {};
-  for (const [name, value] of url.searchParams) {
-    single[name] = value;
-    (multi[name] ??= []).push(value);
-  }
-  return { queryStringParameters: single, multiValueQueryStringParameters: multi };
-};
-
-const statusOf = (result: APIGatewayProxyResultV2): number =>
-  typeof result === 'object' && result !== null && typeof result.statusCode === 'number' ? result.statusCode : 200;
-
-const readBody = (request: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> =>
-  new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let tooLarge = false;
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) tooLarge = true;
-      else chunks.push(chunk);
-    });
-    request.on('end', () => resolve(tooLarge ? 'too-large' : Buffer.concat(chunks)));
-    request.on('error', reject);
-  });
-
-const sendJson = (response: ServerResponse, status: number, body?: unknown, errorType?: string) => {
-  const text = body === undefined ? '' : JSON.stringify(body);
-  response.writeHead(status, {
-    'content-type': 'application/json',
-    'content-length': Buffer.byteLength(text),
-    ...(errorType ? { 'x-amzn-errortype': errorType } : {}),
-  });
-  response.end(text);
-};
-
-const isLoopback = (address: string | undefined) =>
-  address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
 
 export const createLocalWebSocketGateway = (options: LocalWebSocketOptions = {}): LocalWebSocketGateway => {
   const idleTimeoutMs = options.idleTimeoutMs ?? 10 * 60_000;
@@ -143,31 +74,6 @@ export const createLocalWebSocketGateway = (options: LocalWebSocketOptions = {})
       loaded.set(route.area, handler);
     }
     return handler;
-  };
-
-  const requestContext = (
-    routeKey: string,
-    eventType: 'CONNECT' | 'MESSAGE' | 'DISCONNECT',
-    connection: Pick<OpenConnection, 'id' | 'connectedAt' | 'sourceIp' | 'userAgent'>,
-    domainName: string,
-  ) => {
-    const now = new Date();
-    return {
-      routeKey,
-      eventType,
-      messageId: eventType === 'MESSAGE' ? randomBytes(9).toString('base64url') : '',
-      extendedRequestId: randomUUID(),
-      requestTime: now.toUTCString(),
-      messageDirection: 'IN' as const,
-      stage: webSocketPath.slice(1),
-      connectedAt: connection.connectedAt,
-      requestTimeEpoch: now.getTime(),
-      requestId: randomUUID(),
-      domainName,
-      connectionId: connection.id,
-      apiId: 'local',
-      identity: { sourceIp: connection.sourceIp, userAgent: connection.userAgent },
-    };
   };
 
   const invoke = async (routeKey: string, event: WebSocketEvent): Promise<APIGatewayProxyResultV2> => {
@@ -195,11 +101,7 @@ export const createLocalWebSocketGateway = (options: LocalWebSocketOptions = {})
     } catch {
       // Not JSON: $default.
     }
-    const event: WebSocketEvent = {
-      requestContext: requestContext(routeKey, 'MESSAGE', connection, domainName),
-      body,
-      isBase64Encoded: isBinary,
-    };
+    const event = messageEvent(routeKey, connection, domainName, body, isBinary);
     connection.queue = connection.queue.then(async () => {
       try {
         const status = statusOf(await invoke(routeKey, event));
@@ -224,14 +126,7 @@ export const createLocalWebSocketGateway = (options: LocalWebSocketOptions = {})
     if (!open.delete(connection.id)) return;
     if (connection.idleTimer) clearTimeout(connection.idleTimer);
     if (connection.lifetimeTimer) clearTimeout(connection.lifetimeTimer);
-    const event = {
-      requestContext: {
-        ...requestContext('$disconnect', 'DISCONNECT', connection, domainName),
-        disconnectStatusCode: code,
-        disconnectReason: reason.toString('utf8'),
-      },
-      isBase64Encoded: false,
-    } as WebSocketEvent;
+    const event = disconnectEvent(connection, domainName, { code, reason: reason.toString('utf8') });
     connection.queue = connection.queue.then(() =>
       invoke('$disconnect', event).then(
         () => undefined,
@@ -250,19 +145,13 @@ export const createLocalWebSocketGateway = (options: LocalWebSocketOptions = {})
       return;
     }
     const domainName = request.headers.host ?? 'localhost';
-    const pending = {
+    const pending: ConnectionIdentity = {
       id: newConnectionId(),
       connectedAt: Date.now(),
       sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
       userAgent: request.headers['user-agent'] ?? '',
     };
-    const event = {
-      ...headersOf(request),
-      ...queryOf(url),
-      requestContext: requestContext('$connect', 'CONNECT', pending, domainName),
-      isBase64Encoded: false,
-    } as WebSocketEvent;
-    invoke('$connect', event)
+    invoke('$connect', connectEvent(request, url, pending, domainName))
       .then((result) => {
         const status = statusOf(result);
         if (status < 200 || status >= 300) {
@@ -271,10 +160,7 @@ export const createLocalWebSocketGateway = (options: LocalWebSocketOptions = {})
         }
         if (socket.destroyed) {
           // The browser gave up during $connect: API Gateway still reports the disconnect.
-          void invoke('$disconnect', {
-            requestContext: requestContext('$disconnect', 'DISCONNECT', pending, domainName),
-            isBase64Encoded: false,
-          } as WebSocketEvent);
+          void invoke('$disconnect', disconnectEvent(pending, domainName));
           return;
         }
         wss.handleUpgrade(request, socket, head, (ws) => {
@@ -299,58 +185,9 @@ export const createLocalWebSocketGateway = (options: LocalWebSocketOptions = {})
       });
   };
 
-  const handleManagement = async (request: IncomingMessage, response: ServerResponse, url: URL) => {
-    // The management API is for the functions, never for browsers: loopback callers signing
-    // with the local credentials only (on AWS it takes SigV4 and execute-api:ManageConnections).
-    const credential = `Credential=${process.env.AWS_ACCESS_KEY_ID ?? ''}/`;
-    const authorization = request.headers.authorization ?? '';
-    if (
-      !isLoopback(request.socket.remoteAddress) ||
-      !authorization.startsWith('AWS4-HMAC-SHA256') ||
-      !authorization.includes(credential)
-    ) {
-      sendJson(response, 403, { message: 'Forbidden' }, 'ForbiddenException');
-      return;
-    }
-    const id = decodeURIComponent(url.pathname.slice(managementPrefix.length));
-    const connection = open.get(id);
-    const method = request.method ?? 'GET';
-    if (!['POST', 'GET', 'DELETE'].includes(method)) {
-      sendJson(response, 404, { message: 'Not Found' });
-      return;
-    }
-    if (method === 'POST') {
-      const body = await readBody(request, maxMessageBytes);
-      if (body === 'too-large') {
-        sendJson(response, 413, { message: 'Message too long' }, 'PayloadTooLargeException');
-        return;
-      }
-      if (!connection || connection.socket.readyState !== connection.socket.OPEN) {
-        sendJson(response, 410, { message: 'Gone' }, 'GoneException');
-        return;
-      }
-      resetIdle(connection);
-      connection.socket.send(body.toString('utf8'));
-      response.writeHead(200, { 'content-length': 0 });
-      response.end();
-      return;
-    }
-    await readBody(request, maxMessageBytes);
-    if (!connection) {
-      sendJson(response, 410, { message: 'Gone' }, 'GoneException');
-      return;
-    }
-    if (method === 'GET') {
-      sendJson(response, 200, {
-        connectedAt: new Date(connection.connectedAt).toISOString(),
-        identity: { sourceIp: connection.sourceIp, userAgent: connection.userAgent },
-        lastActiveAt: new Date(connection.lastActiveAt).toISOString(),
-      });
-      return;
-    }
-    connection.socket.close(1000, 'Closed by the server');
-    response.writeHead(204);
-    response.end();
+  const managed = {
+    find: (id: string) => open.get(id),
+    touch: (connection: OpenConnection) => resetIdle(connection),
   };
 
   return {
@@ -360,7 +197,7 @@ export const createLocalWebSocketGateway = (options: LocalWebSocketOptions = {})
         sendJson(response, 426, { message: 'Upgrade Required' });
         return;
       }
-      handleManagement(request, response, url).catch((error: unknown) => {
+      handleManagementRequest(request, response, url, managed, maxMessageBytes).catch((error: unknown) => {
         console.error('local websocket: management request failed', error);
         if (!response.headersSent) sendJson(response, 500, { message: 'Internal server error' });
         else response.end();
