@@ -299,8 +299,12 @@ describe('archiving and restoring', () => {
     const afterArchive = (await list({})).body;
     expect(afterArchive.counts.active).toBe(before.active);
     expect(afterArchive.counts.archived).toBe(before.archived + 1);
-    const { planning, active, on_hold, completed } = afterArchive.counts;
-    expect(afterArchive.total).toBe(planning + active + on_hold + completed);
+    // The default list is the open projects: completed and archived have their own tabs.
+    const { planning, active, on_hold } = afterArchive.counts;
+    expect(afterArchive.total).toBe(planning + active + on_hold);
+    expect(afterArchive.projects.every((listed) => ['planning', 'active', 'on_hold'].includes(listed.status))).toBe(
+      true,
+    );
   });
 });
 
@@ -357,8 +361,11 @@ describe('listing: search, filters, sort and cursor pagination', () => {
     const response = await list({ q: `MANGO ${tag.toUpperCase()}` });
     expect(names(response)).toEqual([`Mango ${tag}`]);
     expect(response.body.total).toBeNull();
-    // Tags and client names are searched too.
-    expect((await list({ q: tag, limit: '100' })).body.projects).toHaveLength(7);
+    // Tags and client names are searched too; a tag as the page shows it ("#tag") as well.
+    expect((await list({ q: tag, status: 'all', limit: '100' })).body.projects).toHaveLength(7);
+    expect((await list({ q: `#${tag}`, status: 'all', limit: '100' })).body.projects).toHaveLength(7);
+    // Without a status: the open ones (Kiwi is completed).
+    expect((await list({ q: tag, limit: '100' })).body.projects).toHaveLength(6);
     expect(names(await list({ q: tag, clientId: ids.clientB }))).toEqual([`Beta ${tag}`]);
   });
 
@@ -380,15 +387,18 @@ describe('listing: search, filters, sort and cursor pagination', () => {
   });
 
   it('sorts by name, due date and creation, both ways', async () => {
-    expect(names(await list({ q: tag, sort: 'name', limit: '100' }))).toEqual(
+    expect(names(await list({ q: tag, status: 'all', sort: 'name', limit: '100' }))).toEqual(
       ['alpha', 'Beta', 'Delta', 'Kiwi', 'Mango', 'Omega', 'Zephyr'].map((name) => `${name} ${tag}`),
     );
     expect(names(await list({ q: tag, sort: 'name', order: 'desc', limit: '3' }))).toEqual(
       ['Zephyr', 'Omega', 'Mango'].map((name) => `${name} ${tag}`),
     );
-    // Without a due date last when ascending.
-    expect(names(await list({ q: tag, sort: 'due', limit: '100' }))).toEqual(
+    // Without a due date last, both ways.
+    expect(names(await list({ q: tag, status: 'all', sort: 'due', limit: '100' }))).toEqual(
       ['Omega', 'Kiwi', 'alpha', 'Beta', 'Zephyr', 'Delta', 'Mango'].map((name) => `${name} ${tag}`),
+    );
+    expect(names(await list({ q: tag, status: 'all', sort: 'due', order: 'desc', limit: '100' }))).toEqual(
+      ['Delta', 'Zephyr', 'Beta', 'alpha', 'Kiwi', 'Omega', 'Mango'].map((name) => `${name} ${tag}`),
     );
     expect((await list({ q: tag, sort: 'created', limit: '100' })).body.projects.map((project) => project.id)).toEqual(
       [...made].reverse().map((project) => project.id),
@@ -400,7 +410,7 @@ describe('listing: search, filters, sort and cursor pagination', () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const query: Record<string, string> = { q: tag, sort: 'name', limit: '2' };
+      const query: Record<string, string> = { q: tag, status: 'all', sort: 'name', limit: '2' };
       if (cursor) query.cursor = cursor;
       const response = await list(query);
       expect(response.status).toBe(200);

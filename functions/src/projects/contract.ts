@@ -13,8 +13,11 @@ export type ProjectStatus = (typeof projectStatuses)[number];
 /** `archived` is reached only through archive/restore, never by editing the status field. */
 export const editableStatuses = ['planning', 'active', 'on_hold', 'completed'] as const;
 export type EditableStatus = (typeof editableStatuses)[number];
-/** What the list shows when no status filter is given. */
-export const defaultListStatuses: readonly ProjectStatus[] = editableStatuses;
+/**
+ * What the list shows when no status filter is given: the open projects (the page's "All open"
+ * tab), neither completed nor archived; each of those has its own tab.
+ */
+export const defaultListStatuses: readonly ProjectStatus[] = ['planning', 'active', 'on_hold'];
 
 export const priorities = ['low', 'medium', 'high', 'urgent'] as const;
 export type Priority = (typeof priorities)[number];
@@ -35,7 +38,7 @@ export const stagesByType: Readonly<Record<ProjectType, readonly Stage[]>> = {
     stage('backlog', 'Backlog'),
     stage('todo', 'To do'),
     stage('in_progress', 'In progress'),
-    stage('review', 'Code review'),
+    stage('review', 'Review'),
     stage('done', 'Done', true),
   ],
   marketing: [

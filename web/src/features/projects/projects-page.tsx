@@ -28,18 +28,12 @@ import { PageTitle } from '../../shared/ui/page-title';
 import { useArchiveProject, useProjects, useRestoreProject } from './api/projects';
 import { CardsIcon, FolderIcon, TableIcon } from './components/icons';
 import { AddIcon, SearchIcon } from '../../shared/ui/icons';
-import {
-  hasFilters,
-  queryIdentity,
-  readListState,
-  toListParams,
-  writeListState,
-  type ListState,
-} from './components/list-state';
+import { hasFilters, readListState, toListParams, writeListState, type ListState } from './components/list-state';
+import { useListPages } from './components/use-list-pages';
 import { ProjectCard, type ProjectActions } from './components/project-card';
 import { PersonFilter } from './components/person-filter';
 import { LoadFailedAlert } from '../../shared/ui/action-alerts';
-import { CursorPagination, useCursorPages } from '../../shared/ui/cursor-pagination';
+import { CursorPagination } from '../../shared/ui/cursor-pagination';
 import { deferredMenuWithItems } from '../../shared/ui/deferred';
 import { EmptyState } from '../../shared/ui/empty-state';
 import { InlineAlert } from '../../shared/ui/inline-alert';
@@ -103,7 +97,7 @@ export const ProjectsPage = () => {
   const location = useLocation();
   const navigate = useNavigate();
   const [state, change] = useSearchParamState<ListState>(readListState, writeListState);
-  const pages = useCursorPages(queryIdentity(state));
+  const pages = useListPages();
   const query = useProjects(toListParams(state, pages.cursor));
   const archive = useArchiveProject();
   const restore = useRestoreProject();

@@ -3,20 +3,6 @@ import type { TranslationShape } from '../shape';
 
 const project: TranslationShape<typeof en> = {
   project: {
-    stages: {
-      backlog: 'قائمة الانتظار',
-      todo: 'للتنفيذ',
-      in_progress: 'قيد التنفيذ',
-      review: 'مراجعة',
-      done: 'منجز',
-      ideas: 'أفكار',
-      planned: 'مخطط',
-      published: 'منشور',
-      brief: 'الموجز',
-      concepts: 'مقترحات',
-      feedback: 'ملاحظات العميل',
-      approved: 'معتمد',
-    },
     form: {
       createTitle: 'مشروع {{type}} جديد',
       editTitle: 'تعديل المشروع',

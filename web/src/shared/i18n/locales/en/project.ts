@@ -4,20 +4,6 @@
  */
 const project = {
   project: {
-    stages: {
-      backlog: 'Backlog',
-      todo: 'To do',
-      in_progress: 'In progress',
-      review: 'Review',
-      done: 'Done',
-      ideas: 'Ideas',
-      planned: 'Planned',
-      published: 'Published',
-      brief: 'Brief',
-      concepts: 'Concepts',
-      feedback: 'Client feedback',
-      approved: 'Approved',
-    },
     form: {
       createTitle: 'New {{type}} project',
       editTitle: 'Edit project',

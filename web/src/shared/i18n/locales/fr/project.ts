@@ -3,20 +3,6 @@ import type { TranslationShape } from '../shape';
 
 const project: TranslationShape<typeof en> = {
   project: {
-    stages: {
-      backlog: 'Backlog',
-      todo: 'À faire',
-      in_progress: 'En cours',
-      review: 'Relecture',
-      done: 'Terminé',
-      ideas: 'Idées',
-      planned: 'Planifié',
-      published: 'Publié',
-      brief: 'Brief',
-      concepts: 'Pistes',
-      feedback: 'Retours client',
-      approved: 'Validé',
-    },
     form: {
       createTitle: 'Nouveau projet {{type}}',
       editTitle: 'Modifier le projet',
