@@ -1,7 +1,9 @@
 /// <reference types="vitest/config" />
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { precompressDirectory } from './precompress.ts';
 import { prePaintScript } from './src/shared/theme/pre-paint.ts';
 
 /**
@@ -22,6 +24,19 @@ const prePaint = (): Plugin => ({
   name: 'orbit-pre-paint',
   transformIndexHtml: () => [{ tag: 'script', children: prePaintScript(), injectTo: 'head-prepend' }],
 });
+
+/** Writes `.br` and `.gz` copies of the build for the local server (precompress.ts says why). */
+const precompress = (): Plugin => {
+  let outDir = '';
+  return {
+    name: 'orbit-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle: () => precompressDirectory(outDir),
+  };
+};
 
 /**
  * CASL's MongoDB engine, which the shared ability (equality matching) never runs, is replaced by
@@ -92,7 +107,7 @@ const chunkGroups = () => {
 export default defineConfig({
   root: webRoot,
   envDir: webRoot,
-  plugins: [react(), prePaint()],
+  plugins: [react(), prePaint(), precompress()],
   resolve: { alias: { '@ucast/mongo2js': caslWithoutMongo } },
   build: {
     outDir: 'dist',

@@ -13,9 +13,24 @@ export interface AreaAccess {
   readonly pushes: boolean;
   /** MB; Lambda's CPU share grows with it, so cold starts and hashing get faster. */
   readonly memorySize: number;
+  /**
+   * Partition keys (table and index) the function may touch, as IAM `StringLike` patterns for
+   * `dynamodb:LeadingKeys`; undefined is the whole table. Every key an area builds must match
+   * one, or the call is refused in AWS (DynamoDB Local does not check IAM):
+   * tests/infra/leading-keys.test.ts finds the key prefixes in each area's bundle and fails on
+   * one that is not listed here.
+   */
+  readonly leadingKeys?: readonly string[];
 }
 
 export type AreaAccessOverrides = Partial<Record<Area, Partial<AreaAccess>>>;
+
+/**
+ * Every signed-in request reads the caller's session (`USER#<id>`, core/auth), so every area
+ * with signed-in routes reads user items; the rest is each area's own partitions
+ * (functions/src/core/table.ts lists them with their access patterns).
+ */
+const userKeys = ['USER#*'];
 
 /**
  * Exceptions to the defaults, with the reason. A new area needs an entry only when the
@@ -26,8 +41,32 @@ export const areaAccessOverrides: AreaAccessOverrides = {
   // Liveness only: answers without touching data or secrets.
   health: { table: 'none', memorySize: 256 },
   // Signs tokens on public routes (sign-in, register, refresh); scrypt wants the CPU.
-  auth: { jwtSecret: true, memorySize: 1024 },
+  auth: {
+    jwtSecret: true,
+    memorySize: 1024,
+    leadingKeys: [...userKeys, 'PHONE#*', 'EMAIL#*', 'REFERRAL#*', 'THROTTLE#*', 'RESET#*'],
+  },
+  chat: {
+    leadingKeys: [
+      ...userKeys,
+      'CHATPAIR#*',
+      'CHAT#*',
+      'COUNTER#chats',
+      'CONNECTION#*',
+      // Index partition keys, gsi1 (contacts by role) and gsi2 (connections by role): listed so
+      // an index Query passes whether IAM weighs its index key or not.
+      'ROLE#*',
+      'CONNECTIONS#*',
+    ],
+  },
+  permissions: { leadingKeys: [...userKeys, 'PERMISSIONS', 'PERMISSION_NAME#*'] },
+  // ROLE#: gsi1, the people an admin picks for a project (an index key, as for chat).
+  projects: { leadingKeys: [...userKeys, 'PROJECT#*', 'PLIST#*', 'PCOUNT#*', 'ROLE#*'] },
 };
+
+/** The area behind `/api/auth/*`: its routes get their own throttle, its function reserved concurrency. */
+export const authArea: Area = 'auth';
+export const authRoutePrefix = '/api/auth/';
 
 export const defaultMemorySize = 512;
 

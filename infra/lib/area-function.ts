@@ -26,6 +26,8 @@ export interface AreaFunctionProps {
   readonly access: AreaAccess;
   readonly data: Data;
   readonly disposable: boolean;
+  /** Concurrent executions reserved for (and capping) this function; none by default. */
+  readonly reservedConcurrency?: number;
 }
 
 export const lambdaRuntime = Runtime.NODEJS_22_X;
@@ -90,6 +92,7 @@ export class AreaFunction extends Construct {
       depsLockFilePath: lockFilePath,
       bundling: lambdaBundling,
       ...(props.access.jwtSecret ? { paramsAndSecrets: secretsExtension } : {}),
+      ...(props.reservedConcurrency ? { reservedConcurrentExecutions: props.reservedConcurrency } : {}),
       environment: {
         ...(props.access.table === 'none' ? {} : { TABLE_NAME: table.tableName }),
         POWERTOOLS_SERVICE_NAME: serviceName,
@@ -99,7 +102,21 @@ export class AreaFunction extends Construct {
     });
 
     const tableActions = tableActionsFor(props.access.table);
-    if (tableActions.length > 0) table.grant(this.role, ...tableActions);
+    const { leadingKeys } = props.access;
+    if (tableActions.length > 0 && leadingKeys) {
+      // ForAllValues: every partition key a request names (a batch or a transaction names
+      // several) must match one of the area's patterns.
+      this.role.addToPrincipalPolicy(
+        new PolicyStatement({
+          effect: Effect.ALLOW,
+          actions: tableActions,
+          resources: [table.tableArn, `${table.tableArn}/index/*`],
+          conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...leadingKeys] } },
+        }),
+      );
+    } else if (tableActions.length > 0) {
+      table.grant(this.role, ...tableActions);
+    }
     if (props.access.jwtSecret) {
       // GetSecretValue only: the function never needs to describe, list or change it.
       this.role.addToPrincipalPolicy(

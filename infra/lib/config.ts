@@ -19,6 +19,24 @@ export interface OrbitConfig {
   /** Subscribed to the alarm topic when given. */
   readonly alarmEmail: string | undefined;
   readonly apiThrottle: ThrottleLimits;
+  /** Tighter stage limits on every `/api/auth/*` route (a sign-in runs scrypt; abuse is cheap). */
+  readonly authThrottle: ThrottleLimits;
+  /**
+   * Concurrent executions reserved for (and capping) the auth function: a sign-in flood cannot
+   * take the account's whole Lambda concurrency from the other areas, and they cannot starve it.
+   */
+  readonly authReservedConcurrency: number;
+  /**
+   * An existing CloudFront-scope WAF web ACL (us-east-1) to use instead of the one the companion
+   * stack `Orbit-<stage>-edge` creates (docs/deploy.md, "The edge").
+   */
+  readonly webAclArn: string | undefined;
+  /**
+   * Regional ACM certificate (in the stack's region) for `api-origin.<domainName>` and
+   * `ws-origin.<domainName>`: with it the APIs are reached only through custom domains and
+   * their default execute-api endpoints are switched off. Needs `domainName`.
+   */
+  readonly originCertificateArn: string | undefined;
 }
 
 export const contextKeys = {
@@ -28,6 +46,11 @@ export const contextKeys = {
   alarmEmail: 'ORBIT_ALARM_EMAIL',
   apiRateLimit: 'ORBIT_API_RATE_LIMIT',
   apiBurstLimit: 'ORBIT_API_BURST_LIMIT',
+  authRateLimit: 'ORBIT_AUTH_RATE_LIMIT',
+  authBurstLimit: 'ORBIT_AUTH_BURST_LIMIT',
+  authReservedConcurrency: 'ORBIT_AUTH_RESERVED_CONCURRENCY',
+  webAclArn: 'ORBIT_WEB_ACL_ARN',
+  originCertificateArn: 'ORBIT_ORIGIN_CERTIFICATE_ARN',
 } as const;
 
 export type ContextKey = keyof typeof contextKeys;
@@ -35,6 +58,10 @@ export type ContextKey = keyof typeof contextKeys;
 /** Safe by default: an operator who forgets `stage` gets a stack that keeps its data. */
 export const defaultStage = 'prod';
 export const defaultApiThrottle: ThrottleLimits = { rateLimit: 1000, burstLimit: 2000 };
+/** Sign-in, register, refresh and recovery for the whole stage, all sources together. */
+export const defaultAuthThrottle: ThrottleLimits = { rateLimit: 50, burstLimit: 100 };
+/** At ~100 ms of scrypt per sign-in, 50 containers sign in ~500 people a second. */
+export const defaultAuthReservedConcurrency = 50;
 
 export const isDisposable = (config: Pick<OrbitConfig, 'stage'>): boolean => config.stage === 'dev';
 
@@ -75,6 +102,19 @@ export const readConfig = (
     );
   }
 
+  const webAclArn = read('webAclArn');
+  if (webAclArn !== undefined && !/^arn:aws[a-z-]*:wafv2:us-east-1:\d{12}:global\/webacl\/.+$/.test(webAclArn)) {
+    throw new Error('webAclArn must be a CloudFront-scope (global) WAF web ACL in us-east-1');
+  }
+  const originCertificateArn = read('originCertificateArn');
+  if (originCertificateArn !== undefined) {
+    if (domainName === undefined)
+      throw new Error('originCertificateArn needs domainName: the origins are its subdomains');
+    if (!/^arn:aws[a-z-]*:acm:[a-z0-9-]+:\d{12}:certificate\/.+$/.test(originCertificateArn)) {
+      throw new Error("originCertificateArn must be an ACM certificate ARN (in the stack's region)");
+    }
+  }
+
   return {
     stage,
     domainName,
@@ -84,7 +124,21 @@ export const readConfig = (
       rateLimit: positiveInteger('apiRateLimit', read('apiRateLimit'), defaultApiThrottle.rateLimit),
       burstLimit: positiveInteger('apiBurstLimit', read('apiBurstLimit'), defaultApiThrottle.burstLimit),
     },
+    authThrottle: {
+      rateLimit: positiveInteger('authRateLimit', read('authRateLimit'), defaultAuthThrottle.rateLimit),
+      burstLimit: positiveInteger('authBurstLimit', read('authBurstLimit'), defaultAuthThrottle.burstLimit),
+    },
+    authReservedConcurrency: positiveInteger(
+      'authReservedConcurrency',
+      read('authReservedConcurrency'),
+      defaultAuthReservedConcurrency,
+    ),
+    webAclArn,
+    originCertificateArn,
   };
 };
 
 export const stackNameFor = (config: Pick<OrbitConfig, 'stage'>): string => `Orbit-${config.stage}`;
+
+/** The companion stack in us-east-1 that holds the CloudFront web ACL (edge-stack.ts). */
+export const edgeStackNameFor = (config: Pick<OrbitConfig, 'stage'>): string => `${stackNameFor(config)}-edge`;

@@ -33,6 +33,11 @@ export interface ContentSecurityPolicyOptions {
   readonly scriptHashes?: readonly string[];
   /** Extra connect-src sources, e.g. `wss://app.example.com` when the domain is known. */
   readonly connectSources?: readonly string[];
+  /**
+   * Default true. The local server, plain HTTP on any host (`HOST`), leaves it out: it would
+   * send the page's own requests to an https:// that is not there.
+   */
+  readonly upgradeInsecureRequests?: boolean;
 }
 
 /**
@@ -55,7 +60,7 @@ export const contentSecurityPolicy = (options: ContentSecurityPolicyOptions = {}
     ['base-uri', "'self'"],
     ['form-action', "'self'"],
     ['frame-ancestors', "'none'"],
-    ['upgrade-insecure-requests'],
+    ...(options.upgradeInsecureRequests === false ? [] : [['upgrade-insecure-requests'] as [string]]),
   ];
   const policy = directives.map((directive) => directive.join(' ')).join('; ');
   if (policy.length > maxContentSecurityPolicyLength) {

@@ -1,15 +1,17 @@
-import { CfnOutput, Stack, Tags, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, Stack, Tags, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 
 import { tableDefinition } from '@orbit/functions/core/table';
 
-import { Api } from './api';
+import { Api, originDomainsFor } from './api';
 import type { AreaAccessOverrides } from './area-access';
 import { isDisposable, type OrbitConfig } from './config';
 import { Data } from './data';
+import { webAclArnParameterName } from './edge-stack';
 import { Monitoring } from './monitoring';
 import { projectRouteTable, type RouteTable } from './route-table';
 import { Web } from './web';
+import { WebAcl } from './web-acl';
 
 export interface OrbitStackProps extends StackProps {
   readonly config: OrbitConfig;
@@ -30,6 +32,7 @@ export class OrbitStack extends Stack {
   readonly data: Data;
   readonly api: Api;
   readonly web: Web;
+  readonly webAcl: WebAcl;
   readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, props: OrbitStackProps) {
@@ -46,13 +49,30 @@ export class OrbitStack extends Stack {
       data: this.data,
       disposable,
       throttle: config.apiThrottle,
+      authThrottle: config.authThrottle,
+      authReservedConcurrency: config.authReservedConcurrency,
       ...(props.areaAccess ? { areaAccess: props.areaAccess } : {}),
+      ...(config.domainName && config.originCertificateArn
+        ? { originDomains: originDomainsFor(config.domainName, config.originCertificateArn) }
+        : {}),
     });
+    if (this.api.customDomains.length === 0) {
+      Annotations.of(this).addWarningV2(
+        'orbit:execute-api-open',
+        'The APIs keep their default execute-api endpoints, which bypass CloudFront (WAF, headers): ' +
+          'give domainName and originCertificateArn to close them (docs/deploy.md, "The edge").',
+      );
+    }
 
-    const executeApiDomain = (apiId: string) => `${apiId}.execute-api.${this.region}.${this.urlSuffix}`;
+    this.webAcl = new WebAcl(
+      this,
+      'WebAcl',
+      config.webAclArn ? { arn: config.webAclArn } : { parameterName: webAclArnParameterName(this.stackName) },
+    );
     this.web = new Web(this, 'Web', {
-      httpApiDomain: executeApiDomain(this.api.httpApi.apiId),
-      webSocketApiDomain: this.api.webSocketApi ? executeApiDomain(this.api.webSocketApi.apiId) : undefined,
+      httpApiDomain: this.api.httpOriginDomain,
+      webSocketApiDomain: this.api.webSocketOriginDomain,
+      webAclArn: this.webAcl.arn,
       disposable,
       domainName: config.domainName,
       certificateArn: config.certificateArn,
@@ -74,10 +94,18 @@ export class OrbitStack extends Stack {
     });
     new CfnOutput(this, 'DistributionId', { value: this.web.distribution.distributionId });
     new CfnOutput(this, 'WebBucketName', { value: this.web.bucket.bucketName });
-    new CfnOutput(this, 'HttpApiUrl', {
-      value: this.api.httpStage.url,
-      description: 'Direct API endpoint (the app uses /api on the CDN)',
-    });
+    if (this.api.customDomains.length === 0) {
+      new CfnOutput(this, 'HttpApiUrl', {
+        value: this.api.httpStage.url,
+        description: 'Direct API endpoint (the app uses /api on the CDN)',
+      });
+    }
+    for (const domain of this.api.customDomains) {
+      new CfnOutput(this, `${domain.node.id}Target`, {
+        value: domain.regionalDomainName,
+        description: `Point ${domain.name} (CNAME) here: the CDN reaches the API through it`,
+      });
+    }
     if (this.api.webSocketStage) {
       new CfnOutput(this, 'WebSocketUrl', {
         value: `${url.replace(/^https/, 'wss')}/ws`,

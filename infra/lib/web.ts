@@ -32,13 +32,17 @@ import { Construct } from 'constructs';
 import { webSocketStageName } from './api';
 import { contentSecurityPolicy, inlineScriptHashes } from './csp';
 import { webDistDir } from './paths';
+import { securityHeaderPolicy } from './security-headers';
+import { hashedAssetsCacheControl, hashedAssetsPrefix, shellCacheControl } from './web-caching';
 import { spaRewriteSource } from './spa-rewrite';
 
 export interface WebProps {
-  /** `<id>.execute-api.<region>.<suffix>`: the HTTP API, reached under `/api/*`. */
+  /** The HTTP API's host (its custom origin domain, or execute-api), reached under `/api/*`. */
   readonly httpApiDomain: string;
-  /** The WebSocket API's domain, reached at `/ws`, when the product has one. */
+  /** The WebSocket API's host, reached at `/ws`, when the product has one. */
   readonly webSocketApiDomain: string | undefined;
+  /** The WAF web ACL (CloudFront scope) in front of everything. */
+  readonly webAclArn: string;
   readonly disposable: boolean;
   readonly domainName: string | undefined;
   readonly certificateArn: string | undefined;
@@ -46,11 +50,15 @@ export interface WebProps {
   readonly distDir?: string;
 }
 
-/** Vite puts every content-hashed file here; everything else is the unhashed shell. */
-export const hashedAssetsPrefix = 'assets/';
-export const hashedAssetsCacheControl = 'public, max-age=31536000, immutable';
-export const shellCacheControl = 'no-cache';
+/**
+ * Build files that never reach the bucket: source maps (they would publish the app's source)
+ * and the precompressed copies the local server serves (CloudFront compresses by itself).
+ */
+const unpublishedBuildFiles = ['*.map', '*.br', '*.gz'];
 
+/** CloudFront access logs (in the log bucket, under this prefix) are kept this long. */
+export const accessLogRetentionDays = 90;
+export const cloudFrontLogPrefix = 'cloudfront/';
 /** Deployed when web/dist is missing, so `npm run synth` works offline on a fresh clone. */
 export const placeholderIndexHtml =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Orbit</title></head>' +
@@ -62,6 +70,7 @@ export const placeholderIndexHtml =
  */
 export class Web extends Construct {
   readonly bucket: Bucket;
+  readonly logBucket: Bucket;
   readonly distribution: Distribution;
   readonly responseHeadersPolicy: ResponseHeadersPolicy;
   readonly spaRewrite: CloudFrontFunction;
@@ -83,6 +92,18 @@ export class Web extends Construct {
       autoDeleteObjects: props.disposable,
     });
 
+    // CloudFront's standard logs are written with an ACL grant to the log-delivery account, so this
+    // bucket (unlike the web bucket) keeps ACLs enabled, for the bucket owner.
+    this.logBucket = new Bucket(this, 'AccessLogs', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      lifecycleRules: [{ expiration: Duration.days(accessLogRetentionDays) }],
+      removalPolicy: props.disposable ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
+      autoDeleteObjects: props.disposable,
+    });
+
     this.contentSecurityPolicy = contentSecurityPolicy({
       scriptHashes: this.builtWebApp ? inlineScriptHashes(readFileSync(indexPath, 'utf8')) : [],
       connectSources: props.domainName ? [`wss://${props.domainName}`] : [],
@@ -92,22 +113,24 @@ export class Web extends Construct {
       // Names are account-wide: the region keeps one stage deployable in several regions.
       responseHeadersPolicyName: `${Stack.of(this).stackName}-${Stack.of(this).region}-security-headers`,
       comment: `${Stack.of(this).stackName}: HSTS, CSP, no framing, no sniffing`,
+      // From security-headers.ts, which the local server sends too.
       securityHeadersBehavior: {
-        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.seconds(securityHeaderPolicy.strictTransportSecurity.maxAgeSeconds),
+          includeSubdomains: securityHeaderPolicy.strictTransportSecurity.includeSubdomains,
+          override: true,
+        },
         contentSecurityPolicy: { contentSecurityPolicy: this.contentSecurityPolicy, override: true },
         contentTypeOptions: { override: true },
-        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
-        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+        frameOptions: { frameOption: HeadersFrameOption[securityHeaderPolicy.frameOptions], override: true },
+        referrerPolicy: { referrerPolicy: referrerPolicyOf(securityHeaderPolicy.referrerPolicy), override: true },
       },
       customHeadersBehavior: {
-        customHeaders: [
-          {
-            header: 'Permissions-Policy',
-            value: 'camera=(), microphone=(), geolocation=(), payment=()',
-            override: true,
-          },
-          { header: 'Cross-Origin-Opener-Policy', value: 'same-origin', override: true },
-        ],
+        customHeaders: Object.entries(securityHeaderPolicy.custom).map(([header, value]) => ({
+          header,
+          value,
+          override: true,
+        })),
       },
     });
 
@@ -169,11 +192,17 @@ export class Web extends Construct {
         : {}),
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: PriceClass.PRICE_CLASS_100,
+      webAclId: props.webAclArn,
+      enableLogging: true,
+      logBucket: this.logBucket,
+      logFilePrefix: cloudFrontLogPrefix,
+      // Cookies carry the refresh token: never in a log.
+      logIncludesCookies: false,
     });
 
     let sources: ISource[];
     if (this.builtWebApp) {
-      sources = [Source.asset(distDir)];
+      sources = [Source.asset(distDir, { exclude: unpublishedBuildFiles })];
     } else {
       sources = [Source.data('index.html', placeholderIndexHtml)];
       Annotations.of(this).addWarningV2(
@@ -211,3 +240,9 @@ export class Web extends Construct {
     return `https://${domainName ?? this.distribution.distributionDomainName}`;
   }
 }
+
+const referrerPolicyOf = (value: string): HeadersReferrerPolicy => {
+  const found = Object.values(HeadersReferrerPolicy).find((policy) => policy === value);
+  if (!found) throw new Error(`CloudFront has no referrer policy "${value}"`);
+  return found;
+};

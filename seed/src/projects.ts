@@ -14,14 +14,11 @@ import {
   addToStatusCounts,
   bulkPut,
   commentItemOf,
-  getProject,
   projectItemsOf,
   taskItemOf,
-  type ActivityRecord,
-  type CommentRecord,
-  type ProjectRecord,
-  type TaskRecord,
-} from '@orbit/functions/projects/repository';
+} from '@orbit/functions/projects/bulk-load';
+import { getProject } from '@orbit/functions/projects/project-repository';
+import type { ActivityRecord, CommentRecord, ProjectRecord, TaskRecord } from '@orbit/functions/projects/records';
 
 import { demoUsers } from './demo-users';
 import { seededUserIds } from './users';

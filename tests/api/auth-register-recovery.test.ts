@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { consumeResetCode, storeResetCode } from '@orbit/functions/auth/reset-codes';
+import { consumeResetCode, resetCodeKey, storeResetCode } from '@orbit/functions/auth/reset-codes';
 import { db } from '@orbit/functions/core/db';
 import { localOutbox } from '@orbit/functions/core/notifier';
 
@@ -121,7 +121,7 @@ describe('password recovery', () => {
     await client().request('POST', '/api/auth/forgot-password', { body: { phone: demo.clientB.phone } });
     const code = lastCodeFor(demo.clientB.phone) ?? '';
     const { Item } = await db().send(
-      new GetCommand({ TableName: stack.tableName, Key: { pk: `RESET#${demo.clientB.phone}`, sk: 'RESET' } }),
+      new GetCommand({ TableName: stack.tableName, Key: resetCodeKey(demo.clientB.phone) }),
     );
     expect(Item).toBeDefined();
     expect(JSON.stringify(Item)).not.toContain(code);

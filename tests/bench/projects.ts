@@ -9,15 +9,9 @@ import {
   type ProjectStatus,
 } from '@orbit/functions/projects/contract';
 import { rankBetween } from '@orbit/functions/projects/rank';
-import {
-  addToStatusCounts,
-  bulkPut,
-  projectItemsOf,
-  taskItemOf,
-  type ProjectRecord,
-  type TaskRecord,
-} from '@orbit/functions/projects/repository';
-import { listReadBudget } from '@orbit/functions/projects/service';
+import { addToStatusCounts, bulkPut, projectItemsOf, taskItemOf } from '@orbit/functions/projects/bulk-load';
+import type { ProjectRecord, TaskRecord } from '@orbit/functions/projects/records';
+import { listReadBudget } from '@orbit/functions/projects/project-service';
 import { adminPassword, demoUsers } from '@orbit/seed/demo-users';
 import { seedDemoData } from '@orbit/seed/load';
 import { seededUserIds } from '@orbit/seed/users';

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
-import { defaultApiThrottle, readConfig, stackNameFor, type ContextKey } from '@orbit/infra/lib/config';
+import {
+  defaultApiThrottle,
+  defaultAuthReservedConcurrency,
+  defaultAuthThrottle,
+  readConfig,
+  stackNameFor,
+  type ContextKey,
+} from '@orbit/infra/lib/config';
 
 const fromContext =
   (context: Partial<Record<ContextKey, unknown>>) =>
@@ -18,6 +25,10 @@ describe('deployment parameters', () => {
       certificateArn: undefined,
       alarmEmail: undefined,
       apiThrottle: defaultApiThrottle,
+      authThrottle: defaultAuthThrottle,
+      authReservedConcurrency: defaultAuthReservedConcurrency,
+      webAclArn: undefined,
+      originCertificateArn: undefined,
     });
     expect(stackNameFor(config)).toBe('Orbit-prod');
   });
@@ -54,5 +65,24 @@ describe('deployment parameters', () => {
     expect(() => readConfig(fromContext({ apiBurstLimit: 'lots' }))).toThrow(
       /apiBurstLimit must be a positive integer/,
     );
+  });
+
+  it('takes an existing web ACL only if CloudFront can use it (global scope, us-east-1)', () => {
+    const arn = 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/shared/0f6e7d2a';
+    expect(readConfig(fromContext({ webAclArn: arn })).webAclArn).toBe(arn);
+    expect(() =>
+      readConfig(fromContext({ webAclArn: 'arn:aws:wafv2:eu-west-1:123456789012:regional/webacl/shared/1' })),
+    ).toThrow(/CloudFront-scope/);
+  });
+
+  it('takes origin domains only with the custom domain they are under', () => {
+    const originCertificateArn = 'arn:aws:acm:eu-west-1:123456789012:certificate/def';
+    expect(
+      readConfig(fromContext({ domainName: 'app.example.com', certificateArn, originCertificateArn })),
+    ).toMatchObject({ originCertificateArn });
+    expect(() => readConfig(fromContext({ originCertificateArn }))).toThrow(/needs domainName/);
+    expect(() =>
+      readConfig(fromContext({ domainName: 'app.example.com', certificateArn, originCertificateArn: 'nope' })),
+    ).toThrow(/ACM certificate/);
   });
 });

@@ -86,9 +86,9 @@ describe('logs and web bucket', () => {
   const ownLogGroups = (synthesized: typeof prod) => {
     const all = synthesized.resources('AWS::Logs::LogGroup');
     const api = synthesized.stack.api;
-    const ids = [...[...api.functions.values()].map((fn) => fn.logGroup), api.accessLogs].map((group) =>
-      synthesized.logicalId(group),
-    );
+    const groups = [...[...api.functions.values()].map((fn) => fn.logGroup), api.accessLogs];
+    if (api.webSocketAccessLogs) groups.push(api.webSocketAccessLogs);
+    const ids = groups.map((group) => synthesized.logicalId(group));
     return ids.map((id) => {
       const group = all[id];
       if (!group) throw new Error(`no log group ${id}`);
@@ -101,13 +101,18 @@ describe('logs and web bucket', () => {
       expect(logGroup.DeletionPolicy).toBe('Retain');
       expect(logGroup.Properties.RetentionInDays).toBe(30);
     }
-    expect(prod.resources('AWS::S3::Bucket')[prod.logicalId(prod.stack.web.bucket)]?.DeletionPolicy).toBe('Retain');
+    for (const bucket of [prod.stack.web.bucket, prod.stack.web.logBucket]) {
+      expect(prod.resources('AWS::S3::Bucket')[prod.logicalId(bucket)]?.DeletionPolicy).toBe('Retain');
+    }
   });
 
   it('are removed with a dev stack (the bucket emptied first)', () => {
     for (const logGroup of ownLogGroups(dev)) expect(logGroup.DeletionPolicy).toBe('Delete');
-    expect(dev.resources('AWS::S3::Bucket')[dev.logicalId(dev.stack.web.bucket)]?.DeletionPolicy).toBe('Delete');
-    expect(Object.keys(dev.resources('Custom::S3AutoDeleteObjects'))).toHaveLength(1);
+    for (const bucket of [dev.stack.web.bucket, dev.stack.web.logBucket]) {
+      expect(dev.resources('AWS::S3::Bucket')[dev.logicalId(bucket)]?.DeletionPolicy).toBe('Delete');
+    }
+    // The web bucket and the CloudFront log bucket.
+    expect(Object.keys(dev.resources('Custom::S3AutoDeleteObjects'))).toHaveLength(2);
     expect(Object.keys(prod.resources('Custom::S3AutoDeleteObjects'))).toHaveLength(0);
   });
 });

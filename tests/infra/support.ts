@@ -7,6 +7,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 
 import { addOrbitStack } from '@orbit/infra/lib/app';
+import { OrbitEdgeStack } from '@orbit/infra/lib/edge-stack';
 import type { OrbitStack, OrbitStackProps } from '@orbit/infra/lib/orbit-stack';
 import { cdkJsonPath } from '@orbit/infra/lib/paths';
 
@@ -15,8 +16,11 @@ export const cdkJsonContext = (JSON.parse(readFileSync(cdkJsonPath, 'utf8')) as 
   .context;
 
 export interface SynthesizedStack {
+  readonly app: App;
   readonly stack: OrbitStack;
   readonly template: Template;
+  /** The companion stack in us-east-1 (the web ACL), unless context gave an existing ACL. */
+  readonly edge: OrbitEdgeStack | undefined;
   /** Logical id of a construct's CloudFormation resource (its default child for L2s). */
   logicalId(construct: IConstruct): string;
   resources(type: string): Record<string, CfnResource>;
@@ -46,9 +50,12 @@ export const synthesize = (
     const app = new App({ outdir, context: { ...cdkJsonContext, 'aws:cdk:bundling-stacks': [], ...context } });
     const stack = addOrbitStack(app, {}, overrides);
     const template = Template.fromStack(stack);
+    const edge = app.node.children.find((child): child is OrbitEdgeStack => child instanceof OrbitEdgeStack);
     return {
+      app,
       stack,
       template,
+      edge,
       logicalId: (construct) => {
         const element = (construct.node.defaultChild ?? construct) as CfnElement;
         return Stack.of(construct).getLogicalId(element);

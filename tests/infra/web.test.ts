@@ -9,8 +9,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { httpRoutes } from '@orbit/functions/routes';
 import { directiveSources, inlineScriptHashes, pageViolations } from '@orbit/infra/lib/csp';
 import { webDistDir } from '@orbit/infra/lib/paths';
+import { securityHeaders } from '@orbit/infra/lib/security-headers';
 import { spaRewriteSource } from '@orbit/infra/lib/spa-rewrite';
-import { hashedAssetsCacheControl, placeholderIndexHtml, shellCacheControl } from '@orbit/infra/lib/web';
+import { placeholderIndexHtml } from '@orbit/infra/lib/web';
+import { hashedAssetsCacheControl, shellCacheControl } from '@orbit/infra/lib/web-caching';
 
 import { asArray, referencedLogicalIds, synthesize, type SynthesizedStack } from './support';
 
@@ -62,7 +64,7 @@ const headersPolicy = () =>
     synthesized.logicalId(stack.web.responseHeadersPolicy)
   ]?.Properties.ResponseHeadersPolicyConfig as {
     SecurityHeadersConfig: Record<string, Record<string, unknown>>;
-    CustomHeadersConfig: { Items: { Header: string; Value: string }[] };
+    CustomHeadersConfig: { Items: { Header: string; Value: string; Override: boolean }[] };
   };
 
 describe('the web bucket', () => {
@@ -193,6 +195,23 @@ describe('security headers', () => {
     expect(headers.ContentTypeOptions).toEqual({ Override: true });
     expect(headers.FrameOptions).toEqual({ FrameOption: 'DENY', Override: true });
     expect(headers.ReferrerPolicy).toEqual({ ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true });
+  });
+
+  it('are the headers of the one definition the local server sends too (security-headers.ts)', () => {
+    const { SecurityHeadersConfig: security, CustomHeadersConfig: custom } = headersPolicy();
+    const hsts = security.StrictTransportSecurity as { AccessControlMaxAgeSec: number; IncludeSubdomains: boolean };
+    const sent: Record<string, string> = {
+      'strict-transport-security': `max-age=${hsts.AccessControlMaxAgeSec}${hsts.IncludeSubdomains ? '; includeSubDomains' : ''}`,
+      'content-security-policy': security.ContentSecurityPolicy?.ContentSecurityPolicy as string,
+      ...(security.ContentTypeOptions ? { 'x-content-type-options': 'nosniff' } : {}),
+      'x-frame-options': security.FrameOptions?.FrameOption as string,
+      'referrer-policy': security.ReferrerPolicy?.ReferrerPolicy as string,
+      ...Object.fromEntries(custom.Items.map((item) => [item.Header.toLowerCase(), item.Value])),
+    };
+    expect(sent).toEqual(securityHeaders(stack.web.contentSecurityPolicy, 'https'));
+    expect(sent['cross-origin-opener-policy']).toBe('same-origin');
+    expect(sent['permissions-policy']).toBe('camera=(), microphone=(), geolocation=(), payment=()');
+    for (const item of custom.Items) expect(item).toMatchObject({ Override: true });
   });
 
   it('sends a CSP without unsafe-inline scripts, plugins or framing', () => {

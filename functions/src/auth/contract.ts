@@ -92,4 +92,4 @@ export const signInResponse = object({
 export type SignInResponse = v.InferOutput<typeof signInResponse>;
 
 /** The messages the spec fixes for sign-in (§8), in a valibot-free module the sign-in page imports. */
-export { loginMessages } from './messages';
+export { loginMessages, recoveryMessages } from './messages';

@@ -15,6 +15,9 @@ import {
   signOut,
 } from './service';
 import { ValidationError } from '../core/errors';
+import { requestSource } from './request-source';
+
+const cookiesOf = (cookie: string | undefined) => (cookie ? { cookies: [cookie] } : {});
 
 const userAgentOf = (headers: Record<string, string | undefined>) => (headers['user-agent'] ?? '').slice(0, 256);
 
@@ -29,23 +32,23 @@ export const handler = defineAreaHandler('auth', authHttpRoutes, {
     }
     const parsed = v.safeParse(loginRequest, input);
     if (!parsed.success) throw new ValidationError({ phone: [loginMessages.invalid] });
-    const { body, cookie } = await signIn(parsed.output, userAgentOf(event.headers));
-    return json(201, body, { cookies: [cookie] });
+    const { body, cookie } = await signIn(parsed.output, userAgentOf(event.headers), requestSource(event));
+    return json(201, body, cookiesOf(cookie));
   },
   'POST /api/auth/register': async ({ event }) => {
     const { body, cookie } = await register(parseBody(event, registerRequest), userAgentOf(event.headers));
-    return json(201, body, { cookies: [cookie] });
+    return json(201, body, cookiesOf(cookie));
   },
   'POST /api/auth/refresh': async ({ event }) => {
     const { body, cookie } = await refresh(readCookie(event, refreshCookieName));
-    return json(200, body, { cookies: [cookie] });
+    return json(200, body, cookiesOf(cookie));
   },
   'POST /api/auth/logout': async ({ event }) => {
     const cleared = await signOut(readCookie(event, refreshCookieName), bearerToken(event));
     return noContent({ cookies: [cleared] });
   },
   'POST /api/auth/forgot-password': async ({ event }) => {
-    await requestPasswordReset(parseBody(event, forgotPasswordRequest));
+    await requestPasswordReset(parseBody(event, forgotPasswordRequest), requestSource(event));
     return json(202, { message: 'If this phone is registered, a code is on its way.' });
   },
   'POST /api/auth/reset-password': async ({ event }) => {

@@ -7,3 +7,8 @@ export const loginMessages = {
   fallback: 'Something went wrong',
   throttled: 'Too many sign-in attempts. Try again later.',
 } as const;
+
+/** Password recovery: the one message the throttle sends (the web app shows its own text). */
+export const recoveryMessages = {
+  throttled: 'Too many codes requested. Try again later.',
+} as const;

@@ -16,7 +16,7 @@ import {
 } from '../core/auth/tokens';
 import { UnauthorizedError, ValidationError, TooManyRequestsError } from '../core/errors';
 import { ulid } from '../core/ids';
-import { notifier } from '../core/notifier';
+import { requireNotifier } from '../core/notifier';
 import {
   createUser,
   getUserById,
@@ -28,6 +28,7 @@ import {
 } from '../users/repository';
 import {
   loginMessages,
+  recoveryMessages,
   userData as userDataSchema,
   type ForgotPasswordRequest,
   type LoginRequest,
@@ -37,11 +38,12 @@ import {
   type UserData,
 } from './contract';
 import { consumeResetCode, newResetCode, storeResetCode } from './reset-codes';
-import { clearFailedSignIns, recordFailedSignIn, signInRetryAfter } from './throttle';
+import { liftSignInLimits, reserveResetIssue, reserveSignInAttempt, settleSuccessfulSignIn } from './throttle';
 
 export interface SignedIn {
   readonly body: SignInResponse;
-  readonly cookie: string;
+  /** The refresh cookie to set; absent when the browser's current one must stay. */
+  readonly cookie?: string;
 }
 
 const invalidCredentials = () => new ValidationError({ phone: [loginMessages.invalid] });
@@ -87,21 +89,38 @@ const openSession = async (user: UserRecord, parts: ResponseParts, userAgent: st
   };
 };
 
+/** An id no user has: looked up for unknown phones so they cost the same reads as known ones. */
+const absentUserId = '00000000000000000000000000';
+
+/**
+ * The user holding a phone, found with the same reads whether or not there is one (a known
+ * phone costs two reads, phone claim then profile), so timing does not tell them apart.
+ */
+const findUserByPhone = async (phone: string): Promise<UserRecord | undefined> => {
+  const user = await getUserByPhone(phone);
+  if (!user) await getUserById(absentUserId);
+  return user;
+};
+
 /**
  * Spec §7/§8: 201 on an exact phone and password match; any mismatch is one 400 under `phone`;
- * an exception while building the response is a 400 carrying that exception's message.
+ * an exception while building the response is a 400 carrying that exception's message. The
+ * attempt is counted before the password is checked (auth/throttle.ts).
  */
-export const signIn = async ({ phone, password }: LoginRequest, userAgent: string): Promise<SignedIn> => {
-  const retryAfter = await signInRetryAfter(phone);
-  if (retryAfter !== undefined) throw new TooManyRequestsError(retryAfter, { phone: [loginMessages.throttled] });
-
-  const user = await getUserByPhone(phone);
-  const matches = user ? await verifyPassword(password, user.passwordHash) : (await burnPasswordCheck(password), false);
-  if (!user || !matches) {
-    await recordFailedSignIn(phone);
-    throw invalidCredentials();
+export const signIn = async (
+  { phone, password }: LoginRequest,
+  userAgent: string,
+  source: string,
+): Promise<SignedIn> => {
+  const attempt = await reserveSignInAttempt(phone, source);
+  if (!attempt.granted) {
+    throw new TooManyRequestsError(attempt.retryAfterSeconds, { phone: [loginMessages.throttled] });
   }
-  await clearFailedSignIns(phone);
+
+  const user = await findUserByPhone(phone);
+  const matches = user ? await verifyPassword(password, user.passwordHash) : (await burnPasswordCheck(password), false);
+  if (!user || !matches) throw invalidCredentials();
+  await settleSuccessfulSignIn(phone, source, attempt.reservations);
 
   let parts: ResponseParts;
   try {
@@ -145,11 +164,17 @@ export const register = async (
   return openSession(user, describeUser(user), userAgent);
 };
 
+/** How long a refresh secret that was just replaced still works: two tabs refreshing at once. */
+export const refreshGraceMs = 10_000;
+
 /**
- * Rotates the refresh token. Presenting a token that is no longer the current one means it
- * was stolen or replayed: the whole session is revoked.
+ * Rotates the refresh token. The secret just replaced still works for a few seconds (another
+ * tab sent it at the same moment): that caller gets an access token and keeps the cookie the
+ * winner set. Presenting a replaced secret later means it was stolen or replayed: the whole
+ * session is revoked. A secret this session never issued only fails: a caller who knows a
+ * session id cannot end someone else's session by guessing.
  */
-export const refresh = async (cookieValue: string | undefined): Promise<SignedIn> => {
+export const refresh = async (cookieValue: string | undefined, now = new Date()): Promise<SignedIn> => {
   const token = decodeRefreshToken(cookieValue);
   if (!token) throw new UnauthorizedError('No valid refresh token');
   const session = await getSession(token.userId, token.sessionId);
@@ -158,10 +183,17 @@ export const refresh = async (cookieValue: string | undefined): Promise<SignedIn
   const nextSecret = newRefreshSecret();
   const rotated =
     sameHash(session.refreshHash, presented) &&
-    (await rotateSession(token.userId, token.sessionId, presented, hashSecret(nextSecret)));
+    (await rotateSession(token.userId, token.sessionId, presented, hashSecret(nextSecret), now));
+  // After a lost race the session has moved on: judge the secret against what it holds now.
+  const latest = rotated ? session : await getSession(token.userId, token.sessionId);
+  if (!latest) throw new UnauthorizedError('Session has ended');
   if (!rotated) {
-    await deleteSession(token.userId, token.sessionId);
-    throw new UnauthorizedError('Refresh token was already used; the session is revoked');
+    const replaced = latest.previousRefreshHash !== undefined && sameHash(latest.previousRefreshHash, presented);
+    if (!replaced) throw new UnauthorizedError('No valid refresh token');
+    if ((latest.rotatedAtMs ?? 0) + refreshGraceMs < now.getTime()) {
+      await deleteSession(token.userId, token.sessionId);
+      throw new UnauthorizedError('Refresh token was already used; the session is revoked');
+    }
   }
   const user = await getUserById(token.userId);
   if (!user) {
@@ -171,7 +203,8 @@ export const refresh = async (cookieValue: string | undefined): Promise<SignedIn
   const accessToken = await signAccessToken({ userId: user.id, role: user.role, sessionId: token.sessionId });
   return {
     body: { ...describeUser(user), accessToken },
-    cookie: refreshCookie(encodeRefreshToken({ ...token, secret: nextSecret })),
+    // Within the grace the cookie is left as the winning tab set it (the browser shares it).
+    ...(rotated ? { cookie: refreshCookie(encodeRefreshToken({ ...token, secret: nextSecret })) } : {}),
   };
 };
 
@@ -189,23 +222,30 @@ export const signOut = async (cookieValue: string | undefined, bearer: string | 
   return clearedRefreshCookie();
 };
 
-/** Always succeeds from the caller's view, so it never reveals whether a phone is registered. */
-export const requestPasswordReset = async ({ phone }: ForgotPasswordRequest): Promise<void> => {
-  const user = await getUserByPhone(phone);
-  if (!user) return;
+/**
+ * 202 for every phone, registered or not, after the same work (limits, reads, a stored code):
+ * neither the answer nor its timing says whether a phone has an account. Refused (503) where
+ * no SMS can be sent, before any of it.
+ */
+export const requestPasswordReset = async ({ phone }: ForgotPasswordRequest, source: string): Promise<void> => {
+  const sms = await requireNotifier();
+  const retryAfter = await reserveResetIssue(phone, source);
+  if (retryAfter !== undefined) throw new TooManyRequestsError(retryAfter, { phone: [recoveryMessages.throttled] });
+  const user = await findUserByPhone(phone);
   const code = newResetCode();
-  await storeResetCode(user.phone, code);
-  await notifier().sendSms(user.phone, `Your Orbit password reset code is ${code}. It expires in 15 minutes.`);
+  await storeResetCode(phone, code);
+  if (user) await sms.sendSms(user.phone, `Your Orbit password reset code is ${code}. It expires in 15 minutes.`);
 };
 
 export const resetPassword = async ({ phone, code, password }: ResetPasswordRequest): Promise<void> => {
   const invalid = new ValidationError({ code: ['The code is invalid or has expired'] });
-  const user = await getUserByPhone(phone);
-  if (!user) throw invalid;
-  if ((await consumeResetCode(user.phone, code)) !== 'valid') throw invalid;
+  const user = await findUserByPhone(phone);
+  // Unregistered phones hold a code too, so this spends the same try with the same writes.
+  const check = await consumeResetCode(phone, code);
+  if (!user || check !== 'valid') throw invalid;
   await updatePasswordHash(user.id, await hashPassword(password));
   await deleteAllSessions(user.id);
-  await clearFailedSignIns(phone);
+  await liftSignInLimits(phone);
 };
 
 export const describeSignedInUser = async (userId: string): Promise<ResponseParts> => {

@@ -1,70 +1,100 @@
-import { createHash } from 'node:crypto';
+import {
+  budgetKeys,
+  clearBudget,
+  clearSignInBudgetsOf,
+  refundAttempt,
+  reserveAttempt,
+  type BudgetRule,
+  type Reservation,
+} from './attempt-budgets';
 
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+/**
+ * Sign-in throttling (docs/decisions.md, "Throttling and lockout"). Every attempt spends one
+ * unit of three budgets before the password is checked:
+ * - the phone from this source: 5 per 15 minutes (guessing one account from one place);
+ * - this source, whatever the phone: 20 per 15 minutes (password spraying);
+ * - the phone from every source: 30 per 15 minutes (guessing spread over many places).
+ * A success gives its units back and clears its phone-and-source count, so the owner's own
+ * typos never add up; someone else's wrong guesses from another source cannot lock the owner
+ * out, and the wide per-phone limit, which can, is lifted by a password reset.
+ */
+const window = 15 * 60 * 1000;
+export const signInBudgets = {
+  phoneAtSource: { max: 5, windowMs: window },
+  source: { max: 20, windowMs: window },
+  phone: { max: 30, windowMs: window },
+} as const satisfies Record<string, BudgetRule>;
 
-import { db, isConditionFailure } from '../core/db';
-import { tableName } from '../core/table';
+export type SignInReservation =
+  | { readonly granted: true; readonly reservations: readonly Reservation[] }
+  | { readonly granted: false; readonly retryAfterSeconds: number };
 
-/** Five failed sign-ins for one phone within 15 minutes lock that phone until the oldest ages out. */
-export const maxFailedSignIns = 5;
-export const failureWindowMs = 15 * 60 * 1000;
-
-interface ThrottleRecord {
-  readonly failures: number[];
-  readonly version: number;
-}
-
-// The phone is hashed: any string a caller sends becomes a fixed-size key, known or not.
-const throttleKey = (phone: string) => ({
-  pk: `THROTTLE#LOGIN#${createHash('sha256').update(phone).digest('base64url')}`,
-  sk: 'THROTTLE',
-});
-
-const recentFailures = (record: ThrottleRecord | undefined, now: number): number[] =>
-  (record?.failures ?? []).filter((at) => now - at < failureWindowMs).sort((a, b) => a - b);
-
-const read = async (phone: string): Promise<ThrottleRecord | undefined> => {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: throttleKey(phone), ConsistentRead: true }),
-  );
-  return Item as ThrottleRecord | undefined;
-};
-
-/** Seconds until the phone may try again, or undefined when it is not locked. */
-export const signInRetryAfter = async (phone: string, now = Date.now()): Promise<number | undefined> => {
-  const failures = recentFailures(await read(phone), now);
-  if (failures.length < maxFailedSignIns) return undefined;
-  const unlockAt = (failures[failures.length - maxFailedSignIns] ?? now) + failureWindowMs;
-  return Math.max(1, Math.ceil((unlockAt - now) / 1000));
-};
-
-/** Optimistic append: concurrent failures retry so none is lost. */
-export const recordFailedSignIn = async (phone: string, now = Date.now()): Promise<void> => {
-  for (let attempt = 0; attempt < 5; attempt += 1) {
-    const current = await read(phone);
-    const failures = [...recentFailures(current, now), now].slice(-maxFailedSignIns);
-    try {
-      await db().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: {
-            ...throttleKey(phone),
-            type: 'SignInThrottle',
-            failures,
-            version: (current?.version ?? 0) + 1,
-            expiresAt: Math.ceil((now + failureWindowMs) / 1000),
-          },
-          ConditionExpression: current ? 'version = :version' : 'attribute_not_exists(pk)',
-          ExpressionAttributeValues: current ? { ':version': current.version } : undefined,
-        }),
-      );
-      return;
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
+/**
+ * Spends an attempt of each budget in turn, narrowest first. A refusal gives back what the
+ * attempt already spent: a refused attempt checks no password, so it is not a failure.
+ */
+export const reserveSignInAttempt = async (
+  phone: string,
+  source: string,
+  now = Date.now(),
+): Promise<SignInReservation> => {
+  const budgets = [
+    [budgetKeys.signInPhoneAtSource(phone, source), signInBudgets.phoneAtSource],
+    [budgetKeys.signInSource(source), signInBudgets.source],
+    [budgetKeys.signInPhone(phone), signInBudgets.phone],
+  ] as const;
+  const reservations: Reservation[] = [];
+  for (const [key, rule] of budgets) {
+    const outcome = await reserveAttempt(key, rule, now);
+    if (!outcome.granted) {
+      await Promise.all(reservations.map(refundAttempt));
+      return outcome;
     }
+    reservations.push(outcome.reservation);
   }
+  return { granted: true, reservations };
 };
 
-export const clearFailedSignIns = async (phone: string): Promise<void> => {
-  await db().send(new DeleteCommand({ TableName: tableName(), Key: throttleKey(phone) }));
+/** The right password: the attempt was the owner's, so it costs nothing. */
+export const settleSuccessfulSignIn = async (
+  phone: string,
+  source: string,
+  reservations: readonly Reservation[],
+): Promise<void> => {
+  const own = budgetKeys.signInPhoneAtSource(phone, source);
+  await Promise.all([
+    clearBudget(own),
+    ...reservations
+      .filter((reservation) => reservation.key.pk !== own.pk || reservation.key.sk !== own.sk)
+      .map(refundAttempt),
+  ]);
+};
+
+/** A password reset proves the phone: every sign-in limit on it is lifted. */
+export const liftSignInLimits = (phone: string): Promise<void> => clearSignInBudgetsOf(phone);
+
+/**
+ * Reset codes: at most 3 per phone and 10 per source an hour, counted for every phone asked
+ * about, registered or not, so the limit says nothing about which phones exist.
+ */
+const hour = 60 * 60 * 1000;
+export const resetIssueBudgets = {
+  phone: { max: 3, windowMs: hour },
+  source: { max: 10, windowMs: hour },
+} as const satisfies Record<string, BudgetRule>;
+
+/** Seconds to wait when a new code may not be issued yet, else undefined (the code may be sent). */
+export const reserveResetIssue = async (
+  phone: string,
+  source: string,
+  now = Date.now(),
+): Promise<number | undefined> => {
+  const bySource = await reserveAttempt(budgetKeys.resetIssueSource(source), resetIssueBudgets.source, now);
+  if (!bySource.granted) return bySource.retryAfterSeconds;
+  const byPhone = await reserveAttempt(budgetKeys.resetIssuePhone(phone), resetIssueBudgets.phone, now);
+  if (!byPhone.granted) {
+    await refundAttempt(bySource.reservation);
+    return byPhone.retryAfterSeconds;
+  }
+  return undefined;
 };

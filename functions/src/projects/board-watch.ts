@@ -5,7 +5,7 @@ import { liveConnectionOwner } from '../chat/service';
 import { getUserById } from '../users/repository';
 import type { BoardServerFrame } from './contract';
 import { joinBoard, leaveBoard, parseBoardFrame } from './live-board';
-import { getProject } from './repository';
+import { getProject } from './project-repository';
 
 /**
  * The board frames a browser sends (`subscribeBoard`, `unsubscribeBoard`): the connection must

@@ -26,30 +26,24 @@ import {
   versionRequest,
 } from './requests';
 import {
-  archiveProject,
   authorizeCommentCreation,
   authorizeProjectCreation,
   authorizeTaskCreation,
-  createComment,
-  createProject,
-  createTask,
-  deleteComment,
-  deleteProject,
-  deleteTask,
-  findPeople,
-  getBoard,
-  listActivity,
-  listComments,
-  listProjects,
   loadProject,
   loadTask,
-  moveTask,
+} from './access';
+import { createComment, deleteComment, listActivity, listComments } from './comment-service';
+import {
+  archiveProject,
+  createProject,
+  deleteProject,
+  findPeople,
+  listProjects,
   restoreProject,
-  toProject,
-  toTask,
   updateProject,
-  updateTask,
-} from './service';
+} from './project-service';
+import { createTask, deleteTask, getBoard, moveTask, updateTask } from './task-service';
+import { toProject, toTask } from './views';
 
 /**
  * Thin: read the path, authorise the record it names (404 when hidden, 403 when read-only),

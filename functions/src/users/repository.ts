@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 
 import { cancelledConditionIndexes, db, isConditionFailure } from '../core/db';
 import { ConflictError } from '../core/errors';
@@ -129,4 +129,23 @@ export const updatePasswordHash = async (userId: string, passwordHash: string): 
       ExpressionAttributeValues: { ':hash': passwordHash, ':one': 1 },
     }),
   );
+};
+
+/** Users of a role whose name starts with `prefix`, by name (GSI1, the role index): people to pick. */
+export const findUsersByNamePrefix = async (
+  role: string,
+  prefix: string,
+  limit: number,
+): Promise<{ id: string; fullName: string }[]> => {
+  const page = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: prefix ? 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)' : 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': `ROLE#${role}`, ...(prefix ? { ':prefix': prefix.toLowerCase() } : {}) },
+      ProjectionExpression: 'id, fullName',
+      Limit: limit,
+    }),
+  );
+  return (page.Items ?? []).map((item) => ({ id: String(item.id), fullName: String(item.fullName) }));
 };

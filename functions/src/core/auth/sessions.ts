@@ -12,11 +12,19 @@ export interface SessionRecord {
   readonly createdAt: string;
   readonly lastUsedAt: string;
   readonly userAgent: string;
+  /** The secret this session's current one replaced, and when: another tab may still hold it. */
+  readonly previousRefreshHash?: string;
+  readonly rotatedAtMs?: number;
   /** Epoch seconds; DynamoDB TTL removes expired sessions. */
   readonly expiresAt: number;
 }
 
-const key = (userId: string, sessionId: string) => ({ pk: `USER#${userId}`, sk: `SESSION#${sessionId}` });
+/** Session keys, built here and nowhere else. */
+export const sessionKeys = {
+  item: (userId: string, sessionId: string) => ({ pk: `USER#${userId}`, sk: `SESSION#${sessionId}` }),
+  ofUser: (userId: string) => ({ pk: `USER#${userId}`, skPrefix: 'SESSION#' }),
+} as const;
+const sessionKey = sessionKeys.item;
 const expiry = (now: Date) => Math.floor(now.getTime() / 1000) + refreshTokenTtlSeconds;
 
 export const createSession = async (
@@ -32,7 +40,7 @@ export const createSession = async (
   await db().send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...key(input.userId, input.sessionId), type: 'Session', ...record },
+      Item: { ...sessionKey(input.userId, input.sessionId), type: 'Session', ...record },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
@@ -44,14 +52,18 @@ export const getSession = async (
   now = new Date(),
 ): Promise<SessionRecord | undefined> => {
   const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: key(userId, sessionId), ConsistentRead: true }),
+    new GetCommand({ TableName: tableName(), Key: sessionKey(userId, sessionId), ConsistentRead: true }),
   );
   const session = Item as SessionRecord | undefined;
   // TTL deletion is lazy: an expired item may still be there.
   return session && session.expiresAt > now.getTime() / 1000 ? session : undefined;
 };
 
-/** Swaps the refresh hash only if the caller presented the current one; false if it lost. */
+/**
+ * Swaps the refresh hash only if the caller presented the current one; false if it lost. The
+ * replaced hash is kept, with the time, so a second tab that sent it at the same moment can be
+ * told apart from a replay (auth/service.ts, refresh).
+ */
 export const rotateSession = async (
   userId: string,
   sessionId: string,
@@ -63,12 +75,15 @@ export const rotateSession = async (
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: key(userId, sessionId),
-        UpdateExpression: 'SET refreshHash = :next, lastUsedAt = :now, expiresAt = :expiresAt',
+        Key: sessionKey(userId, sessionId),
+        UpdateExpression:
+          'SET refreshHash = :next, previousRefreshHash = :presented, rotatedAtMs = :nowMs, lastUsedAt = :now, ' +
+          'expiresAt = :expiresAt',
         ConditionExpression: 'refreshHash = :presented',
         ExpressionAttributeValues: {
           ':next': nextHash,
           ':presented': presentedHash,
+          ':nowMs': now.getTime(),
           ':now': now.toISOString(),
           ':expiresAt': expiry(now),
         },
@@ -82,7 +97,7 @@ export const rotateSession = async (
 };
 
 export const deleteSession = async (userId: string, sessionId: string): Promise<void> => {
-  await db().send(new DeleteCommand({ TableName: tableName(), Key: key(userId, sessionId) }));
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: sessionKey(userId, sessionId) }));
 };
 
 export const listSessionIds = async (userId: string): Promise<string[]> =>
@@ -90,7 +105,10 @@ export const listSessionIds = async (userId: string): Promise<string[]> =>
     await queryAll({
       TableName: tableName(),
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'SESSION#' },
+      ExpressionAttributeValues: {
+        ':pk': sessionKeys.ofUser(userId).pk,
+        ':prefix': sessionKeys.ofUser(userId).skPrefix,
+      },
       ProjectionExpression: 'sessionId',
     })
   ).map((item) => String(item.sessionId));
@@ -99,7 +117,7 @@ export const deleteAllSessions = async (userId: string): Promise<number> => {
   const ids = await listSessionIds(userId);
   for (let start = 0; start < ids.length; start += 25) {
     let requests: Record<string, { DeleteRequest: { Key: Record<string, string> } }[]> | undefined = {
-      [tableName()]: ids.slice(start, start + 25).map((id) => ({ DeleteRequest: { Key: key(userId, id) } })),
+      [tableName()]: ids.slice(start, start + 25).map((id) => ({ DeleteRequest: { Key: sessionKey(userId, id) } })),
     };
     while (requests && Object.keys(requests).length > 0) {
       const result = await db().send(new BatchWriteCommand({ RequestItems: requests }));

@@ -1,3 +1,4 @@
+import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { decodeRefreshToken, encodeRefreshToken, signAccessToken, verifyAccessToken } from './tokens';
@@ -23,6 +24,29 @@ describe('access tokens', () => {
     const forgedPayload = Buffer.from(JSON.stringify({ sub: 'u1', role: 'admin', sid: 's1' })).toString('base64url');
     expect(await verifyAccessToken(`${header}.${forgedPayload}.${signature}`)).toBeUndefined();
     expect(await verifyAccessToken('garbage')).toBeUndefined();
+  });
+
+  it('refuses a token without exp or iat, or one issued longer ago than an access token lives', async () => {
+    const key = new TextEncoder().encode(process.env.JWT_SECRET);
+    const base = () =>
+      new SignJWT({ role: 'admin', sid: 's1' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject('u1')
+        .setIssuer('orbit')
+        .setAudience('orbit-api');
+    const nowSeconds = Math.floor(Date.now() / 1000);
+    expect(await verifyAccessToken(await base().setIssuedAt().setExpirationTime('10m').sign(key))).toEqual({
+      userId: 'u1',
+      role: 'admin',
+      sessionId: 's1',
+    });
+    expect(await verifyAccessToken(await base().setIssuedAt().sign(key))).toBeUndefined();
+    expect(await verifyAccessToken(await base().setExpirationTime('10m').sign(key))).toBeUndefined();
+    const longLived = await base()
+      .setIssuedAt(nowSeconds - 20 * 60)
+      .setExpirationTime(nowSeconds + 24 * 60 * 60)
+      .sign(key);
+    expect(await verifyAccessToken(longLived)).toBeUndefined();
   });
 });
 

@@ -28,10 +28,20 @@ export const signAccessToken = async (claims: AccessClaims, now = new Date()): P
     .setExpirationTime(Math.floor(now.getTime() / 1000) + accessTokenTtlSeconds)
     .sign(await jwtSecret());
 
-/** Returns the claims of a valid token, or undefined for a forged, expired or malformed one. */
+/**
+ * Returns the claims of a valid token, or undefined for a forged, expired or malformed one. A
+ * token must say when it expires and when it was issued, and be no older than an access token
+ * lives: jose alone accepts a token without `exp` for ever.
+ */
 export const verifyAccessToken = async (token: string): Promise<AccessClaims | undefined> => {
   try {
-    const { payload } = await jwtVerify(token, await jwtSecret(), { issuer, audience, algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, await jwtSecret(), {
+      issuer,
+      audience,
+      algorithms: ['HS256'],
+      requiredClaims: ['exp', 'iat', 'sub'],
+      maxTokenAge: accessTokenTtlSeconds,
+    });
     if (typeof payload.sub !== 'string' || typeof payload.role !== 'string' || typeof payload.sid !== 'string') {
       return undefined;
     }

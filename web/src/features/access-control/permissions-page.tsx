@@ -1,9 +1,6 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -14,11 +11,14 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
-import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { allItems, pageSizeOptions, type Permission } from '@orbit/functions/permissions/contract';
+import { useDebouncedSearch } from '../../shared/hooks/use-debounced-search';
+import { useSearchParamState } from '../../shared/hooks/use-search-param-state';
+import { LoadFailedAlert } from '../../shared/ui/action-alerts';
+import { ListSearchField } from '../../shared/ui/list-fields';
+import { ListToolbar } from '../../shared/ui/list-toolbar';
 import { PageHeader } from '../../shared/ui/page-header';
 import { DeferredSnackbar } from '../../shared/ui/deferred';
 import { PageTitle } from '../../shared/ui/page-title';
@@ -30,17 +30,6 @@ import { RoleChips } from './components/role-chips';
 import { lastPage, readTableState, toListParams, writeTableState, type TableState } from './components/table-state';
 import { HintTooltip } from '../../shared/ui/hint-tooltip';
 
-const searchDelayMs = 300;
-
-/** The table state from the URL, and a way to change it (pushes history unless told to replace). */
-const useTableState = () => {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const state = readTableState(searchParams);
-  const change = (next: Partial<TableState>, options: { replace?: boolean } = {}) =>
-    setSearchParams((current) => writeTableState(current, { ...readTableState(current), ...next }), options);
-  return [state, change] as const;
-};
-
 type Notice = { readonly key: 'created' | 'updated' | 'deleted'; readonly name: string };
 
 /**
@@ -50,25 +39,13 @@ type Notice = { readonly key: 'created' | 'updated' | 'deleted'; readonly name: 
  */
 export const PermissionsPage = () => {
   const { t } = useTranslation();
-  const [state, change] = useTableState();
+  const [state, change] = useSearchParamState<TableState>(readTableState, writeTableState);
   const query = usePermissions(toListParams(state));
   const [dialog, setDialog] = useState<PermissionDialogMode | null>(null);
   const [deleting, setDeleting] = useState<Permission | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
 
-  // The search box answers every keystroke; the URL (and the request) follow once typing pauses.
-  // When the URL's q changes from elsewhere (Back, a link), the box follows it.
-  const [draft, setDraft] = useState(state.q);
-  const [shownQ, setShownQ] = useState(state.q);
-  if (state.q !== shownQ) {
-    setShownQ(state.q);
-    setDraft(state.q);
-  }
-  useEffect(() => {
-    if (draft === state.q) return undefined;
-    const timer = setTimeout(() => change({ q: draft, page: 1 }, { replace: true }), searchDelayMs);
-    return () => clearTimeout(timer);
-  });
+  const [draft, setDraft] = useDebouncedSearch(state.q, (q) => change({ q, page: 1 }, { replace: true }));
 
   // A page left empty by a deletion or a narrower search moves back to the last page with rows.
   const total = query.data?.totalPermissions;
@@ -110,39 +87,22 @@ export const PermissionsPage = () => {
       />
 
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-        <Box sx={{ p: 2 }}>
-          <TextField
-            type="search"
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
+        <ListToolbar fetching={query.isFetching} fetchingLabel={t('app.loading')}>
+          <ListSearchField
             label={t('permissions.search')}
-            size="small"
+            value={draft}
+            onChange={setDraft}
+            icon={<SearchIcon fontSize="small" />}
+            maxLength={100}
             sx={{ width: { xs: '100%', sm: 320 } }}
-            slotProps={{
-              htmlInput: { maxLength: 100 },
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-            }}
           />
-        </Box>
-        <Box sx={{ height: 4 }}>{query.isFetching ? <LinearProgress /> : null}</Box>
+        </ListToolbar>
         {query.isError ? (
-          <Alert
-            severity="error"
-            sx={{ m: 2 }}
-            action={
-              <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-                {t('permissions.table.retry')}
-              </Button>
-            }
-          >
-            {t('permissions.table.loadFailed')}
-          </Alert>
+          <Box sx={{ m: 2 }}>
+            <LoadFailedAlert actionLabel={t('permissions.table.retry')} onAction={() => void query.refetch()}>
+              {t('permissions.table.loadFailed')}
+            </LoadFailedAlert>
+          </Box>
         ) : null}
         <TableContainer>
           <Table aria-label={t('permissions.table.label')} aria-busy={query.isFetching}>

@@ -25,6 +25,7 @@ import {
   type RoleSlug,
 } from '@orbit/functions/permissions/contract';
 import { isApiError } from '../../../shared/api/api-error';
+import { ConflictAlert } from '../../../shared/ui/action-alerts';
 import { FormTextField } from '../../../shared/ui/form-text-field';
 import { fetchPermissions, useCreatePermission, useUpdatePermission } from '../api/permissions';
 
@@ -130,16 +131,9 @@ export const PermissionDialog = ({ mode, onClose, onSaved }: PermissionDialogPro
       <Stack component="form" noValidate onSubmit={onSubmit}>
         <DialogContent sx={{ display: 'grid', gap: 3, pt: '8px !important' }}>
           {problem?.kind === 'conflict' ? (
-            <Alert
-              severity="warning"
-              action={
-                <Button color="inherit" size="small" onClick={() => loadCurrent(problem.current)}>
-                  {t('permissions.conflict.reload')}
-                </Button>
-              }
-            >
+            <ConflictAlert actionLabel={t('permissions.conflict.reload')} onAction={() => loadCurrent(problem.current)}>
               {t('permissions.conflict.message')}
-            </Alert>
+            </ConflictAlert>
           ) : null}
           {problem?.kind === 'gone' ? <Alert severity="error">{t('permissions.conflict.gone')}</Alert> : null}
           {problem?.kind === 'error' ? <Alert severity="error">{t(problem.key)}</Alert> : null}

@@ -1,7 +1,5 @@
-import Alert from '@mui/material/Alert';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
 import IconButton from '@mui/material/IconButton';
@@ -28,10 +26,17 @@ import {
 } from '@orbit/functions/chat/contract';
 import type { SocketState } from '../realtime/chat-socket';
 import { ContactAvatar } from './contact-avatar';
+import { LoadFailedAlert } from '../../../shared/ui/action-alerts';
 import { SearchIcon } from '../../../shared/ui/icons';
 import { isKnownRole, isLeadStage } from './status';
 
 const leadStages = chatContactStatuses.filter((status) => isLeadStage(status));
+
+/** The status filter's groups, each under its heading. */
+const statusGroups = [
+  { heading: 'chat.filter.presence', statuses: presenceStatuses },
+  { heading: 'chat.filter.leadStages', statuses: leadStages },
+] as const;
 
 export interface ContactListProps {
   readonly me: string;
@@ -98,6 +103,13 @@ const ConnectionState = ({ state }: { state: SocketState }) => {
     </Stack>
   );
 };
+
+/** A section's line when it has nobody to list. */
+const EmptyNote = ({ children }: { children: ReactNode }) => (
+  <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 1 }}>
+    {children}
+  </Typography>
+);
 
 const Section = ({ id, title, children }: { id: string; title: string; children: ReactNode }) => (
   <Box component="section" aria-labelledby={id}>
@@ -221,20 +233,16 @@ export const ContactList = ({
                 : selected.map((status) => t(`chat.statuses.${status}`)).join(', ')
             }
           >
-            <ListSubheader>{t('chat.filter.presence')}</ListSubheader>
-            {presenceStatuses.map((status) => (
-              <MenuItem key={status} value={status} dense>
-                <Checkbox size="small" checked={statuses.includes(status)} sx={{ p: 0.5, marginInlineEnd: 1 }} />
-                {t(`chat.statuses.${status}`)}
-              </MenuItem>
-            ))}
-            <ListSubheader>{t('chat.filter.leadStages')}</ListSubheader>
-            {leadStages.map((status) => (
-              <MenuItem key={status} value={status} dense>
-                <Checkbox size="small" checked={statuses.includes(status)} sx={{ p: 0.5, marginInlineEnd: 1 }} />
-                {t(`chat.statuses.${status}`)}
-              </MenuItem>
-            ))}
+            {/* Select reads its options from its direct children: a flat list, not fragments. */}
+            {statusGroups.flatMap((group) => [
+              <ListSubheader key={group.heading}>{t(group.heading)}</ListSubheader>,
+              ...group.statuses.map((status) => (
+                <MenuItem key={status} value={status} dense>
+                  <Checkbox size="small" checked={statuses.includes(status)} sx={{ p: 0.5, marginInlineEnd: 1 }} />
+                  {t(`chat.statuses.${status}`)}
+                </MenuItem>
+              )),
+            ])}
           </Select>
         </FormControl>
         <ConnectionState state={connection} />
@@ -242,25 +250,17 @@ export const ContactList = ({
       {loading ? <LinearProgress aria-label={t('app.loading')} /> : null}
       <Box sx={{ flex: 1, minHeight: 0, overflowY: 'auto', pb: 2 }}>
         {failed && !data ? (
-          <Alert
-            severity="error"
-            sx={{ m: 2 }}
-            action={
-              <Button color="inherit" size="small" onClick={onRetry}>
-                {t('chat.errors.retry')}
-              </Button>
-            }
-          >
-            {t('chat.errors.load')}
-          </Alert>
+          <Box sx={{ m: 2 }}>
+            <LoadFailedAlert actionLabel={t('chat.errors.retry')} onAction={onRetry}>
+              {t('chat.errors.load')}
+            </LoadFailedAlert>
+          </Box>
         ) : null}
         {data ? (
           <>
             <Section id="chat-section-chats" title={t('chat.sections.chats')}>
               {data.chatsContacts.length === 0 ? (
-                <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 1 }}>
-                  {t('chat.empty.chats')}
-                </Typography>
+                <EmptyNote>{t('chat.empty.chats')}</EmptyNote>
               ) : (
                 <List dense disablePadding>
                   {data.chatsContacts.map((contact) =>
@@ -300,9 +300,7 @@ export const ContactList = ({
             </Section>
             <Section id="chat-section-contacts" title={t('chat.sections.contacts')}>
               {others.length === 0 && data.contacts.length === 0 ? (
-                <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 1 }}>
-                  {t('chat.empty.contacts')}
-                </Typography>
+                <EmptyNote>{t('chat.empty.contacts')}</EmptyNote>
               ) : (
                 <List dense disablePadding>
                   {others.map((contact) =>

@@ -25,6 +25,7 @@ import {
 } from '@orbit/functions/projects/contract';
 import { projectFormSchema, type ProjectFormInput, type ProjectFormValues } from '@orbit/functions/projects/requests';
 import { isApiError } from '../../../shared/api/api-error';
+import { ConflictAlert } from '../../../shared/ui/action-alerts';
 import { stageNamesOf } from './stage-label';
 import { PeoplePicker, PersonPicker } from './person-picker';
 import { DateField, PriorityField, useFieldMessage } from './form-fields';
@@ -170,16 +171,9 @@ export const ProjectForm = ({ type, project, submitLabel, onSubmit, onCancel, on
       </Stack>
 
       {problem === 'conflict' ? (
-        <Alert
-          severity="warning"
-          action={
-            <Button color="inherit" size="small" onClick={() => void reload()}>
-              {t('project.form.reload')}
-            </Button>
-          }
-        >
+        <ConflictAlert actionLabel={t('project.form.reload')} onAction={() => void reload()}>
           {t('project.form.conflict')}
-        </Alert>
+        </ConflictAlert>
       ) : problem ? (
         <Alert severity="error">
           {problem === 'error' ? t('projects.errors.generic') : t(validationKeyOf(problem))}

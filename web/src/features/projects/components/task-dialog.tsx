@@ -23,6 +23,7 @@ import * as v from 'valibot';
 import { projectLimits, type PersonRef, type Project, type Task } from '@orbit/functions/projects/contract';
 import { createCommentRequest, taskFormSchema, type TaskFormInput } from '@orbit/functions/projects/requests';
 import { isApiError } from '../../../shared/api/api-error';
+import { ConflictAlert } from '../../../shared/ui/action-alerts';
 import { useAppAbility } from '../../../shared/session/use-session';
 import {
   useComments,
@@ -230,16 +231,9 @@ export const TaskDialog = ({ project, mode, task, canEdit, onClose, onNotice }: 
       <DialogContent dividers>
         <Stack spacing={3}>
           {problem === 'conflict' ? (
-            <Alert
-              severity="warning"
-              action={
-                <Button color="inherit" size="small" onClick={() => void reload()}>
-                  {t('project.task.reload')}
-                </Button>
-              }
-            >
+            <ConflictAlert actionLabel={t('project.task.reload')} onAction={() => void reload()}>
               {t('project.task.conflict')}
-            </Alert>
+            </ConflictAlert>
           ) : problem ? (
             <Alert severity="error">
               {problem === 'gone' ? t('projects.view.notFound') : t('projects.errors.generic')}

@@ -1,0 +1,171 @@
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+
+import { batchWrite, db, deletePart, putPart, transactWrite, type TransactionPart } from '../core/db';
+import { tableName } from '../core/table';
+import {
+  boardSortKeyFrom,
+  commentSortKeyPrefix,
+  isTaskSortKey,
+  projectEntity,
+  projectPartitionKey,
+  taskEntity,
+} from './entities';
+import { activityPart, queryAllKeys } from './project-repository';
+import {
+  editableTaskFields,
+  type ActivityRecord,
+  type ProjectRecord,
+  type TaskChanges,
+  type TaskRecord,
+} from './records';
+
+/** Tasks live in their project's partition; each write also moves the project's counters. */
+
+/** The project and every task in one strongly consistent Query (sk >= PROJECT). */
+export const getBoard = async (
+  projectId: string,
+): Promise<{ project: ProjectRecord; tasks: TaskRecord[] } | undefined> => {
+  let project: ProjectRecord | undefined;
+  const tasks: TaskRecord[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND sk >= :project',
+        ExpressionAttributeValues: { ':pk': projectPartitionKey(projectId), ':project': boardSortKeyFrom },
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      if (item.sk === projectEntity.key(projectId).sk) project = projectEntity.fromItem(item);
+      else if (isTaskSortKey(String(item.sk))) tasks.push(taskEntity.fromItem(item));
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return project ? { project, tasks } : undefined;
+};
+
+export const getTask = async (projectId: string, taskId: string): Promise<TaskRecord | undefined> => {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: taskEntity.key(projectId, taskId), ConsistentRead: true }),
+  );
+  return Item ? taskEntity.fromItem(Item) : undefined;
+};
+
+/** The project must exist, not be archived, and (optionally) have room for one more task. */
+export const projectWritable = (
+  projectId: string,
+  counters: { taskCount?: number; doneTaskCount?: number; maxTasks?: number } = {},
+): TransactionPart => {
+  const names: Record<string, string> = { '#status': 'status' };
+  const values: Record<string, unknown> = { ':archived': 'archived' };
+  let condition = 'attribute_exists(pk) AND #status <> :archived';
+  if (counters.maxTasks !== undefined) {
+    names['#taskCount'] = 'taskCount';
+    values[':maxTasks'] = counters.maxTasks;
+    condition += ' AND #taskCount < :maxTasks';
+  }
+  const adds = (['taskCount', 'doneTaskCount'] as const).flatMap((field) => {
+    const delta = counters[field];
+    if (!delta) return [];
+    names[`#${field}`] = field;
+    values[`:${field}`] = delta;
+    return [`#${field} :${field}`];
+  });
+  const target = {
+    TableName: tableName(),
+    Key: projectEntity.key(projectId),
+    ConditionExpression: condition,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  };
+  return {
+    label: 'project',
+    item:
+      adds.length === 0
+        ? { ConditionCheck: target }
+        : { Update: { ...target, UpdateExpression: `ADD ${adds.join(', ')}` } },
+  };
+};
+
+export const createTask = async (
+  task: TaskRecord,
+  done: boolean,
+  maxTasks: number,
+  activity: ActivityRecord,
+): Promise<void> => {
+  await transactWrite([
+    projectWritable(task.projectId, { taskCount: 1, doneTaskCount: done ? 1 : 0, maxTasks }),
+    putPart('task', taskEntity.toItem(task), 'attribute_not_exists(pk)'),
+    activityPart(activity),
+  ]);
+};
+
+const versionedTaskUpdate = (
+  task: TaskRecord,
+  fields: Partial<TaskRecord>,
+): TransactionPart & { after: TaskRecord } => {
+  const after: TaskRecord = { ...task, ...fields, version: task.version + 1 };
+  const names: Record<string, string> = { '#version': 'version' };
+  const values: Record<string, unknown> = { ':expected': task.version, ':next': after.version };
+  const assignments = Object.keys(fields).map((field) => {
+    names[`#${field}`] = field;
+    values[`:${field}`] = after[field as keyof TaskRecord];
+    return `#${field} = :${field}`;
+  });
+  return {
+    label: 'task',
+    after,
+    item: {
+      Update: {
+        TableName: tableName(),
+        Key: taskEntity.keyOf(task),
+        UpdateExpression: `SET ${assignments.join(', ')}, #version = :next`,
+        ConditionExpression: 'attribute_exists(pk) AND #version = :expected',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      },
+    },
+  };
+};
+
+/** Edits a task read at `task.version`; ConditionFailed(['task']) if it changed meanwhile. */
+export const updateTask = async (
+  task: TaskRecord,
+  changes: Partial<TaskChanges>,
+  activity: ActivityRecord,
+): Promise<TaskRecord> => {
+  const fields = Object.fromEntries(
+    editableTaskFields.flatMap((field) => (field in changes ? [[field, changes[field]]] : [])),
+  );
+  const update = versionedTaskUpdate(task, fields);
+  await transactWrite([projectWritable(task.projectId), update, activityPart(activity)]);
+  return update.after;
+};
+
+/** Moves a task to a stage and rank, keeping the project's done count in the same transaction. */
+export const moveTask = async (
+  task: TaskRecord,
+  move: { stage: string; rank: string; updatedAt: string; doneDelta: number },
+  activity: ActivityRecord | undefined,
+): Promise<TaskRecord> => {
+  const update = versionedTaskUpdate(task, { stage: move.stage, rank: move.rank, updatedAt: move.updatedAt });
+  await transactWrite([
+    projectWritable(task.projectId, { doneTaskCount: move.doneDelta }),
+    update,
+    ...(activity ? [activityPart(activity)] : []),
+  ]);
+  return update.after;
+};
+
+export const deleteTask = async (task: TaskRecord, done: boolean, activity: ActivityRecord): Promise<void> => {
+  await transactWrite([
+    projectWritable(task.projectId, { taskCount: -1, doneTaskCount: done ? -1 : 0 }),
+    deletePart('task', taskEntity.keyOf(task), 'attribute_exists(pk)'),
+    activityPart(activity),
+  ]);
+  const keys = await queryAllKeys(projectPartitionKey(task.projectId), commentSortKeyPrefix(task.id));
+  await batchWrite(keys.map((key) => ({ delete: key })));
+};

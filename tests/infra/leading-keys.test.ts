@@ -1,0 +1,91 @@
+import { build } from 'esbuild';
+import { afterAll, describe, expect, it } from 'vitest';
+
+import { areas } from '@orbit/functions/routes';
+import { esbuildBundleOptions } from '@orbit/infra/lib/bundling';
+import { handlerEntryFor, repoRoot } from '@orbit/infra/lib/paths';
+
+import { asArray, statementsOfRole, synthesize } from './support';
+
+const synthesized = synthesize({ stage: 'prod' });
+afterAll(() => synthesized.cleanup());
+const narrowed = [...synthesized.stack.api.functions.values()].filter((construct) => construct.access.leadingKeys);
+
+/**
+ * Key prefixes that are never a table partition key: sort keys, parts of a key, and index
+ * partition keys (an item written with `gsi1pk = ROLE#…` has a `USER#` partition key). A new
+ * prefix an area builds must be added either here (with its reason) or to the area's
+ * `leadingKeys` in infra/lib/area-access.ts, or the area fails in AWS with AccessDenied.
+ */
+const notTablePartitionKeys = new Set([
+  'SESSION#', // USER#<id> / SESSION#<id>
+  'CHATWITH#', // USER#<id> / CHATWITH#<contact>
+  'CONN#', // USER#<id> / CONN#<connection>
+  'MSG#', // CHAT#<id> / MSG#<ulid>
+  'PERMISSION#', // PERMISSIONS / PERMISSION#<ulid>
+  'TASK#', // PROJECT#<id> / TASK#<ulid>
+  'COMMENT#', // PROJECT#<id> / COMMENT#<task>#<ulid>
+  'ACTIVITY#', // PROJECT#<id> / ACTIVITY#<ulid>
+  'C#', // a client's list scope inside PLIST#<scope>#… and PCOUNT#<scope>
+  'ROLE#', // gsi1pk
+  'CONNECTIONS#', // gsi2pk
+]);
+
+/** The `XYZ#` prefixes of the string and template literals in an area's Lambda bundle. */
+const keyPrefixesInBundle = async (area: string): Promise<string[]> => {
+  const result = await build({
+    ...esbuildBundleOptions,
+    mainFields: [...esbuildBundleOptions.mainFields],
+    absWorkingDir: repoRoot,
+    entryPoints: [handlerEntryFor(area)],
+    outfile: `/tmp/${area}/index.mjs`,
+    write: false,
+  });
+  const text = result.outputFiles[0]?.text ?? '';
+  return [...new Set([...text.matchAll(/[`'"]([A-Z][A-Z0-9_]*#)/g)].map((match) => match[1] ?? ''))].sort();
+};
+
+describe('table access narrowed by partition key (dynamodb:LeadingKeys)', () => {
+  it('narrows every area that touches the table', () => {
+    const touching = [...synthesized.stack.api.functions.values()].filter(
+      (construct) => construct.access.table !== 'none',
+    );
+    expect(narrowed.map((construct) => construct.area).sort()).toEqual(
+      touching.map((construct) => construct.area).sort(),
+    );
+    expect(narrowed.length).toBeGreaterThan(0);
+  });
+
+  it.each(narrowed.map((construct) => [construct.area, construct] as const))(
+    '%s may touch only its own partitions',
+    (area, construct) => {
+      const statements = statementsOfRole(synthesized, synthesized.logicalId(construct.role)).filter((statement) =>
+        asArray(statement.Action).some((action) => action.startsWith('dynamodb:')),
+      );
+      expect(statements.length, area).toBeGreaterThan(0);
+      for (const statement of statements) {
+        expect(statement.Condition, area).toEqual({
+          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...(construct.access.leadingKeys ?? [])] },
+        });
+      }
+      // Another area's own partitions are out of reach, e.g. projects cannot read sign-in throttles.
+      const patterns = construct.access.leadingKeys ?? [];
+      if (area !== 'auth') expect(patterns.some((pattern) => pattern.startsWith('THROTTLE#'))).toBe(false);
+      if (area !== 'permissions') expect(patterns).not.toContain('PERMISSIONS');
+    },
+  );
+
+  it.each(narrowed.map((construct) => [construct.area, construct] as const))(
+    '%s: every partition-key prefix its bundle builds is allowed (keys added without a grant fail here, not in AWS)',
+    async (area, construct) => {
+      expect(areas).toContain(area);
+      const allowed = construct.access.leadingKeys ?? [];
+      const prefixes = await keyPrefixesInBundle(area);
+      expect(prefixes).toContain('USER#');
+      const uncovered = prefixes.filter(
+        (prefix) => !notTablePartitionKeys.has(prefix) && !allowed.some((pattern) => pattern.startsWith(prefix)),
+      );
+      expect(uncovered, `${area}: add these to its leadingKeys (infra/lib/area-access.ts)`).toEqual([]);
+    },
+  );
+});
