@@ -400,9 +400,27 @@ describe('listing: search, filters, sort and cursor pagination', () => {
     expect(names(await list({ q: tag, status: 'all', sort: 'due', order: 'desc', limit: '100' }))).toEqual(
       ['Delta', 'Zephyr', 'Beta', 'alpha', 'Kiwi', 'Omega', 'Mango'].map((name) => `${name} ${tag}`),
     );
-    expect((await list({ q: tag, sort: 'created', limit: '100' })).body.projects.map((project) => project.id)).toEqual(
-      [...made].reverse().map((project) => project.id),
+    // The same order page by page, the cursor carrying both ranges.
+    const paged: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const response: ApiResponse<ProjectList> = await list({
+        q: tag,
+        status: 'all',
+        sort: 'due',
+        order: 'desc',
+        limit: '3',
+        ...(cursor ? { cursor } : {}),
+      });
+      paged.push(...names(response));
+      cursor = response.body.nextCursor;
+    } while (cursor && paged.length < 20);
+    expect(paged).toEqual(
+      ['Delta', 'Zephyr', 'Beta', 'alpha', 'Kiwi', 'Omega', 'Mango'].map((name) => `${name} ${tag}`),
     );
+    expect(
+      (await list({ q: tag, status: 'all', sort: 'created', limit: '100' })).body.projects.map((project) => project.id),
+    ).toEqual([...made].reverse().map((project) => project.id));
   });
 
   it('pages with a cursor through every match once, across statuses', async () => {
@@ -628,5 +646,51 @@ describe('people to pick', () => {
     const admins = await admin.request<PeopleList>('GET', '/api/apps/projects/people?role=admin');
     expect(admins.body.people.map((person) => person.fullName)).toContain('Olivia Bennett');
     expect((await clientA.request('GET', '/api/apps/projects/people?role=client')).status).toBe(403);
+  });
+});
+
+describe('ranks under concurrency', () => {
+  const ranksIn = (tasks: readonly Task[], stage: string) =>
+    tasks.filter((task) => task.stage === stage).map((task) => task.rank);
+
+  it('gives 50 tasks created at once 50 places, and later moves land at the index asked for', async () => {
+    const project = await createProject({ type: 'development' });
+    const created = await Promise.all(
+      Array.from({ length: 50 }, (_, index) =>
+        admin.request<{ task: Task }>('POST', `/api/apps/projects/${project.id}/tasks`, {
+          body: { title: `Concurrent ${index}`, stage: 'backlog' },
+        }),
+      ),
+    );
+    expect(created.map((response) => response.status)).toEqual(Array.from({ length: 50 }, () => 201));
+    const afterCreate = (await board(project.id)).body;
+    expect(afterCreate.project.taskCount).toBe(50);
+    const backlog = ranksIn(afterCreate.tasks, 'backlog');
+    expect(new Set(backlog).size).toBe(50);
+
+    // Ten moves at once into an empty stage, each to the top: ten distinct places.
+    const movers = afterCreate.tasks.slice(0, 10);
+    const moved = await Promise.all(
+      movers.map((task) =>
+        admin.request('POST', `/api/apps/projects/${project.id}/tasks/${task.id}/move`, {
+          body: { stage: 'todo', index: 0, version: task.version },
+        }),
+      ),
+    );
+    expect(moved.map((response) => response.status)).toEqual(Array.from({ length: 10 }, () => 200));
+    const afterMoves = (await board(project.id)).body;
+    expect(new Set(ranksIn(afterMoves.tasks, 'todo')).size).toBe(10);
+
+    // Then each move lands exactly where it was asked to.
+    for (const index of [3, 0, 7, 1, 5]) {
+      const current = (await board(project.id)).body.tasks.filter((task) => task.stage === 'backlog');
+      const task = current[current.length - 1] as Task;
+      const response = await admin.request('POST', `/api/apps/projects/${project.id}/tasks/${task.id}/move`, {
+        body: { stage: 'backlog', index, version: task.version },
+      });
+      expect(response.status).toBe(200);
+      const column = (await board(project.id)).body.tasks.filter((candidate) => candidate.stage === 'backlog');
+      expect(column.findIndex((candidate) => candidate.id === task.id)).toBe(index);
+    }
   });
 });
