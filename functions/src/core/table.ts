@@ -23,6 +23,8 @@
  * | ws: a user's open connections           | pk=USER#<id>            sk begins_with CONN# (TTL)|
  * | ws: connections of a role (broadcast)   | GSI2 gsi2pk=CONNECTIONS#<role> gsi2sk=<connId>    |
  * | ws: owner of a connection               | pk=CONNECTION#<connId>  sk=CONNECTION (TTL)       |
+ * | ws: the board a connection watches      | pk=CONNECTION#<connId>  sk=VIEWING (TTL)          |
+ * | ws: who watches a board (push, presence)| pk=BOARD#<projectId>    sk begins_with VIEWER# (TTL)|
  * | permissions of the workspace, in        | pk=PERMISSIONS          sk begins_with PERMISSION#|
  * |   creation order (at most 500)          |   (sk=PERMISSION#<ulid>)                          |
  * | permission count (bounds that partition)| pk=PERMISSIONS          sk=COUNT                  |
@@ -31,6 +33,7 @@
  * | projects: board = project + its tasks   | pk=PROJECT#<id>         sk >= PROJECT (TASK#<ulid>)|
  * | projects: comments of a task, oldest 1st| pk=PROJECT#<id>         sk begins_with COMMENT#<task>#|
  * | projects: activity, newest first        | pk=PROJECT#<id>         sk begins_with ACTIVITY#  |
+ * | projects: a task's place (unique rank)  | pk=PROJECT#<id>  sk=CLAIM#RANK#<stage>#<rank>     |
  * | projects: list of a scope (workspace W  | pk=PLIST#<scope>#<status>#<sort>                  |
  * |   or client C#<id>) by status, sorted   |   sk=<sort value>\u0001<id>; sort = updated, name,|
  * |   (2 scopes x 4 sorts entries/project)  |   due, created (projects/repository.ts explains)  |

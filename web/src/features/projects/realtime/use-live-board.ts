@@ -44,7 +44,8 @@ export const useLiveBoard = (projectId: string, me: string | undefined, enabled:
             setViewers({ projectId, list: frame.viewers });
             return;
           case 'board.change':
-            if (frame.change.kind === 'projectDeleted') setDeletedId(projectId);
+            // This tab's own delete navigates away by itself.
+            if (frame.change.kind === 'projectDeleted' && frame.by !== me) setDeletedId(projectId);
             applyBoardChange(queryClient, projectId, frame.change);
             return;
           case 'board.refused':
@@ -60,7 +61,7 @@ export const useLiveBoard = (projectId: string, me: string | undefined, enabled:
       socket.send({ action: 'unsubscribeBoard', projectId });
       socket.stop();
     };
-  }, [enabled, projectId, queryClient]);
+  }, [enabled, me, projectId, queryClient]);
 
   const list = viewers.projectId === projectId ? viewers.list : [];
   return { others: list.filter((viewer) => viewer.id !== me), deleted: deletedId === projectId };

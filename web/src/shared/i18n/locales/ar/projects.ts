@@ -42,6 +42,8 @@ const projects: TranslationShape<typeof en> = {
       urgent: 'عاجلة',
     },
     list: {
+      filters: 'عوامل التصفية',
+      filtersActive: 'عوامل التصفية ({{active}})',
       search: 'البحث في المشاريع',
       searchHint: 'الاسم أو العميل أو الوسم',
       statusTabs: 'التصفية حسب الحالة',

@@ -43,6 +43,8 @@ const projects = {
       urgent: 'Urgent',
     },
     list: {
+      filters: 'Filters',
+      filtersActive: 'Filters ({{active}})',
       search: 'Search projects',
       searchHint: 'Name, client or tag',
       statusTabs: 'Filter by status',

@@ -42,6 +42,8 @@ const projects: TranslationShape<typeof en> = {
       urgent: 'Urgente',
     },
     list: {
+      filters: 'Filtres',
+      filtersActive: 'Filtres ({{active}})',
       search: 'Rechercher des projets',
       searchHint: 'Nom, client ou étiquette',
       statusTabs: 'Filtrer par statut',
