@@ -2,8 +2,90 @@ import js from '@eslint/js';
 // 4.6.x: later versions depend on native resolver bindings the registry here cannot serve.
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { readdirSync } from 'node:fs';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const root = import.meta.dirname;
+
+/**
+ * The web app's boundaries (docs/adding-an-area.md, "Rules the tree enforces"), as bulletproof-react
+ * draws them: a feature imports only itself and shared/; shared/ imports neither features/ nor
+ * app/ (except that translation-parts.ts lists each feature's locales/, words and no code); from
+ * functions/ the web app imports only an area's contract, requests and messages and the ability.
+ * One zone per feature, read from the folder, so a new feature is covered without editing this.
+ * eslint.config.test.ts feeds these zones forbidden and allowed imports.
+ */
+const webFeatures = readdirSync(`${root}/web/src/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const webZones = [
+  ...webFeatures.map((feature) => ({
+    target: `./web/src/features/${feature}`,
+    from: './web/src/features',
+    except: [`./${feature}`],
+    message: 'A feature imports only itself and web/src/shared; web/src/app composes features.',
+  })),
+  {
+    target: './web/src/shared/**/!(translation-parts).{ts,tsx}',
+    from: ['./web/src/features', './web/src/app'],
+    message: 'web/src/shared is used by features and the app, and uses neither.',
+  },
+  {
+    target: './web/src/shared/i18n/translation-parts.ts',
+    from: './web/src/{features,app}/**',
+    except: ['**/web/src/features/*/locales/**'],
+    message: 'translation-parts.ts lists the features’ locales/ only.',
+  },
+  {
+    target: './web/src',
+    from: './functions/**',
+    except: [
+      '**/functions/src/*/contract.ts',
+      '**/functions/src/*/requests.ts',
+      '**/functions/src/*/messages.ts',
+      '**/functions/src/core/ability.ts',
+      // The web build's stand-in for CASL's MongoDB matcher (vite.config.ts, docs/decisions.md).
+      '**/functions/src/core/casl-without-mongo.ts',
+    ],
+    message: 'The web app imports only an area’s contract, requests and messages, and core/ability, from functions/.',
+  },
+];
+
+/**
+ * Server boundaries: an area (a folder of functions/src other than core/) imports only itself,
+ * core/ and the route table; core/ imports no area. Areas are read from the folder, so a new
+ * area is covered the day it appears.
+ */
+const serverSharedFolders = new Set(['core', 'users']);
+const serverAreas = readdirSync(new URL('./functions/src/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !serverSharedFolders.has(entry.name))
+  .map((entry) => entry.name);
+const serverBoundaries = {
+  files: ['functions/src/**/*.ts'],
+  rules: {
+    'import-x/no-restricted-paths': [
+      'error',
+      {
+        zones: [
+          ...serverAreas.map((area) => ({
+            target: `./functions/src/${area}`,
+            from: './functions/src',
+            // functions/src/users only re-exports core/users for the auth area until it moves.
+            except: [`./${area}`, './core', './routes.ts', ...(area === 'auth' ? ['./users'] : [])],
+            message: `A server area imports only itself and core/ (functions/src/${area} may not import this).`,
+          })),
+          {
+            target: './functions/src/core',
+            from: './functions/src',
+            except: ['./core', './routes.ts'],
+            message: 'core/ is shared by every area and imports none of them.',
+          },
+        ],
+      },
+    ],
+  },
+};
 
 export default tseslint.config(
   {
@@ -15,7 +97,14 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+      // Imports resolve as Node resolves them (the `node` condition: functions/package.json exports
+      // its internals under it), so the boundary zones see every import the web app could write.
+      'import-x/resolver-next': [
+        importX.createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+          conditionNames: ['node', 'import', 'module', 'default'],
+        }),
+      ],
     },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -36,22 +125,8 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Feature folders do not import each other's internals: the app composes them.
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/features/*/**', '!./**', '!../**'],
-              message: 'Import another feature only from web/src/app (composition), not from a feature.',
-            },
-          ],
-        },
-      ],
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: webZones }],
     },
   },
-  {
-    files: ['web/src/app/**/*.{ts,tsx}', 'web/src/main.tsx', 'web/src/**/*.test.{ts,tsx}'],
-    rules: { 'no-restricted-imports': 'off' },
-  },
+  serverBoundaries,
 );

@@ -12,7 +12,12 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['functions/src/**/*.test.ts', 'seed/**/*.test.ts', 'infra/local/**/*.test.ts'],
+          include: [
+            'functions/src/**/*.test.ts',
+            'seed/**/*.test.ts',
+            'infra/local/**/*.test.ts',
+            'tests/lint/**/*.test.ts',
+          ],
           env: { POWERTOOLS_LOG_LEVEL: 'SILENT', NOTIFIER_QUIET: 'true' },
         },
       },

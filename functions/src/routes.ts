@@ -2,7 +2,7 @@
  * The one route table. The local server serves it, CDK builds API Gateway from it, and the
  * authorisation matrix test walks it. Adding a route here without a handler fails typecheck
  * (each area's handler must implement exactly its route keys), and so does adding one without
- * its row in route-expectations.ts (who may call it: the authorisation matrix).
+ * its row in tests/support/route-expectations.ts (who may call it: the authorisation matrix).
  */
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

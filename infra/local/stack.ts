@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -9,9 +8,17 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { resetDocumentClient } from '@orbit/functions/core/db';
 import { seedDemoData } from '@orbit/seed/load';
 
-import { localAwsEnvironment, memoryDataDir, startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
+import { dataDirectorySecret, ensurePrivateDirectory, restrictToOwner } from './data-dir';
+import {
+  localAwsEnvironment,
+  memoryDataDir,
+  startDynamoDbLocal,
+  type DynamoDbLocal,
+  type StoreConnection,
+} from './dynamodb-local';
 import { createLocalServer, type LocalServerOptions } from './server';
 import { ensureTable } from './table-setup';
+import { createLocalWebSocketGateway } from './websocket/gateway';
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
 export const defaultWebDir = join(repoRoot, 'web', 'dist');
@@ -19,14 +26,17 @@ export const defaultWebDir = join(repoRoot, 'web', 'dist');
 export interface LocalStackOptions {
   /** Port to serve on; 0 picks a free one. */
   readonly port?: number;
+  /** Interface to listen on: loopback unless asked (`HOST=0.0.0.0` opens it to the network). */
   readonly host?: string;
   /** Where DynamoDB Local keeps its files; ':memory:' for a throwaway store. */
   readonly dataDir?: string;
-  /** Use an already running DynamoDB Local (tests share one JVM per run). */
-  readonly dynamodbEndpoint?: string;
+  /** Use an already running DynamoDB Local and its credentials (tests share one JVM per run). */
+  readonly store?: StoreConnection;
   readonly tableName?: string;
   readonly seed?: boolean;
-  readonly web?: LocalServerOptions;
+  readonly web?: Omit<LocalServerOptions, 'admission' | 'realtime'>;
+  /** API requests at once and waiting; the default suits this machine (see http-api.ts). */
+  readonly admission?: LocalServerOptions['admission'];
 }
 
 export interface LocalStack {
@@ -41,13 +51,8 @@ export interface LocalStack {
 
 /** One secret per data directory, so sign-ins survive restarts; never committed (.data/ is ignored). */
 const localJwtSecret = (dataDir: string): string => {
-  if (dataDir === memoryDataDir) return randomBytes(48).toString('base64url');
-  const file = resolve(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  const make = () => randomBytes(48).toString('base64url');
+  return dataDir === memoryDataDir ? make() : dataDirectorySecret(dataDir, 'jwt-secret', make);
 };
 
 /**
@@ -58,10 +63,14 @@ const localJwtSecret = (dataDir: string): string => {
 export const startLocalStack = async (options: LocalStackOptions = {}): Promise<LocalStack> => {
   const dataDir = options.dataDir ?? process.env.DATA_DIR ?? join(repoRoot, '.data');
   const tableName = options.tableName ?? 'orbit';
-  let store: DynamoDbLocal | undefined;
-  const dynamodbEndpoint = options.dynamodbEndpoint ?? (store = await startDynamoDbLocal({ dataDir })).endpoint;
+  if (dataDir !== memoryDataDir) {
+    ensurePrivateDirectory(dataDir);
+    restrictToOwner(dataDir);
+  }
+  let started: DynamoDbLocal | undefined;
+  const store = options.store ?? (started = await startDynamoDbLocal({ dataDir }));
 
-  Object.assign(process.env, localAwsEnvironment(dynamodbEndpoint), {
+  Object.assign(process.env, localAwsEnvironment(store), {
     TABLE_NAME: tableName,
     JWT_SECRET: localJwtSecret(dataDir),
     POWERTOOLS_SERVICE_NAME: 'orbit',
@@ -77,22 +86,31 @@ export const startLocalStack = async (options: LocalStackOptions = {}): Promise<
   }
   const { seeded } = options.seed === false ? { seeded: false } : await seedDemoData();
 
-  const server = createLocalServer(options.web);
+  const realtime = createLocalWebSocketGateway(
+    dataDir === memoryDataDir ? {} : { journalFile: join(dataDir, 'websocket-connections.jsonl') },
+  );
+  const server = createLocalServer({ ...options.web, admission: options.admission, realtime });
+  const bindHost = options.host ?? '127.0.0.1';
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
-    server.listen(options.port ?? 3000, options.host, () => done());
+    server.listen(options.port ?? 3000, bindHost, () => done());
   });
   const port = (server.address() as AddressInfo).port;
-  const host = options.host && options.host !== '0.0.0.0' && options.host !== '::' ? options.host : 'localhost';
+  const everyInterface = bindHost === '0.0.0.0' || bindHost === '::';
+  // Printed for a browser: `localhost` unless a particular interface was asked for.
+  const host = options.host && !everyInterface ? options.host : 'localhost';
   // The WebSocket management API (postToConnection) is this server's `/ws/@connections`.
-  const loopback = !options.host || options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : host;
+  const loopback = everyInterface ? '127.0.0.1' : bindHost.includes(':') ? `[${bindHost}]` : bindHost;
   process.env.WS_ENDPOINT = `http://${loopback}:${port}/ws`;
+  // No connection outlives the process that served it: those a crash left get their
+  // $disconnect now (pushes to them answer 410 from this server); new ones wait for it.
+  await realtime.sweepOrphans();
 
   return {
     url: `http://${host}:${port}`,
     port,
     tableName,
-    dynamodbEndpoint,
+    dynamodbEndpoint: store.endpoint,
     seeded,
     server,
     async stop() {
@@ -100,7 +118,7 @@ export const startLocalStack = async (options: LocalStackOptions = {}): Promise<
         server.close(() => done());
         server.closeAllConnections();
       });
-      await store?.stop();
+      await started?.stop();
     },
   };
 };

@@ -10,10 +10,12 @@ import { defaultWebDir, repoRoot, startLocalStack, type LocalStack } from './sta
 
 /**
  * `npm start`: the whole product on http://localhost:3000 (PORT), data under .data/ (DATA_DIR,
- * or ':memory:'). `npm run dev` serves the web app through Vite with hot reload instead of the build.
+ * or ':memory:'), reachable from this machine only unless HOST says otherwise. `npm run dev`
+ * serves the web app through Vite with hot reload instead of the build.
  */
 const dev = process.argv.includes('--dev');
 const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST || undefined;
 
 const buildWebIfMissing = () => {
   if (existsSync(join(defaultWebDir, 'index.html'))) return;
@@ -41,7 +43,7 @@ const main = async () => {
     web = { webDir: defaultWebDir };
   }
 
-  const stack: LocalStack = await startLocalStack({ port, web });
+  const stack: LocalStack = await startLocalStack({ port, host, web });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`\nOrbit is running at ${stack.url}  (ready in ${seconds}s${stack.seeded ? ', demo data seeded' : ''})`);
   console.log(

@@ -7,7 +7,8 @@ import { registerRequest } from '@orbit/functions/auth/contract';
 import { hashPassword } from '@orbit/functions/core/auth/passwords';
 import { ValidationError } from '@orbit/functions/core/errors';
 import { parseWith } from '@orbit/functions/core/http';
-import { createUser, newReferralCode } from '@orbit/functions/users/repository';
+import { newReferralCode } from '@orbit/functions/core/users/repository';
+import { createUser } from '@orbit/functions/core/users/service';
 
 export interface NewAdmin {
   readonly fullName: string;

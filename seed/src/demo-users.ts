@@ -1,4 +1,4 @@
-import type { ContactStatus } from '@orbit/functions/users/repository';
+import type { ContactStatus } from '@orbit/functions/core/users/records';
 
 export interface DemoUser {
   readonly fullName: string;

@@ -2,7 +2,8 @@ import { ulid } from 'ulidx';
 
 import { hashPassword } from '@orbit/functions/core/auth/passwords';
 import { ConflictError } from '@orbit/functions/core/errors';
-import { createUser, getUserByPhone } from '@orbit/functions/users/repository';
+import { getUserByPhone } from '@orbit/functions/core/users/repository';
+import { createUser } from '@orbit/functions/core/users/service';
 
 import { demoUsers, type DemoUser } from './demo-users';
 

@@ -4,7 +4,7 @@ import { localOutbox } from '@orbit/functions/core/notifier';
 
 import type { LocalStack } from '../../infra/local/stack';
 import { demo, startApiStack } from '../support/api-stack';
-import { fromSource, newSource, type SourceResponse } from './auth-sources';
+import { fromSource, newSource, type SourceResponse } from '../support/from-source';
 
 /**
  * Sign-in throttling (docs/decisions.md, "Throttling and lockout"): five attempts per phone and

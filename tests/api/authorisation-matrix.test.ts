@@ -14,7 +14,7 @@ import {
   type MatrixContext,
   type MatrixRequest,
   type SignedInIdentity,
-} from '@orbit/functions/route-expectations';
+} from '../support/route-expectations';
 import { httpRoutes, routeKeyOf, type HttpRouteDefinition } from '@orbit/functions/routes';
 
 import type { LocalStack } from '../../infra/local/stack';
@@ -22,7 +22,7 @@ import { ApiClient, demo, startApiStack } from '../support/api-stack';
 
 /**
  * The authorisation matrix: every route of the route table, called as every identity, against
- * the expectations in functions/src/route-expectations.ts. Routes come from the table itself, so
+ * the expectations in tests/support/route-expectations.ts. Routes come from the table itself, so
  * a route added later is checked as soon as it exists, and one without an expectation fails.
  */
 
@@ -134,7 +134,7 @@ describe('the expectation table', () => {
 describe.each(signedInRoutes.map((route) => [routeKeyOf(route), route] as const))('%s', (_key, route) => {
   it.each(identities.map((identity) => [identity]))('as %s', async (identity) => {
     const entry = expectationFor(route);
-    if (!entry) throw new Error(`${routeKeyOf(route)} has no expectation in functions/src/route-expectations.ts`);
+    if (!entry) throw new Error(`${routeKeyOf(route)} has no expectation in tests/support/route-expectations.ts`);
     const ctx = context();
     const fixture = entry.setup ? await entry.setup(ctx) : undefined;
     const request = entry.request ? entry.request(fixture, ctx) : {};
@@ -157,7 +157,7 @@ describe.each(signedInRoutes.map((route) => [routeKeyOf(route), route] as const)
 describe.each(publicRoutes.map((route) => [routeKeyOf(route), route] as const))('%s (public)', (_key, route) => {
   it.each(anonymousIdentities.map((identity) => [identity]))('needs no token: as %s', async (identity) => {
     const entry = publicExpectationFor(route);
-    if (!entry) throw new Error(`${routeKeyOf(route)} has no expectation in functions/src/route-expectations.ts`);
+    if (!entry) throw new Error(`${routeKeyOf(route)} has no expectation in tests/support/route-expectations.ts`);
     const request = entry.request ? entry.request() : {};
     const response = await new ApiClient(stack.url).request(route.method, urlOf(route, request), {
       body: request.body,

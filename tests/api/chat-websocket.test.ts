@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { addConnection, listUserConnections } from '@orbit/functions/chat/connections-repository';
+import { setPresence } from '@orbit/functions/chat/contacts-repository';
 import type {
   ChatMessage,
   ChatsAndContactsResponse,
   OpenChatResponse,
   SendMessageResponse,
 } from '@orbit/functions/chat/contract';
+
+import { maxConnectionsPerSession } from '@orbit/functions/chat/service';
 
 import type { LocalStack } from '../../infra/local/stack';
 import { ApiClient, demo, startApiStack } from '../support/api-stack';
@@ -178,6 +181,49 @@ describe('two people chatting live', () => {
   });
 });
 
+describe('what a client cannot do', () => {
+  it("cannot reach the gateway's own routes with a frame's action", async () => {
+    const socket = await connect(sophia);
+    await socket.roundTrip();
+    // API Gateway never routes a message to $disconnect, $connect or $default by its action.
+    for (const action of ['$disconnect', '$connect', '$default']) {
+      socket.send({ action });
+      expect(await socket.next((frame) => frame.type === 'error')).toEqual({
+        type: 'error',
+        message: 'Unrecognised frame',
+      });
+    }
+    // Still connected and still recorded: the frame did not disconnect it.
+    await socket.roundTrip();
+    expect(await statusOf(olivia, ids.sophia)).toBe('online');
+    await socket.close();
+  });
+
+  it('cannot hold more than a few connections open with one session', async () => {
+    const session = await signedIn(demo.clientB);
+    const allowed = await Promise.all(Array.from({ length: maxConnectionsPerSession }, () => connect(session.client)));
+    await expect(WsClient.connect(stack.url, session.client.accessToken)).rejects.toMatchObject({ status: 429 });
+    // Another session of the same person has its own allowance; closing one frees a place.
+    const other = await signedIn(demo.clientB);
+    await (await connect(other.client)).close();
+    await allowed[0]?.close();
+    await expect
+      .poll(
+        async () => {
+          try {
+            await (await connect(session.client)).close();
+            return 'connected';
+          } catch {
+            return 'refused';
+          }
+        },
+        { timeout: 10_000 },
+      )
+      .toBe('connected');
+    await Promise.all(allowed.map((socket) => socket.close()));
+  });
+});
+
 describe('reconnect and catch-up', () => {
   it('goes offline on the last disconnect, then catches up after reconnecting', async () => {
     await Promise.all(sockets.map((socket) => socket.close()));
@@ -223,11 +269,8 @@ describe('stale connections', () => {
     const watcher = await connect(olivia);
     // A user who shows as online, with a connection the store remembers but the gateway no
     // longer has (a missed $disconnect), opened a minute ago.
-    expect(
-      (await olivia.request('POST', '/api/apps/chat/contacts', { body: { userId: ids.liam, status: 'online' } }))
-        .status,
-    ).toBe(200);
-    await watcher.next((frame) => frame.type === 'status' && frame.userId === ids.liam && frame.status === 'online');
+    // (Presence is not a status an admin sets: the store is told directly.)
+    await setPresence(ids.liam, 'online');
     await addConnection(
       { connectionId: 'StaleConnXYZ=', userId: ids.liam, role: 'client', sessionId: 'gone' },
       new Date(Date.now() - 60_000),

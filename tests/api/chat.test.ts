@@ -416,26 +416,36 @@ describe('POST /api/apps/chat/contacts (status update)', () => {
 
   it('shows a status the admin set on an admin to clients too', async () => {
     const noah = contactId('Noah Patel');
-    expect((await setStatus(admin, { userId: noah, status: 'offline' })).status).toBe(200);
+    expect((await setStatus(admin, { userId: noah, status: 'closed' })).status).toBe(200);
     const seen = (await list(clientA)).body.contacts.find((contact) => contact.id === noah);
-    expect(seen?.status).toBe('offline');
+    expect(seen?.status).toBe('closed');
+  });
+
+  it('refuses presence: online, away and offline follow the person, an admin sets lead stages only', async () => {
+    for (const status of ['online', 'away', 'offline']) {
+      const refused = await setStatus(admin, { userId: ids.clientA, status });
+      expect(refused.status, status).toBe(400);
+      expect(refused.body).toEqual({ errors: { status: [expect.stringContaining('interest_shown')] } });
+    }
+    const seen = (await list(admin)).body.contacts.find((contact) => contact.id === ids.clientA);
+    expect(['online', 'away', 'offline']).toContain(seen?.status);
   });
 
   it('validates the status against spec §4 and requires userId', async () => {
     const bad = await setStatus(admin, { userId: ids.clientA, status: 'busy' });
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ errors: { status: [expect.stringContaining('contact_received')] } });
-    const missing = await setStatus(admin, { status: 'online' });
+    const missing = await setStatus(admin, { status: 'success' });
     expect(missing.status).toBe(400);
     expect(Object.keys((missing.body as unknown as { errors: object }).errors)).toEqual(['userId']);
-    expect((await setStatus(admin, { userId: '01ZZZZZZZZZZZZZZZZZZZZZZZZ', status: 'online' })).status).toBe(404);
-    expect((await setStatus(admin, { userId: ids.admin, status: 'away' })).status).toBe(404);
+    expect((await setStatus(admin, { userId: '01ZZZZZZZZZZZZZZZZZZZZZZZZ', status: 'success' })).status).toBe(404);
+    expect((await setStatus(admin, { userId: ids.admin, status: 'closed' })).status).toBe(404);
   });
 
   it('is for admins only', async () => {
-    const response = await setStatus(clientA, { userId: ids.admin, status: 'away' });
+    const response = await setStatus(clientA, { userId: ids.admin, status: 'closed' });
     expect(response.status).toBe(403);
     const status = (await list(clientA)).body.contacts.find((contact) => contact.id === ids.admin)?.status;
-    expect(status).not.toBe('away');
+    expect(status).not.toBe('closed');
   });
 });

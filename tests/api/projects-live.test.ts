@@ -38,6 +38,7 @@ afterAll(async () => {
 const boardSocket = async (client: ApiClient): Promise<WsClient> => {
   const socket = await WsClient.connect(stack.url, client.accessToken, { purpose: 'board' });
   sockets.push(socket);
+  tokens.set(socket, client.accessToken ?? '');
   return socket;
 };
 
@@ -70,8 +71,9 @@ const changeFrame =
   (frame: Frame): boolean =>
     frame.type === 'board.change' && frame.projectId === projectId && (frame.change as { kind: string }).kind === kind;
 
+const tokens = new Map<WsClient, string>();
 const watch = async (socket: WsClient, projectId: string) => {
-  socket.send({ action: 'subscribeBoard', projectId });
+  socket.send({ action: 'subscribeBoard', projectId, token: tokens.get(socket) });
   await socket.roundTrip();
 };
 
@@ -179,9 +181,14 @@ describe('live boards', () => {
     await watch(adminSocket, project.id);
     await watch(owner, project.id);
 
-    outsider.send({ action: 'subscribeBoard', projectId: project.id });
+    outsider.send({ action: 'subscribeBoard', projectId: project.id, token: clientB.accessToken });
     await outsider.next((frame) => frame.type === 'board.refused' && frame.projectId === project.id);
-    outsider.send({ action: 'subscribeBoard', projectId: 'NO-SUCH-PROJECT' });
+    outsider.send({ action: 'subscribeBoard', projectId: 'NO-SUCH-PROJECT', token: clientB.accessToken });
+    await outsider.next((frame) => frame.type === 'board.refused' && frame.projectId === 'NO-SUCH-PROJECT');
+    // A forged token names nobody: refused too.
+    outsider.send({ action: 'subscribeBoard', projectId: project.id, token: 'not-a-token' });
+    await outsider.next((frame) => frame.type === 'board.refused' && frame.projectId === project.id);
+    outsider.send({ action: 'subscribeBoard', projectId: 'NO-SUCH-PROJECT', token: clientB.accessToken });
     await outsider.next((frame) => frame.type === 'board.refused' && frame.projectId === 'NO-SUCH-PROJECT');
 
     // The project moves to client B: client A's subscription ends, the admin's stays.

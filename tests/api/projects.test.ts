@@ -165,12 +165,12 @@ describe('creating a project', () => {
       body: { type: 'design', name: 'Valid name', clientId: ids.admin },
     });
     expect(adminAsClient.status).toBe(400);
-    expect(adminAsClient.body.errors.clientId).toBeDefined();
+    expect(adminAsClient.body).toEqual({ errors: { clientId: ['This client does not exist'] } });
     const clientAsManager = await admin.request<Errors>('POST', '/api/apps/projects', {
       body: { type: 'design', name: 'Valid name', clientId: ids.clientA, managerIds: [ids.clientB] },
     });
     expect(clientAsManager.status).toBe(400);
-    expect(clientAsManager.body.errors.managerIds).toBeDefined();
+    expect(clientAsManager.body).toEqual({ errors: { managerIds: ['Managers must be admins of this workspace'] } });
   });
 
   it('is the admin’s: a client is refused with 403, even with a valid body', async () => {
@@ -205,7 +205,9 @@ describe('updating a project', () => {
     await patch(project, { version: 1, name: 'First edit wins' });
     const stale = await patch(project, { version: 1, name: 'Second edit from old data' });
     expect(stale.status).toBe(409);
-    expect(stale.body.errors?.version).toBeDefined();
+    expect(stale.body.errors).toEqual({
+      version: ['Someone else changed this in the meantime. Reload to see their changes.'],
+    });
     expect(stale.body.current).toMatchObject({ id: project.id, name: 'First edit wins', version: 2 });
     const stored = await admin.request<{ project: Project }>('GET', `/api/apps/projects/${project.id}`);
     expect(stored.body.project.name).toBe('First edit wins');
@@ -233,14 +235,14 @@ describe('updating a project', () => {
     const project = await createProject({ startDate: '2026-06-01' });
     const response = await patch(project, { version: 1, dueDate: '2026-05-01' });
     expect(response.status).toBe(400);
-    expect(response.body.errors?.dueDate).toBeDefined();
+    expect(response.body.errors).toEqual({ dueDate: ['The due date cannot be before the start date'] });
   });
 
   it('requires the version', async () => {
     const project = await createProject();
     const response = await patch(project, { name: 'No version given' });
     expect(response.status).toBe(400);
-    expect(response.body.errors?.version).toBeDefined();
+    expect(response.body.errors).toEqual({ version: ['The version you read is required'] });
   });
 
   it("refuses a client's edit of its own project (403) and hides another's (404)", async () => {
@@ -269,7 +271,7 @@ describe('archiving and restoring', () => {
 
     const edit = await patch(project, { version: 2, name: 'Edit while archived' });
     expect(edit.status).toBe(409);
-    expect(edit.body.errors?.status).toBeDefined();
+    expect(edit.body.errors).toEqual({ status: ['This project is archived. Restore it to make changes.'] });
     const task = await admin.request('POST', `/api/apps/projects/${project.id}/tasks`, { body: { title: 'No' } });
     expect(task.status).toBe(409);
 
@@ -314,7 +316,7 @@ describe('deleting a project', () => {
     await addTask(project.id);
     const unconfirmed = await admin.request<Errors>('DELETE', `/api/apps/projects/${project.id}?confirm=nope`);
     expect(unconfirmed.status).toBe(400);
-    expect(unconfirmed.body.errors.confirm).toBeDefined();
+    expect(unconfirmed.body).toEqual({ errors: { confirm: ['Type the project name exactly to confirm'] } });
     const missing = await admin.request<Errors>('DELETE', `/api/apps/projects/${project.id}`);
     expect(missing.status).toBe(400);
     expect((await admin.request('GET', `/api/apps/projects/${project.id}`)).status).toBe(200);
@@ -488,10 +490,23 @@ describe('tasks and the board', () => {
     const project = await createProject({ type: 'other' });
     const post = (body: Record<string, unknown>) =>
       admin.request<Errors>('POST', `/api/apps/projects/${project.id}/tasks`, { body });
-    expect((await post({ title: '' })).body.errors.title).toBeDefined();
-    expect((await post({ title: 'x', stage: 'review' })).body.errors.stage).toBeDefined();
-    expect((await post({ title: 'x', assigneeId: ids.clientB })).body.errors.assigneeId).toBeDefined();
-    expect((await post({ title: 'x', dueDate: 'tomorrow' })).body.errors.dueDate).toBeDefined();
+    const refusal = async (body: Record<string, unknown>) => {
+      const response = await post(body);
+      return [response.status, response.body.errors];
+    };
+    expect(await refusal({ title: '' })).toEqual([400, { title: ['Title must be 1–200 characters'] }]);
+    expect(await refusal({ title: 'x', stage: 'review' })).toEqual([
+      400,
+      { stage: ['This stage does not exist for the project type'] },
+    ]);
+    expect(await refusal({ title: 'x', assigneeId: ids.clientB })).toEqual([
+      400,
+      { assigneeId: ['The assignee must be an admin or the project’s client'] },
+    ]);
+    expect(await refusal({ title: 'x', dueDate: 'tomorrow' })).toEqual([
+      400,
+      { dueDate: ['Enter a date as YYYY-MM-DD'] },
+    ]);
   });
 
   it('derives progress from tasks in the done stage as tasks move', async () => {
@@ -599,7 +614,8 @@ describe('comments and activity', () => {
     expect(fromClient.status).toBe(201);
     expect(fromClient.body.comment).toMatchObject({ body: 'Looks great', author: { id: ids.clientA, role: 'client' } });
     expect((await admin.request('POST', path, { body: { body: 'Thanks!' } })).status).toBe(201);
-    expect((await admin.request<Errors>('POST', path, { body: { body: '   ' } })).body.errors.body).toBeDefined();
+    const blank = await admin.request<Errors>('POST', path, { body: { body: '   ' } });
+    expect([blank.status, blank.body]).toEqual([400, { errors: { body: ['Comments are 1–2000 characters'] } }]);
     expect((await clientB.request('POST', path, { body: { body: 'Hi' } })).status).toBe(404);
     expect((await clientB.request('GET', path)).status).toBe(404);
 

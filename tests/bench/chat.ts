@@ -3,7 +3,8 @@ import { ulid } from 'ulidx';
 
 import type { ChatMessage, ChatsAndContactsResponse } from '@orbit/functions/chat/contract';
 import { listUserConnections } from '@orbit/functions/chat/connections-repository';
-import { messageItem, type StoredMessage } from '@orbit/functions/chat/repository';
+import type { StoredMessage } from '@orbit/functions/chat/records';
+import { messageItem } from '@orbit/functions/chat/repository';
 import { db } from '@orbit/functions/core/db';
 import { tableName } from '@orbit/functions/core/table';
 import { demoConversations } from '@orbit/seed/chat';

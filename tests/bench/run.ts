@@ -1,6 +1,9 @@
+import { authBench } from './auth';
 import { chatBench } from './chat';
 import { infraBench } from './infra';
+import { loadBench } from './load';
 import { projectsBench } from './projects';
+import { roundTripsBench } from './round-trips';
 import type { BenchSection } from './section';
 import { webBench } from './web';
 
@@ -9,7 +12,15 @@ import { webBench } from './web';
  * measure time, so never in parallel). To add one, export a BenchSection from its own file and
  * list it here.
  */
-const sections: readonly BenchSection[] = [infraBench, projectsBench, chatBench, webBench];
+const sections: readonly BenchSection[] = [
+  infraBench,
+  roundTripsBench,
+  authBench,
+  projectsBench,
+  chatBench,
+  loadBench,
+  webBench,
+];
 
 const requested = process.argv.slice(2);
 const unknown = requested.filter((name) => !sections.some((section) => section.name === name));

@@ -206,7 +206,8 @@ const printAudit = (path: string, figures: LighthouseFigures): boolean => {
   console.log(
     `${path.padEnd(15)} performance ${String(figures.performance).padStart(3)}  accessibility ${String(figures.accessibility).padStart(3)}` +
       `  FCP ${(figures.fcpMs / 1000).toFixed(2)} s  LCP ${(figures.lcpMs / 1000).toFixed(2)} s` +
-      `  TBT ${Math.round(figures.tbtMs)} ms  CLS ${figures.cls.toFixed(3)}  ${met ? 'goal met' : 'GOAL MISSED'}`,
+      `  TBT ${Math.round(figures.tbtMs)} ms  CLS ${figures.cls.toFixed(3)}  (CPU index ${Math.round(figures.benchmarkIndex)})` +
+      `  ${met ? 'goal met' : 'GOAL MISSED'}`,
   );
   if (figures.failedAccessibility.length > 0) {
     console.log(`  accessibility audits failing: ${figures.failedAccessibility.join(', ')}`);

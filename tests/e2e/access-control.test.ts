@@ -118,6 +118,36 @@ describe('the permissions page', () => {
     await page.goto('/apps/permissions?itemsPerPage=5');
     await expect.poll(() => page.getByText('Éléments par page').isVisible()).toBe(true);
     await expect.poll(() => page.getByText(/^1–5 sur \d+$/).isVisible()).toBe(true);
+    // Dates in French, not the stored English text.
+    const firstDate = page.getByTestId('permission-row').first().locator('time');
+    await expect.poll(() => firstDate.textContent()).toMatch(/\d{4}/);
+    expect(await firstDate.textContent()).not.toMatch(/AM|PM|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec/);
+    await page.context().close();
+  });
+
+  it('keeps every row’s actions in reach with an 80-character name, in Arabic on a phone, and says “done” with the shared notice', async () => {
+    const page = await signedIn(admin);
+    const name = `${'Longpermissionname'.repeat(4)}${Date.now().toString(36)}`.slice(0, 80);
+    await page.goto('/apps/permissions');
+    await page.getByRole('button', { name: 'Add permission' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(/^Permission name/).fill(name);
+    await dialog.getByRole('button', { name: 'Create permission' }).click();
+    // One notice style for the whole app: the shared filled alert (as the projects pages show).
+    await page.locator('.MuiSnackbar-root .MuiAlert-filledSuccess').waitFor();
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.evaluate(() => localStorage.setItem('language', 'ar'));
+    await page.goto(`/apps/permissions?q=${name}`);
+    const row = page.getByTestId('permission-row').filter({ hasText: name });
+    await row.waitFor();
+    const width = await page.evaluate(() => document.documentElement.clientWidth);
+    for (const button of await row.getByRole('button').all()) {
+      const box = (await button.boundingBox()) ?? { x: -1, width: 0 };
+      // Inside the window, without scrolling sideways.
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+    }
     await page.context().close();
   });
 

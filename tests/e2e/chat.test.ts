@@ -155,6 +155,14 @@ describe('chat in two browsers', () => {
     await admin.getByRole('button', { name: 'Contact details' }).click();
     const panel = admin.getByRole('dialog', { name: 'Contact details' });
     await panel.getByRole('combobox', { name: 'Change status' }).click();
+    // Lead stages only: presence follows the person, it is not something an admin sets.
+    expect(await admin.getByRole('option').allInnerTexts()).toEqual([
+      'Success',
+      'Contact received',
+      'Interest shown',
+      'Closed',
+      'Deleted',
+    ]);
     await admin.getByRole('option', { name: 'Interest shown' }).click();
     await expect
       .poll(() => panel.locator('[data-status]').getAttribute('data-status'), { timeout: 10_000 })

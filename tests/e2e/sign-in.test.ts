@@ -68,8 +68,43 @@ describe('signing in', () => {
     const describedBy = (await phone.getAttribute('aria-describedby')) ?? '';
     await expect
       .poll(() => page.locator(`[id="${describedBy.split(' ')[0]}"]`).textContent())
-      .toBe('Invalid email or password');
+      .toBe('That phone number and password do not match an account.');
     expect(pathAndQuery(page)).toBe('/login');
+    await page.context().close();
+  });
+
+  it('sends a phone typed with spaces and dashes in E.164, and catches an empty form before sending', async () => {
+    const page = await openPage();
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/auth/login')) sent.push(request.postData() ?? '');
+    });
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    const phone = page.getByLabel('Phone', { exact: true });
+    await expect.poll(() => phone.getAttribute('aria-invalid')).toBe('true');
+    await page.getByText('Enter your phone number').waitFor();
+    expect(sent).toEqual([]);
+
+    await phone.fill('+1 555-010 0001');
+    await page.getByLabel('Password', { exact: true }).fill('Admin#2026');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL('**/apps/projects');
+    expect(sent.map((body) => (JSON.parse(body) as { phone: string }).phone)).toEqual(['+15550100001']);
+    await page.context().close();
+  });
+
+  it.each([
+    ['fr', 'Ce numéro de téléphone et ce mot de passe ne correspondent à aucun compte.'],
+    ['ar', 'لا يتطابق رقم الهاتف وكلمة المرور مع أي حساب.'],
+  ])('words a failed sign-in for a phone in %s', async (language, message) => {
+    const page = await openPage();
+    await page.addInitScript((value) => localStorage.setItem('language', value), language);
+    await page.goto('/login');
+    await page.locator('input[name="phone"]').fill('+15550100004');
+    await page.locator('input[name="password"]').fill('not-the-password');
+    await page.locator('button[type="submit"]').click();
+    await page.getByText(message).waitFor();
     await page.context().close();
   });
 
@@ -121,6 +156,35 @@ describe('registering and recovering a password', () => {
     await page.getByLabel(/^Password/).fill('Montgomery#1955');
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL('**/apps/projects');
+    await page.context().close();
+  });
+
+  it('says an unknown referral code does not exist', async () => {
+    const page = await openPage();
+    await page.goto('/register?ref=NOSUCH99');
+    await page.getByLabel(/^Full name/).fill('Nobody Referred');
+    await page.getByLabel(/^Phone/).fill('+15550155002');
+    await page.getByLabel(/^Email/).fill('nobody.referred@example.com');
+    await page.getByLabel(/^Password/).fill('Montgomery#1955');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('No account has this referral code. Check it, or leave the field empty.').waitFor();
+    expect(await page.getByText('A referral code has 4 to 16 letters or digits.').count()).toBe(0);
+    expect(pathAndQuery(page)).toBe('/register?ref=NOSUCH99');
+    await page.context().close();
+  });
+
+  it('keeps the second step of password recovery across a reload', async () => {
+    const page = await openPage();
+    await page.goto('/forgot-password');
+    await page.getByLabel(/^Phone/).fill('+15550100007');
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByLabel(/^Verification code/).waitFor();
+    await page.reload();
+    await page.getByLabel(/^Verification code/).waitFor();
+    await page.getByText(/a code is on its way/).waitFor();
+    await page.getByRole('button', { name: 'Use another phone number' }).click();
+    await page.reload();
+    await page.getByRole('button', { name: 'Send code' }).waitFor();
     await page.context().close();
   });
 

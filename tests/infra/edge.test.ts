@@ -6,10 +6,9 @@ import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { httpRoutes, routeKeyOf } from '@orbit/functions/routes';
-import { authArea } from '@orbit/infra/lib/area-access';
+import { authArea, authRoutePrefix } from '@orbit/infra/lib/area-access';
 import { defaultAuthReservedConcurrency, defaultAuthThrottle } from '@orbit/infra/lib/config';
 import {
-  authPathPrefix,
   edgeRegion,
   rateWindowSeconds,
   throttledBody,
@@ -29,7 +28,7 @@ afterAll(() => {
   withDomain.cleanup();
 });
 
-const authRouteKeys = httpRoutes.filter((route) => route.path.startsWith(authPathPrefix)).map(routeKeyOf);
+const authRouteKeys = httpRoutes.filter((route) => route.path.startsWith(authRoutePrefix)).map(routeKeyOf);
 
 interface DistributionConfig {
   WebACLId?: unknown;

@@ -19,6 +19,7 @@ const narrowed = [...synthesized.stack.api.functions.values()].filter((construct
  */
 const notTablePartitionKeys = new Set([
   'SESSION#', // USER#<id> / SESSION#<id>
+  'SIGNIN#', // THROTTLE#PHONE#<digest> / SIGNIN#SOURCE#<digest> (sign-in attempt budgets)
   'CHATWITH#', // USER#<id> / CHATWITH#<contact>
   'CONN#', // USER#<id> / CONN#<connection>
   'MSG#', // CHAT#<id> / MSG#<ulid>

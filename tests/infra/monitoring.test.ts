@@ -73,6 +73,29 @@ describe('alarms', () => {
     expect(metrics.find((metric) => metric.Expression)?.Expression).toMatch(/FILL\(read0, 0\)/);
   });
 
+  it('fire when password recovery is refused for want of an SMS transport, counted from the auth logs', () => {
+    const auth = stack.api.functions.get('auth');
+    if (!auth) throw new Error('no auth function');
+    const filters = Object.values(synthesized.resources('AWS::Logs::MetricFilter')).filter((filter) =>
+      referencedLogicalIds(filter.Properties.LogGroupName).has(synthesized.logicalId(auth.logGroup)),
+    );
+    expect(filters).toHaveLength(1);
+    const filter = filters[0]!.Properties as {
+      FilterPattern: string;
+      MetricTransformations: { MetricNamespace: string; MetricName: string; MetricValue: string }[];
+    };
+    expect(filter.FilterPattern).toBe('{ $.alarm = "NotifierUnavailable" }');
+    const [transformation] = filter.MetricTransformations;
+    expect(transformation).toMatchObject({ MetricName: 'NotifierUnavailable', MetricValue: '1' });
+    const found = alarms.filter(
+      (alarm) =>
+        alarm.Properties.MetricName === 'NotifierUnavailable' &&
+        alarm.Properties.Namespace === transformation?.MetricNamespace,
+    );
+    expect(found).toHaveLength(1);
+    expect(found[0]?.Properties).toMatchObject({ Statistic: 'Sum', Threshold: 1, Period: 300 });
+  });
+
   it('all notify the alarm topic, on alarm and on recovery, and missing data is not an outage', () => {
     expect(alarms.length).toBeGreaterThanOrEqual(2 + areas.length * 2);
     for (const alarm of alarms) {

@@ -9,12 +9,12 @@ import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../
  * and the real server on a free port. Test files run in separate workers, so the process
  * environment the handlers read belongs to this file alone.
  */
-export const startApiStack = (options: Omit<LocalStackOptions, 'dynamodbEndpoint'> = {}): Promise<LocalStack> =>
+export const startApiStack = (options: Omit<LocalStackOptions, 'store'> = {}): Promise<LocalStack> =>
   startLocalStack({
     port: 0,
     host: '127.0.0.1',
     dataDir: ':memory:',
-    dynamodbEndpoint: inject('dynamodbEndpoint'),
+    store: inject('store'),
     tableName: `test-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`,
     ...options,
   });

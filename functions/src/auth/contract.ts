@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 
-import { object } from '../core/schema';
+import { object, trimInvisible } from '../core/schema';
 
 /**
  * The auth contract, imported by the web app too: one set of rules for both sides. Contracts
@@ -34,7 +34,7 @@ export type LoginRequest = v.InferOutput<typeof loginRequest>;
 export const registerRequest = object({
   fullName: v.pipe(
     v.string(),
-    v.trim(),
+    trimInvisible(),
     v.minLength(2, 'Full name must be at least 2 characters'),
     v.maxLength(120, 'Full name must be at most 120 characters'),
   ),
@@ -45,7 +45,7 @@ export const registerRequest = object({
   referralCode: v.optional(
     v.pipe(
       v.string(),
-      v.trim(),
+      trimInvisible(),
       v.check((code) => code === '' || /^[A-Z0-9]{4,16}$/i.test(code), 'Referral code is not valid'),
       v.transform((code) => (code === '' ? undefined : code)),
     ),

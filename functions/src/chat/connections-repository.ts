@@ -2,35 +2,21 @@ import { DeleteCommand, GetCommand, TransactWriteCommand, type QueryCommandInput
 
 import { db, queryAll } from '../core/db';
 import { tableName } from '../core/table';
+import { connectionOwnerEntity, connectionsByRolePartition, connectionsOf, userConnectionEntity } from './entities';
+import type { ConnectionRecord } from './records';
 
 /**
- * Open WebSocket connections, kept in DynamoDB because each event may reach another Lambda:
- * - pk=USER#<user> sk=CONN#<connectionId>: a user's connections (push to one person), also in
- *   GSI2 as gsi2pk=CONNECTIONS#<role> gsi2sk=<connectionId> (push to everyone of a role);
- * - pk=CONNECTION#<connectionId> sk=CONNECTION: who a connection belongs to ($default,
- *   $disconnect and a 410 only know the id).
- * Both expire (TTL) after API Gateway's 2-hour connection limit, in case $disconnect never came.
+ * Open WebSocket connections, kept in DynamoDB because each event may reach another Lambda
+ * (keys in entities.ts): a user's connections (push to one person; by role in GSI2, push to
+ * everyone of a role), and who each connection belongs to ($default, $disconnect and a 410 only
+ * know the id). Both expire (TTL) after API Gateway's 2-hour connection limit, in case
+ * $disconnect never came.
  */
-
-export interface ConnectionRecord {
-  readonly connectionId: string;
-  readonly userId: string;
-  readonly role: string;
-  readonly sessionId: string;
-  /** 'board': a project page's connection, which does not make its user present in the chat. */
-  readonly purpose?: 'board';
-  readonly connectedAt: string;
-  /** Epoch seconds (TTL). */
-  readonly expiresAt: number;
-}
 
 const maxConnectionSeconds = 2 * 60 * 60 + 5 * 60;
 
-const userConnectionKey = (userId: string, connectionId: string) => ({
-  pk: `USER#${userId}`,
-  sk: `CONN#${connectionId}`,
-});
-const connectionKey = (connectionId: string) => ({ pk: `CONNECTION#${connectionId}`, sk: 'CONNECTION' });
+const userConnectionKey = userConnectionEntity.key;
+const connectionKey = connectionOwnerEntity.key;
 
 const live = (record: ConnectionRecord, now: Date) => record.expiresAt > now.getTime() / 1000;
 
@@ -49,19 +35,13 @@ export const addConnection = async (
         {
           Put: {
             TableName: tableName(),
-            Item: {
-              ...userConnectionKey(input.userId, input.connectionId),
-              gsi2pk: `CONNECTIONS#${input.role}`,
-              gsi2sk: input.connectionId,
-              type: 'Connection',
-              ...record,
-            },
+            Item: userConnectionEntity.toItem(record),
           },
         },
         {
           Put: {
             TableName: tableName(),
-            Item: { ...connectionKey(input.connectionId), type: 'ConnectionOwner', ...record },
+            Item: connectionOwnerEntity.toItem(record),
           },
         },
       ],
@@ -96,7 +76,7 @@ export const listUserConnections = (userId: string, now = new Date()): Promise<C
     {
       TableName: tableName(),
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'CONN#' },
+      ExpressionAttributeValues: { ':pk': connectionsOf(userId).pk, ':prefix': connectionsOf(userId).skPrefix },
       ConsistentRead: true,
     },
     now,
@@ -108,7 +88,7 @@ export const listConnectionsByRole = (role: string, now = new Date()): Promise<C
       TableName: tableName(),
       IndexName: 'gsi2',
       KeyConditionExpression: 'gsi2pk = :pk',
-      ExpressionAttributeValues: { ':pk': `CONNECTIONS#${role}` },
+      ExpressionAttributeValues: { ':pk': connectionsByRolePartition(role) },
     },
     now,
   );

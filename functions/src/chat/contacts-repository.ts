@@ -1,15 +1,9 @@
-import {
-  BatchGetCommand,
-  type BatchGetCommandOutput,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 
-import { db, isConditionFailure, queryAll } from '../core/db';
+import { batchGet, ConditionFailed, db, queryAll, writeIf } from '../core/db';
 import { tableName } from '../core/table';
-import { roleIndexKeys, userKey, type UserSettings } from '../users/repository';
+import { leadEntity, roleIndexNamePrefix, roleIndexPartition, userEntity } from '../core/users/entities';
+import type { UserSettings } from '../core/users/records';
 import { isPresenceStatus, presenceStatuses, type ChatContactStatus, type PresenceStatus } from './contract';
 
 /**
@@ -30,9 +24,13 @@ export interface ContactRecord {
 export const leadRole = 'lead';
 
 /** Only what the chat shows: never the password hash or sign-in details. */
+const contactAttributes = {
+  expression: '#id, fullName, #role, about, avatar, #status, settings',
+  names: { '#id': 'id', '#role': 'role', '#status': 'status' },
+};
 const contactProjection = {
-  ProjectionExpression: '#id, fullName, #role, about, avatar, #status, settings',
-  ExpressionAttributeNames: { '#id': 'id', '#role': 'role', '#status': 'status' },
+  ProjectionExpression: contactAttributes.expression,
+  ExpressionAttributeNames: contactAttributes.names,
 };
 
 const toContact = (item: Record<string, unknown>): ContactRecord => ({
@@ -46,24 +44,19 @@ const toContact = (item: Record<string, unknown>): ContactRecord => ({
 });
 
 export const getContact = async (id: string): Promise<ContactRecord | undefined> => {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: userKey(id), ...contactProjection }));
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: userEntity.key(id), ...contactProjection }),
+  );
   return Item ? toContact(Item) : undefined;
 };
 
 export const getContacts = async (ids: readonly string[]): Promise<Map<string, ContactRecord>> => {
-  const found = new Map<string, ContactRecord>();
   const unique = [...new Set(ids)];
-  for (let start = 0; start < unique.length; start += 100) {
-    let keys: Record<string, unknown>[] | undefined = unique.slice(start, start + 100).map(userKey);
-    while (keys && keys.length > 0) {
-      const result: BatchGetCommandOutput = await db().send(
-        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys, ...contactProjection } } }),
-      );
-      for (const item of result.Responses?.[tableName()] ?? []) found.set(String(item.id), toContact(item));
-      keys = result.UnprocessedKeys?.[tableName()]?.Keys;
-    }
-  }
-  return found;
+  const items = await batchGet(
+    unique.map((id) => userEntity.key(id)),
+    { projection: contactAttributes },
+  );
+  return new Map(items.map((item) => [String(item.id), toContact(item)]));
 };
 
 /** GSI1 (ROLE#<role>, name#id): contacts of one role sorted by name, every page. */
@@ -73,7 +66,7 @@ export const listContactsByRole = async (role: string): Promise<ContactRecord[]>
       TableName: tableName(),
       IndexName: 'gsi1',
       KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': `ROLE#${role}` },
+      ExpressionAttributeValues: { ':pk': roleIndexPartition(role) },
       ...contactProjection,
     })
   ).map(toContact);
@@ -84,7 +77,7 @@ export const findLeadByName = async (fullName: string): Promise<ContactRecord | 
       TableName: tableName(),
       IndexName: 'gsi1',
       KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :name)',
-      ExpressionAttributeValues: { ':pk': `ROLE#${leadRole}`, ':name': `${fullName.toLowerCase()}#` },
+      ExpressionAttributeValues: { ':pk': roleIndexPartition(leadRole), ':name': `${roleIndexNamePrefix(fullName)}#` },
       ...contactProjection,
       Limit: 1,
     }),
@@ -111,7 +104,7 @@ export const createLead = async (lead: NewLead): Promise<ContactRecord> => {
   await db().send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...userKey(lead.id), ...roleIndexKeys(record), type: 'Lead', ...record },
+      Item: leadEntity.toItem(record),
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
@@ -121,20 +114,22 @@ export const createLead = async (lead: NewLead): Promise<ContactRecord> => {
 /** Sets a contact's status whatever it was (an admin's decision); undefined if no such contact. */
 export const setContactStatus = async (id: string, status: ChatContactStatus): Promise<ContactRecord | undefined> => {
   try {
-    const { Attributes } = await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: userKey(id),
-        UpdateExpression: 'SET #status = :status, version = if_not_exists(version, :zero) + :one',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':status': status, ':zero': 0, ':one': 1 },
-        ReturnValues: 'ALL_NEW',
-      }),
+    const { Attributes } = await writeIf('contact', () =>
+      db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: userEntity.key(id),
+          UpdateExpression: 'SET #status = :status, version = if_not_exists(version, :zero) + :one',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':status': status, ':zero': 0, ':one': 1 },
+          ReturnValues: 'ALL_NEW',
+        }),
+      ),
     );
     return Attributes ? toContact(Attributes) : undefined;
   } catch (error) {
-    if (isConditionFailure(error)) return undefined;
+    if (error instanceof ConditionFailed) return undefined;
     throw error;
   }
 };
@@ -147,24 +142,26 @@ export const setContactStatus = async (id: string, status: ChatContactStatus): P
 export const setPresence = async (id: string, presence: PresenceStatus): Promise<boolean> => {
   if (!isPresenceStatus(presence)) return false;
   try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: userKey(id),
-        UpdateExpression: 'SET #status = :presence',
-        ConditionExpression: 'attribute_exists(pk) AND #status IN (:s0, :s1, :s2) AND #status <> :presence',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':presence': presence,
-          ':s0': presenceStatuses[0],
-          ':s1': presenceStatuses[1],
-          ':s2': presenceStatuses[2],
-        },
-      }),
+    await writeIf('contact', () =>
+      db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: userEntity.key(id),
+          UpdateExpression: 'SET #status = :presence',
+          ConditionExpression: 'attribute_exists(pk) AND #status IN (:s0, :s1, :s2) AND #status <> :presence',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':presence': presence,
+            ':s0': presenceStatuses[0],
+            ':s1': presenceStatuses[1],
+            ':s2': presenceStatuses[2],
+          },
+        }),
+      ),
     );
     return true;
   } catch (error) {
-    if (isConditionFailure(error)) return false;
+    if (error instanceof ConditionFailed) return false;
     throw error;
   }
 };

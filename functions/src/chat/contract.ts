@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 
-import { object, queryLimit } from '../core/schema';
-import type { ContactStatus } from '../users/repository';
+import { isRecordId, object, queryLimit, recordId, trimInvisible } from '../core/schema';
+import type { ContactStatus } from '../core/users/records';
 
 /**
  * The chat contract, imported by the web app too (so this file imports no server code): request
@@ -29,6 +29,14 @@ export const presenceStatuses = ['online', 'away', 'offline'] as const satisfies
 export type PresenceStatus = (typeof presenceStatuses)[number];
 export const isPresenceStatus = (status: string): status is PresenceStatus =>
   (presenceStatuses as readonly string[]).includes(status);
+/** The statuses an admin sets on a contact: the lead stages (presence follows the person). */
+export const leadStatuses = [
+  'success',
+  'contact_received',
+  'interest_shown',
+  'closed',
+  'deleted',
+] as const satisfies readonly ChatContactStatus[];
 
 export const messageMaxLength = 4000;
 /** Length as people count it: an emoji is one character, not two UTF-16 units. */
@@ -36,7 +44,7 @@ export const characterCount = (text: string): number => [...text].length;
 
 export const messageText = v.pipe(
   v.string('Message is required'),
-  v.trim(),
+  trimInvisible(),
   v.check((text) => text.length > 0, 'Message cannot be empty'),
   v.check((text) => characterCount(text) <= messageMaxLength, `Message must be at most ${messageMaxLength} characters`),
 );
@@ -50,13 +58,9 @@ export type SendMessageRequest = v.InferInput<typeof sendMessageRequest>;
  * path does not define). Orbit takes both in the body.
  */
 export const contactStatusUpdateRequest = object({
-  userId: v.pipe(
-    v.string('userId is required'),
-    v.trim(),
-    v.minLength(1, 'userId is required'),
-    v.maxLength(64, 'userId is required'),
-  ),
-  status: v.picklist(chatContactStatuses, `Status must be one of: ${chatContactStatuses.join(', ')}`),
+  userId: v.pipe(v.string('userId is required'), trimInvisible(), v.check(isRecordId, 'userId is required')),
+  // Presence (online, away, offline) follows the person's own activity: an admin sets lead stages only.
+  status: v.picklist(leadStatuses, `Status must be one of: ${leadStatuses.join(', ')}`),
 });
 export type ContactStatusUpdateRequest = v.InferInput<typeof contactStatusUpdateRequest>;
 
@@ -172,8 +176,8 @@ export interface ContactStatusUpdateResponse {
 }
 
 /** Frames the browser sends on the WebSocket ($default route). */
-/** An id in a frame: never empty, never long. */
-const frameId = /* @__NO_SIDE_EFFECTS__ */ () => v.pipe(v.string(), v.minLength(1), v.maxLength(64));
+/** An id in a frame: a record id (never empty, never long). */
+const frameId = /* @__NO_SIDE_EFFECTS__ */ () => recordId();
 
 export const clientFrame = v.variant('action', [
   /** The browser received the contact's messages up to this one. */

@@ -12,7 +12,7 @@ import { defineAreaHandler } from '../core/handler';
 import { chatHttpRoutes } from '../routes';
 import { json, parseBody, parseQuery, pathParam } from '../core/http';
 import { defineWebSocketHandler, frameBody, isWebSocketEvent } from '../core/websocket-handler';
-import { leaveBoard } from '../projects/live-board';
+import { leaveBoard } from '../core/live-board';
 import {
   chatsAndContactsQuery,
   contactsQuery,
@@ -83,7 +83,7 @@ const webSocketHandler = defineWebSocketHandler('chat', {
       purpose,
     );
   },
-  // The connection also leaves the project board it was watching (projects/live-board.ts).
+  // The connection also leaves the project board it was watching (core/live-board.ts).
   $disconnect: async ({ connectionId }) => {
     await Promise.all([disconnect(connectionId), leaveBoard(connectionId)]);
   },

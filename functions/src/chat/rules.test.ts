@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 
 import { clientFrame, contactStatusUpdateRequest, messageText } from './contract';
-import type { MembershipRecord, StoredMessage } from './repository';
+import type { MembershipRecord, StoredMessage } from './records';
 import { canSeeContact, feedbackFor, matchesFilters, newestFirst } from './rules';
 
 const message = (id: string, senderId: string): StoredMessage => ({

@@ -1,6 +1,6 @@
 import type { ChatMessage, Contact, MessageFeedback, ProfileUser } from './contract';
 import type { ContactRecord } from './contacts-repository';
-import type { MembershipRecord, StoredMessage } from './repository';
+import type { MembershipRecord, StoredMessage } from './records';
 
 /** The chat's rules that need no storage: who sees whom, filters, receipts as feedback. */
 

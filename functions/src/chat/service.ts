@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 
-import { NotFoundError, ValidationError } from '../core/errors';
+import { NotFoundError, TooManyRequestsError, ValidationError } from '../core/errors';
 import { logger } from '../core/logger';
 import { getSession } from '../core/auth/sessions';
 import {
@@ -26,7 +26,6 @@ import {
   listConnectionsByRole,
   listUserConnections,
   removeConnection,
-  type ConnectionRecord,
 } from './connections-repository';
 import {
   getContact,
@@ -44,10 +43,9 @@ import {
   isMessageId,
   listMemberships,
   listMessages,
-  type MembershipRecord,
-  type StoredMessage,
   type Watermarks,
 } from './repository';
+import type { ConnectionRecord, MembershipRecord, StoredMessage } from './records';
 import {
   canSeeContact,
   contactRolesFor,
@@ -327,6 +325,9 @@ export const updateContactStatus = async (
 
 // ---- WebSocket ------------------------------------------------------------------------------
 
+/** Tabs of one session share this many connections: one token cannot hold thousands open. */
+export const maxConnectionsPerSession = 10;
+
 /**
  * `purpose: 'board'` is a project page's connection (`/ws?purpose=board`): it takes board
  * frames, and leaves the user's chat presence as it is ("online" means in the chat).
@@ -343,16 +344,25 @@ export const connect = async (
     sessionId: viewer.sessionId,
     ...(purpose ? { purpose } : {}),
   });
+  // Counted after recording, with a consistent read: of connections racing in, the last to
+  // count sees every one that stays, so none beyond the limit stays.
+  const ofSession = (await listUserConnections(viewer.id)).filter(
+    (connection) => connection.sessionId === viewer.sessionId,
+  );
+  if (ofSession.length > maxConnectionsPerSession) {
+    await removeConnection(connectionId);
+    throw new TooManyRequestsError(60, { general: ['Too many open connections for this session'] });
+  }
   if (purpose === 'board') return;
   // The new connection is not open until $connect returns: pushing to it now would be a 410.
   if (await setPresence(viewer.id, 'online')) await broadcastStatus(viewer, 'online', connectionId);
 };
 
 /**
- * Who is behind a connection, for frames other areas serve (board subscriptions): undefined,
- * and the connection closed, when its session has ended or its record expired.
+ * Who is behind a connection: undefined, and the connection closed, when its session has ended
+ * or its record expired.
  */
-export const liveConnectionOwner = async (connectionId: string): Promise<ConnectionRecord | undefined> => {
+const liveConnectionOwner = async (connectionId: string): Promise<ConnectionRecord | undefined> => {
   const connection = await getConnection(connectionId);
   if (connection && (await getSession(connection.userId, connection.sessionId))) return connection;
   // Signed out (or the record expired): the connection has no one behind it any more.

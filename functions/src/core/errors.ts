@@ -5,7 +5,16 @@
 
 export type FieldErrors = Record<string, string[]>;
 
+/** What led to an error (a lost conditional write, say): kept for logs, never sent. */
+export interface ErrorOptions {
+  readonly cause?: unknown;
+}
+
 export abstract class AppError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+  }
+
   abstract readonly status: number;
   abstract readonly code: string;
   readonly expose: boolean = true;
@@ -21,8 +30,11 @@ export abstract class AppError extends Error {
 export class ValidationError extends AppError {
   readonly status = 400;
   readonly code = 'VALIDATION_FAILED';
-  constructor(readonly fields: FieldErrors) {
-    super('Validation failed');
+  constructor(
+    readonly fields: FieldErrors,
+    options?: ErrorOptions,
+  ) {
+    super('Validation failed', options);
     this.name = 'ValidationError';
   }
   override body() {
@@ -33,8 +45,8 @@ export class ValidationError extends AppError {
 export class UnauthorizedError extends AppError {
   readonly status = 401;
   readonly code = 'UNAUTHENTICATED';
-  constructor(message = 'Authentication required') {
-    super(message);
+  constructor(message = 'Authentication required', options?: ErrorOptions) {
+    super(message, options);
     this.name = 'UnauthorizedError';
   }
 }
@@ -42,8 +54,8 @@ export class UnauthorizedError extends AppError {
 export class ForbiddenError extends AppError {
   readonly status = 403;
   readonly code = 'FORBIDDEN';
-  constructor(message = 'You are not allowed to do this') {
-    super(message);
+  constructor(message = 'You are not allowed to do this', options?: ErrorOptions) {
+    super(message, options);
     this.name = 'ForbiddenError';
   }
 }
@@ -51,8 +63,8 @@ export class ForbiddenError extends AppError {
 export class NotFoundError extends AppError {
   readonly status = 404;
   readonly code = 'NOT_FOUND';
-  constructor(message = 'Not found') {
-    super(message);
+  constructor(message = 'Not found', options?: ErrorOptions) {
+    super(message, options);
     this.name = 'NotFoundError';
   }
 }
@@ -64,8 +76,9 @@ export class ConflictError extends AppError {
   constructor(
     readonly fields: FieldErrors,
     readonly current?: unknown,
+    options?: ErrorOptions,
   ) {
-    super('Conflict');
+    super('Conflict', options);
     this.name = 'ConflictError';
   }
   override body() {
@@ -80,8 +93,9 @@ export class TooManyRequestsError extends AppError {
   constructor(
     readonly retryAfterSeconds: number,
     readonly fields: FieldErrors,
+    options?: ErrorOptions,
   ) {
-    super('Too many requests');
+    super('Too many requests', options);
     this.name = 'TooManyRequestsError';
     this.headers = { 'retry-after': String(retryAfterSeconds) };
   }

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 
-import { object } from '../core/schema';
+import { object, trimInvisible } from '../core/schema';
 
 /**
  * The permissions contract (spec §3, §6, §7, §9), imported by the web app too: the same rules
@@ -101,7 +101,7 @@ export interface ListPermissionsParams {
 
 export const permissionName = v.pipe(
   v.string(),
-  v.trim(),
+  trimInvisible(),
   v.minLength(permissionNameLimits.min, `Name must be at least ${permissionNameLimits.min} characters`),
   v.maxLength(permissionNameLimits.max, `Name must be at most ${permissionNameLimits.max} characters`),
   v.transform((value) => value.replace(/\s+/g, ' ')),

@@ -1,3 +1,4 @@
+import { ConditionFailed, retry } from '../core/db';
 import { ConflictError, NotFoundError } from '../core/errors';
 import { monotonicFactory } from '../core/ids';
 import {
@@ -13,7 +14,6 @@ import {
   getPermission,
   insertPermission,
   listAllPermissions,
-  PermissionWriteConflict,
   replacePermission,
   type PermissionRecord,
 } from './repository';
@@ -94,8 +94,11 @@ export const createPermission = async (input: NewPermission, createdAt = new Dat
   try {
     await insertPermission(record, maxPermissions);
   } catch (error) {
-    if (!(error instanceof PermissionWriteConflict)) throw error;
-    if (error.reason === 'limit') throw new ConflictError({ general: [permissionMessages.limit] });
+    if (!(error instanceof ConditionFailed) || error.failed('conflict')) throw error;
+    // The first part that failed says why (a taken name before a full list).
+    if (error.labels[0] === 'count') {
+      throw new ConflictError({ general: [permissionMessages.limit] }, undefined, { cause: error });
+    }
     throw nameTaken();
   }
   return toPermission(record);
@@ -130,8 +133,8 @@ export const updatePermission = async (id: string, changes: PermissionChanges): 
   try {
     await replacePermission(previous, next, changes.version);
   } catch (error) {
-    if (!(error instanceof PermissionWriteConflict)) throw error;
-    if (error.reason === 'name-taken') throw nameTaken();
+    if (!(error instanceof ConditionFailed)) throw error;
+    if (error.labels[0] === 'name') throw nameTaken();
     return staleOrMissing(id);
   }
   return toPermission(next);
@@ -139,17 +142,24 @@ export const updatePermission = async (id: string, changes: PermissionChanges): 
 
 /** Without a version, a concurrent rename is retried once against the fresh record. */
 export const removePermission = async (id: string, expectedVersion?: number): Promise<void> => {
-  for (let attempt = 0; attempt < 2; attempt += 1) {
-    const record = await getPermission(id);
-    if (!record) throw notFound();
-    if (expectedVersion !== undefined && record.version !== expectedVersion) return staleOrMissing(id);
-    try {
-      await deletePermission(record, expectedVersion);
-      return;
-    } catch (error) {
-      if (!(error instanceof PermissionWriteConflict)) throw error;
-      if (expectedVersion !== undefined) return staleOrMissing(id);
-    }
+  try {
+    await retry(
+      {
+        attempts: 2,
+        baseDelayMs: 10,
+        retryOn: (error) => error instanceof ConditionFailed && expectedVersion === undefined,
+      },
+      async () => {
+        const record = await getPermission(id);
+        if (!record) throw notFound();
+        if (expectedVersion !== undefined && record.version !== expectedVersion) {
+          throw new ConditionFailed(['permission']);
+        }
+        await deletePermission(record, expectedVersion);
+      },
+    );
+  } catch (error) {
+    if (error instanceof ConditionFailed) return staleOrMissing(id);
+    throw error;
   }
-  return staleOrMissing(id);
 };

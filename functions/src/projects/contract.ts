@@ -282,7 +282,8 @@ export interface ConflictBody<T> {
 
 /** Frames the browser sends: API Gateway routes them to the projects area by `action`. */
 export type BoardClientFrame =
-  | { readonly action: 'subscribeBoard'; readonly projectId: string }
+  /** The access token names the watcher (a frame on an action route carries no identity). */
+  | { readonly action: 'subscribeBoard'; readonly projectId: string; readonly token: string }
   | { readonly action: 'unsubscribeBoard'; readonly projectId: string };
 
 /** Someone looking at a board (one entry per person, however many tabs). */

@@ -9,7 +9,8 @@ import type {
 import { defineAreaHandler } from '../core/handler';
 import { defineWebSocketActionHandler, frameBody, isWebSocketEvent } from '../core/websocket-handler';
 import { receiveBoardFrame } from './board-watch';
-import { publishBoardChange } from './live-board';
+import { publishBoardChange as publishToBoard } from '../core/live-board';
+import type { BoardChange } from './contract';
 import { projectsHttpRoutes } from '../routes';
 import { json, noContent, parseBody, parseQuery, pathParam } from '../core/http';
 import {
@@ -44,6 +45,10 @@ import {
 } from './project-service';
 import { createTask, deleteTask, getBoard, moveTask, updateTask } from './task-service';
 import { toProject, toTask } from './views';
+
+/** Tells the board's live viewers (core/live-board.ts), with the contract's change shapes. */
+const publishBoardChange = (project: { id: string; clientId: string }, by: string, change: BoardChange) =>
+  publishToBoard(project, by, change);
 
 /**
  * Thin: read the path, authorise the record it names (404 when hidden, 403 when read-only),

@@ -28,6 +28,13 @@ export const encodeListCursor = (fingerprint: string, positions: readonly Partit
 
 const invalid = () => new ValidationError({ cursor: [projectMessages.cursorInvalid] });
 
+/**
+ * A position the store can resume from: a sort key is never empty and at most 1024 bytes. A
+ * tampered cursor (its fingerprint is no secret) could otherwise make the store refuse the Query.
+ */
+const isSortKey = (value: unknown): value is string =>
+  typeof value === 'string' && value !== '' && Buffer.byteLength(value) <= 1024;
+
 export const decodeListCursor = (cursor: string, fingerprint: string, partitions: number): PartitionPosition[] => {
   let body: unknown;
   try {
@@ -42,7 +49,7 @@ export const decodeListCursor = (cursor: string, fingerprint: string, partitions
   return candidate.p.map((entry) => {
     if (!Array.isArray(entry) || entry.length !== 2) throw invalid();
     const [after, exhausted] = entry as unknown[];
-    if ((after !== null && typeof after !== 'string') || (exhausted !== 0 && exhausted !== 1)) throw invalid();
+    if ((after !== null && !isSortKey(after)) || (exhausted !== 0 && exhausted !== 1)) throw invalid();
     return { ...(after === null ? {} : { after }), exhausted: exhausted === 1 };
   });
 };

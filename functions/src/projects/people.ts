@@ -1,7 +1,7 @@
 import type { Caller } from '../core/caller';
 import { ValidationError } from '../core/errors';
 import { ulid } from '../core/ids';
-import { getUserById } from '../users/repository';
+import { getUserById } from '../core/users/repository';
 import { projectMessages, type ActivityKind, type PersonRef } from './contract';
 import type { ActivityRecord, ProjectRecord } from './records';
 

@@ -3,7 +3,7 @@ import { authorize, listScope, scopeValue } from '../core/authorize';
 import { ConditionFailed } from '../core/db';
 import { NotFoundError, ValidationError } from '../core/errors';
 import { ulid } from '../core/ids';
-import { findUsersByNamePrefix } from '../users/repository';
+import { findUsersByNamePrefix } from '../core/users/repository';
 import {
   defaultOrderFor,
   projectMessages,

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 
-import { coercedNumber, object } from '../core/schema';
+import { coercedNumber, isRecordId, object, recordId, trimInvisible } from '../core/schema';
 import {
   defaultListStatuses,
   defaultPageSize,
@@ -61,7 +61,7 @@ void budgetMatches;
 
 const tagSchema = v.pipe(
   v.string(),
-  v.trim(),
+  trimInvisible(),
   v.toLowerCase(),
   v.minLength(1, projectMessages.tagLength),
   v.maxLength(projectLimits.tagMax, projectMessages.tagLength),
@@ -72,13 +72,18 @@ const unique = <T>(items: readonly T[]) => new Set(items).size === items.length;
 const projectFieldSchemas = {
   name: v.pipe(
     v.string(projectMessages.nameLength),
-    v.trim(),
+    trimInvisible(),
     v.minLength(projectLimits.nameMin, projectMessages.nameLength),
     v.maxLength(projectLimits.nameMax, projectMessages.nameLength),
   ),
-  clientId: v.pipe(v.string(projectMessages.clientRequired), v.trim(), v.minLength(1, projectMessages.clientRequired)),
+  clientId: v.pipe(
+    v.string(projectMessages.clientRequired),
+    trimInvisible(),
+    v.minLength(1, projectMessages.clientRequired),
+    v.check(isRecordId, projectMessages.clientUnknown),
+  ),
   managerIds: v.pipe(
-    v.array(v.pipe(v.string(), v.minLength(1))),
+    v.array(recordId(projectMessages.managerUnknown)),
     v.maxLength(projectLimits.managersMax, projectMessages.managersMax),
     v.check(unique, projectMessages.managersDuplicate),
   ),
@@ -91,7 +96,7 @@ const projectFieldSchemas = {
   budget: v.nullable(budgetSchema),
   description: v.pipe(
     v.string(),
-    v.trim(),
+    trimInvisible(),
     v.maxLength(projectLimits.descriptionMax, projectMessages.descriptionTooLong),
   ),
   tags: v.pipe(
@@ -188,7 +193,7 @@ const queryInteger = /* @__NO_SIDE_EFFECTS__ */ (min: number, max: number) =>
 /** Query-string values arrive as strings; `status` is a comma-separated list or `all`. */
 export const listProjectsQuery = object({
   q: v.pipe(
-    v.optional(v.pipe(v.string(), v.trim(), v.maxLength(projectLimits.searchMax))),
+    v.optional(v.pipe(v.string(), trimInvisible(), v.maxLength(projectLimits.searchMax))),
     // Tags show as "#launch": a leading # marks a tag, and the stored tag has none.
     v.transform((value) => (value ? value.replace(/(^|\s)#+(?=\S)/gu, '$1').toLowerCase() || undefined : undefined)),
   ),
@@ -212,7 +217,7 @@ export const listProjectsQuery = object({
     '',
   ),
   type: v.optional(v.picklist(projectTypes, projectMessages.typeUnknown)),
-  clientId: v.optional(v.pipe(v.string(), v.minLength(1))),
+  clientId: v.optional(recordId(projectMessages.clientUnknown)),
   sort: v.optional(v.picklist(listSorts), 'updated'),
   order: v.optional(v.picklist(sortOrders)),
   limit: v.optional(queryInteger(1, projectLimits.pageSizeMax), defaultPageSize),
@@ -222,7 +227,7 @@ export type ListProjectsInput = v.InferOutput<typeof listProjectsQuery>;
 
 export const peopleQuery = object({
   role: v.picklist(peopleRoles),
-  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(60))),
+  q: v.optional(v.pipe(v.string(), trimInvisible(), v.maxLength(60))),
   limit: v.optional(queryInteger(1, 50), 20),
 });
 export type PeopleQuery = v.InferInput<typeof peopleQuery>;
@@ -230,16 +235,16 @@ export type PeopleQuery = v.InferInput<typeof peopleQuery>;
 const taskFieldSchemas = {
   title: v.pipe(
     v.string(projectMessages.taskTitleLength),
-    v.trim(),
+    trimInvisible(),
     v.minLength(1, projectMessages.taskTitleLength),
     v.maxLength(projectLimits.taskTitleMax, projectMessages.taskTitleLength),
   ),
   description: v.pipe(
     v.string(),
-    v.trim(),
+    trimInvisible(),
     v.maxLength(projectLimits.descriptionMax, projectMessages.descriptionTooLong),
   ),
-  assigneeId: v.nullable(v.pipe(v.string(), v.minLength(1))),
+  assigneeId: v.nullable(recordId(projectMessages.assigneeUnknown)),
   dueDate: v.nullable(isoDate),
   priority: v.picklist(priorities, projectMessages.priorityUnknown),
 };
@@ -281,7 +286,7 @@ export type MoveTaskRequest = v.InferOutput<typeof moveTaskRequest>;
 export const createCommentRequest = object({
   body: v.pipe(
     v.string(projectMessages.commentLength),
-    v.trim(),
+    trimInvisible(),
     v.minLength(1, projectMessages.commentLength),
     v.maxLength(projectLimits.commentMax, projectMessages.commentLength),
   ),

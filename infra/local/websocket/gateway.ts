@@ -19,6 +19,7 @@ import {
   type ConnectionIdentity,
 } from './events';
 import { refuseHandshake, sendJson } from './http';
+import { openConnectionJournal, type ConnectionJournal } from './journal';
 import { handleManagementRequest, managementPrefix } from './management-api';
 
 /**
@@ -26,7 +27,11 @@ import { handleManagementRequest, managementPrefix } from './management-api';
  * - browsers connect to `/ws`; `$connect`, `$disconnect` and `$default` reach the real handler
  *   as API Gateway WebSocket events (events.ts), and a refused `$connect` refuses the handshake
  *   with the handler's status code;
- * - handlers push through the management API (management-api.ts), served on the same port.
+ * - handlers push through the management API (management-api.ts), served on the same port;
+ * - a client frame is routed by its `action` to a route of that name, else to `$default`; the
+ *   `$connect`/`$disconnect`/`$default` routes are never chosen by a frame, as on AWS;
+ * - with a journal file (journal.ts), connections a crashed process left are sent their
+ *   `$disconnect` at the next start (sweepOrphans).
  * Limits as on AWS: 128 KB messages, 10 minutes idle, 2 hours per connection.
  */
 
@@ -35,7 +40,12 @@ const maxMessageBytes = 128 * 1024;
 export interface LocalWebSocketOptions {
   readonly idleTimeoutMs?: number;
   readonly maxConnectionMs?: number;
+  /** Where open connections are written down, to be swept after a crash (none in memory). */
+  readonly journalFile?: string;
 }
+
+/** Frames cannot pick the routes API Gateway reserves for its own events. */
+const isReservedRouteKey = (routeKey: string) => routeKey.startsWith('$');
 
 interface OpenConnection extends ConnectionIdentity {
   readonly socket: WebSocket;
@@ -51,8 +61,8 @@ export interface LocalWebSocketGateway {
   handles(url: URL): boolean;
   handleRequest(request: IncomingMessage, response: ServerResponse, url: URL): void;
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
-  /** Open connection ids (for tests and diagnostics). */
-  connectionIds(): string[];
+  /** Sends `$disconnect` for the connections a previous process left open; how many. */
+  sweepOrphans(): Promise<number>;
   closeAll(): void;
 }
 
@@ -61,7 +71,12 @@ export const createLocalWebSocketGateway = (options: LocalWebSocketOptions = {})
   const maxConnectionMs = options.maxConnectionMs ?? 2 * 60 * 60_000;
   const wss = new WebSocketServer({ noServer: true, maxPayload: maxMessageBytes });
   const open = new Map<string, OpenConnection>();
+  const journal: ConnectionJournal | undefined = options.journalFile
+    ? openConnectionJournal(options.journalFile)
+    : undefined;
   let closing = false;
+  /** New connections wait for the sweep, so that its $disconnects cannot overtake them. */
+  let sweeping: Promise<unknown> = Promise.resolve();
   const loaded = new Map<Area, Promise<WebSocketAreaHandler>>();
 
   const handlerFor = (routeKey: string): Promise<WebSocketAreaHandler> | undefined => {
@@ -82,6 +97,16 @@ export const createLocalWebSocketGateway = (options: LocalWebSocketOptions = {})
     return (await handler)(event, lambdaContext(`orbit-ws-${routeKey.replace('$', '')}`));
   };
 
+  /**
+   * `$disconnect`; only one that ran leaves the journal (one cut short by a failing store is
+   * swept at the next start).
+   */
+  const disconnect = async (connectionId: string, event: WebSocketEvent): Promise<void> => {
+    const status = statusOf(await invoke('$disconnect', event));
+    if (status >= 500) throw new Error(`$disconnect answered ${status}`);
+    journal?.closed(connectionId);
+  };
+
   const resetIdle = (connection: OpenConnection) => {
     connection.lastActiveAt = Date.now();
     if (connection.idleTimer) clearTimeout(connection.idleTimer);
@@ -97,7 +122,12 @@ export const createLocalWebSocketGateway = (options: LocalWebSocketOptions = {})
     let routeKey = '$default';
     try {
       const action = (JSON.parse(bytes.toString('utf8')) as { action?: unknown }).action;
-      if (typeof action === 'string' && webSocketRoutes.some((route) => route.routeKey === action)) routeKey = action;
+      if (
+        typeof action === 'string' &&
+        !isReservedRouteKey(action) &&
+        webSocketRoutes.some((route) => route.routeKey === action)
+      )
+        routeKey = action;
     } catch {
       // Not JSON: $default.
     }
@@ -128,19 +158,17 @@ export const createLocalWebSocketGateway = (options: LocalWebSocketOptions = {})
     if (connection.lifetimeTimer) clearTimeout(connection.lifetimeTimer);
     const event = disconnectEvent(connection, domainName, { code, reason: reason.toString('utf8') });
     connection.queue = connection.queue.then(() =>
-      invoke('$disconnect', event).then(
-        () => undefined,
-        (error: unknown) => {
-          // On shutdown the store may already be going away.
-          if (!closing) console.error('local websocket: $disconnect failed', error);
-        },
-      ),
+      disconnect(connection.id, event).catch((error: unknown) => {
+        // On shutdown the store may already be going away.
+        if (!closing) console.error('local websocket: $disconnect failed', error);
+      }),
     );
   };
 
-  const handleUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const url = new URL(request.url ?? '/', 'http://localhost');
-    if (url.pathname !== webSocketPath && url.pathname !== `${webSocketPath}/`) {
+  const upgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = URL.parse(request.url ?? '/', 'http://localhost');
+    // An unreadable request target is refused like an unknown path, never thrown (a crash).
+    if (!url || (url.pathname !== webSocketPath && url.pathname !== `${webSocketPath}/`)) {
       refuseHandshake(socket, 404, JSON.stringify({ message: 'Not Found' }));
       return;
     }
@@ -151,16 +179,21 @@ export const createLocalWebSocketGateway = (options: LocalWebSocketOptions = {})
       sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
       userAgent: request.headers['user-agent'] ?? '',
     };
+    // Written down before $connect records anything, so a crash at any point is swept.
+    journal?.opened({ ...pending, domainName });
     invoke('$connect', connectEvent(request, url, pending, domainName))
       .then((result) => {
         const status = statusOf(result);
         if (status < 200 || status >= 300) {
+          journal?.closed(pending.id);
           refuseHandshake(socket, status, typeof result === 'object' && result.body ? result.body : '');
           return;
         }
         if (socket.destroyed) {
           // The browser gave up during $connect: API Gateway still reports the disconnect.
-          void invoke('$disconnect', disconnectEvent(pending, domainName));
+          disconnect(pending.id, disconnectEvent(pending, domainName)).catch((error: unknown) => {
+            console.error('local websocket: $disconnect failed', error);
+          });
           return;
         }
         wss.handleUpgrade(request, socket, head, (ws) => {
@@ -185,6 +218,28 @@ export const createLocalWebSocketGateway = (options: LocalWebSocketOptions = {})
       });
   };
 
+  const handleUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    void sweeping.then(() => upgrade(request, socket, head));
+  };
+
+  const sweep = async (sweptJournal: ConnectionJournal) => {
+    let swept = 0;
+    for (const orphan of sweptJournal.orphans()) {
+      const { domainName, ...connection } = orphan;
+      try {
+        await disconnect(
+          orphan.id,
+          disconnectEvent(connection, domainName, { code: 1006, reason: 'Gateway restarted' }),
+        );
+        swept += 1;
+      } catch (error) {
+        console.error('local websocket: $disconnect of a connection left by a crash failed', error);
+      }
+    }
+    sweptJournal.compact();
+    return swept;
+  };
+
   const managed = {
     find: (id: string) => open.get(id),
     touch: (connection: OpenConnection) => resetIdle(connection),
@@ -204,7 +259,12 @@ export const createLocalWebSocketGateway = (options: LocalWebSocketOptions = {})
       });
     },
     handleUpgrade,
-    connectionIds: () => [...open.keys()],
+    sweepOrphans() {
+      if (!journal) return Promise.resolve(0);
+      const swept = sweep(journal);
+      sweeping = swept.catch(() => undefined);
+      return swept;
+    },
     closeAll() {
       closing = true;
       for (const connection of open.values()) connection.socket.terminate();

@@ -5,12 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { overlayNavQuery } from '../../shared/theme/breakpoints';
 import { useSettings } from '../../shared/theme/use-settings';
+import { useSession } from '../../shared/session/use-session';
 import { Customizer } from '../shell/customizer';
 import { Footer } from '../shell/footer';
 import { boxedWidth, shellLayout } from '../shell/layout-state';
 import { Navbar } from '../shell/navbar';
-import { useMatchedHandles, visuallyHidden } from '../shell/nav-links';
+import { useMatchedHandles } from '../shell/nav-links';
+import { visuallyHidden } from '../../shared/ui/visually-hidden';
 import { ScrollToTop } from '../shell/scroll-to-top';
+import { useStickyTopOffset } from '../shell/sticky-top';
 import { prepareShell, ShellProviders } from '../shell/shell-providers';
 import { useMediaQuery } from '../shell/use-media-query';
 import { VerticalNav } from '../shell/vertical-nav';
@@ -64,6 +67,7 @@ const Shell = () => {
   const setNavOpen = (open: boolean) => setNavOpenOn(open ? pathname : null);
   const leaf = useMatchedHandles().at(-1);
   const fixedHeight = leaf?.layout === 'fixed';
+  useStickyTopOffset(layout);
 
   return (
     <Box
@@ -126,8 +130,20 @@ const Shell = () => {
   );
 };
 
-export const DefaultLayout = () => (
-  <ShellProviders>
-    <Shell />
-  </ShellProviders>
-);
+/**
+ * Everything under the shell belongs to one signed-in user: when another tab signs in as someone
+ * else, the server-state cache, open sockets and page state start afresh rather than showing the
+ * previous user's data while the guard decides where this tab goes.
+ */
+export const DefaultLayout = () => {
+  // Signing out keeps the last user's key: the guard is about to leave the shell anyway, and a
+  // fresh shell would only start requests nobody may answer.
+  const userId = useSession().userData?.id;
+  const [shellOwner, setShellOwner] = useState(userId);
+  if (userId !== undefined && userId !== null && userId !== shellOwner) setShellOwner(userId);
+  return (
+    <ShellProviders key={String(shellOwner ?? '')}>
+      <Shell />
+    </ShellProviders>
+  );
+};

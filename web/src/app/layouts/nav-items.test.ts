@@ -58,10 +58,13 @@ describe('navigation tree (spec §6: groups and headings)', () => {
     expect([...placed].sort()).toEqual(navItems.map((item) => item.name).sort());
   });
 
-  it('shows an admin every group', () => {
-    expect(shape(abilityRulesFor({ id: 'u1', role: 'admin' }))).toContain(
-      'communication: apps-channels, apps-mailings, apps-integrations',
-    );
+  it('shows an admin every group, and the administration heading over what only admins do', () => {
+    const admin = shape(abilityRulesFor({ id: 'u1', role: 'admin' }));
+    expect(admin).toContain('communication: apps-channels, apps-mailings, apps-integrations');
+    expect(admin.slice(admin.indexOf('# administration'), admin.indexOf('# help'))).toEqual([
+      '# administration',
+      'apps-permissions',
+    ]);
   });
 
   it('hides a group none of whose children is allowed, and a heading with nothing under it', () => {
@@ -73,7 +76,6 @@ describe('navigation tree (spec §6: groups and headings)', () => {
       '# account',
       'user-view',
       'information: information-plans, information-referrals',
-      '# administration',
       'access-control',
       '# help',
       'known-base',

@@ -95,8 +95,10 @@ const navLayout: readonly NavLayoutEntry[] = [
   { heading: 'account' },
   'user-view',
   { group: 'information', items: ['information-plans', 'information-referrals'] },
-  { heading: 'administration' },
+  // What the signed-in user may do: about their own account, so a client (who may open it) does
+  // not see an "Administration" heading over it.
   'access-control',
+  { heading: 'administration' },
   'apps-permissions',
   { heading: 'help' },
   'known-base',

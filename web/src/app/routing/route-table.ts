@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { TranslationPart } from '../../shared/i18n/translation-parts';
+import type { ComingSoonArea } from '../../shared/ui/coming-soon';
 import type { RouteHandle } from './route-handle';
 
 /**
@@ -21,7 +22,36 @@ export interface RouteEntry {
   readonly parts?: readonly TranslationPart[];
   /** Opens this destination in a new tab instead of rendering (see routes.tsx). */
   readonly externalLink?: 'wiki' | 'telegram';
+  /**
+   * The values a path parameter may take; any other value is the not-found page (routes.tsx),
+   * as an unknown path would be.
+   */
+  readonly paramValues?: Readonly<Record<string, readonly string[]>>;
 }
+
+/** The mailbox's folders and labels (PRODUCT.md), the only values of /apps/email/:filter|:label. */
+export const emailFolders = ['inbox', 'sent', 'draft', 'starred', 'spam', 'trash'] as const;
+export const emailLabels = ['personal', 'company', 'important', 'private'] as const;
+
+interface RouteDeclaration extends RouteEntry {
+  /**
+   * An area not built yet: the route shows the "coming soon" page with this area's words
+   * (shared/ui/coming-soon.tsx) instead of a page of its own. The area's feature replaces this
+   * option with its `page` and `parts` (docs/adding-an-area.md).
+   */
+  readonly comingSoon?: ComingSoonArea;
+}
+
+const comingSoonRoute = ({ comingSoon: area, ...entry }: RouteDeclaration): RouteEntry =>
+  area
+    ? {
+        ...entry,
+        // Marked on the handle too, so nothing offers a placeholder as a shortcut (app/shell).
+        handle: { ...entry.handle, comingSoon: true },
+        parts: ['coming-soon'],
+        page: async () => (await import('../../shared/ui/coming-soon')).comingSoonPage(area),
+      }
+    : entry;
 
 const fixedHeight = 'layout-content-height-fixed';
 
@@ -37,7 +67,13 @@ const handles = {
   permissions: { name: 'apps-permissions', action: 'manage', subject: 'Permission' },
   channels: { name: 'apps-channels', action: 'manage', subject: 'Channel' },
   chat: { name: 'apps-chat', layout: 'fixed', layoutWrapperClasses: fixedHeight, action: 'read', subject: 'Chat' },
-  email: { name: 'apps-email', layout: 'fixed', layoutWrapperClasses: fixedHeight, action: 'read', subject: 'Email' },
+  email: {
+    name: 'apps-email',
+    layout: 'fixed',
+    layoutWrapperClasses: fixedHeight,
+    action: 'read',
+    subject: 'Email',
+  },
   emailFilter: {
     name: 'apps-email-filter',
     layout: 'fixed',
@@ -73,7 +109,7 @@ const handles = {
   telegram: { name: 'telegram', public: true },
 } as const satisfies Record<string, RouteHandle>;
 
-export const routeTable: readonly RouteEntry[] = [
+const declaredRoutes: readonly RouteDeclaration[] = [
   { path: '/', handle: handles.index },
   {
     path: '/login',
@@ -128,8 +164,7 @@ export const routeTable: readonly RouteEntry[] = [
   {
     path: '/apps/channels',
     handle: handles.channels,
-    parts: ['areas'],
-    page: async () => (await import('../../features/channels/channels-page')).ChannelsPage,
+    comingSoon: 'channels',
   },
   {
     path: '/apps/chat',
@@ -140,80 +175,76 @@ export const routeTable: readonly RouteEntry[] = [
   {
     path: '/apps/email',
     handle: handles.email,
-    parts: ['areas'],
-    page: async () => (await import('../../features/email/email-page')).EmailPage,
+    comingSoon: 'email',
   },
   {
     // Spec §2 gives /apps/email/:filter and /apps/email/:label the same shape; the first entry
     // matches both, and the email page tells a folder from a label by its value.
     path: '/apps/email/:filter',
     handle: handles.emailFilter,
-    parts: ['areas'],
-    page: async () => (await import('../../features/email/email-page')).EmailPage,
+    comingSoon: 'email',
+    paramValues: { filter: [...emailFolders, ...emailLabels] },
   },
   {
     path: '/apps/email/:label',
     handle: handles.emailLabel,
-    parts: ['areas'],
-    page: async () => (await import('../../features/email/email-page')).EmailPage,
+    comingSoon: 'email',
+    paramValues: { label: emailLabels },
   },
   {
     path: '/apps/integrations',
     handle: handles.integrations,
-    parts: ['areas'],
-    page: async () => (await import('../../features/integrations/integrations-page')).IntegrationsPage,
+    comingSoon: 'integrations',
   },
   {
     path: '/apps/mailings',
     handle: handles.mailings,
-    parts: ['areas'],
-    page: async () => (await import('../../features/mailings/mailings-page')).MailingsPage,
+    comingSoon: 'mailings',
   },
   {
     path: '/apps/project-create/:type',
     handle: handles.projectCreate,
-    parts: ['projects', 'project'],
+    parts: ['projects-common', 'projects-detail'],
     page: async () => (await import('../../features/projects/project-editor-page')).ProjectEditorPage,
   },
   {
     path: '/apps/project-create/:type/:id',
     handle: handles.projectEdit,
-    parts: ['projects', 'project'],
+    parts: ['projects-common', 'projects-detail'],
     page: async () => (await import('../../features/projects/project-editor-page')).ProjectEditorPage,
   },
   {
     path: '/apps/projects',
     handle: handles.projects,
-    parts: ['projects'],
+    parts: ['projects-common'],
     page: async () => (await import('../../features/projects/projects-page')).ProjectsPage,
   },
   {
     path: '/apps/projects/:id',
     handle: handles.projectView,
-    parts: ['projects', 'project'],
+    parts: ['projects-common', 'projects-detail'],
     page: async () => (await import('../../features/projects/project-page')).ProjectPage,
   },
   {
     path: '/information/plans',
     handle: handles.plans,
-    parts: ['areas'],
-    page: async () => (await import('../../features/plans/plans-page')).PlansPage,
+    comingSoon: 'plans',
   },
   {
     path: '/information/referrals',
     handle: handles.referrals,
-    parts: ['areas'],
-    page: async () => (await import('../../features/referrals/referrals-page')).ReferralsPage,
+    comingSoon: 'referrals',
   },
   {
     path: '/user/view',
     handle: handles.userView,
-    parts: ['areas'],
-    page: async () => (await import('../../features/user-profile/user-view-page')).UserViewPage,
+    comingSoon: 'userView',
   },
   { path: '/wiki', handle: handles.wiki, externalLink: 'wiki' },
   { path: '/telegram', handle: handles.telegram, externalLink: 'telegram' },
 ];
+
+export const routeTable: readonly RouteEntry[] = declaredRoutes.map(comingSoonRoute);
 
 /** The handle of each named route (the first entry of a name; aliases share it). */
 export const routeHandleByName: ReadonlyMap<string, RouteHandle> = new Map(

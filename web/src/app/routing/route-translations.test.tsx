@@ -2,14 +2,14 @@ import { act, render } from '@testing-library/react';
 import { createMemoryRouter, type DataRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { abilityRulesFor } from '@orbit/functions/core/ability';
-import arAccessControl from '../../shared/i18n/locales/ar/access-control';
-import enAccessControl from '../../shared/i18n/locales/en/access-control';
-import enAuth from '../../shared/i18n/locales/en/auth';
-import enProjects from '../../shared/i18n/locales/en/projects';
-import frAccessControl from '../../shared/i18n/locales/fr/access-control';
-import frAuth from '../../shared/i18n/locales/fr/auth';
+import arAccessControl from '../../features/access-control/locales/ar/access-control';
+import enAccessControl from '../../features/access-control/locales/en/access-control';
+import frAccessControl from '../../features/access-control/locales/fr/access-control';
+import enAuth from '../../features/auth/locales/en/auth';
+import frAuth from '../../features/auth/locales/fr/auth';
+import enProjects from '../../features/projects/locales/en/projects-common';
 import { languageCookie } from '../../shared/i18n/languages';
-import { translationParts } from '../../shared/i18n/translation-parts';
+import { partLoaders, translationParts } from '../../shared/i18n/translation-parts';
 import { removeCookie } from '../../shared/theme/cookies';
 import { routeTable } from './route-table';
 import { settled } from '../../test/router';
@@ -25,21 +25,30 @@ type Projects = typeof enProjects;
 /**
  * The French and Arabic projects parts arrive when a test lets them, after the page's code: a page
  * that rendered without waiting for its part would show keys, and a switch that did not wait would
- * show English.
+ * show English. `requested` says the download has started; `opened` lets it finish.
  */
 const network = vi.hoisted(() => {
   const gate = () => {
     let open = () => undefined as void;
+    let request = () => undefined as void;
     const opened = new Promise<void>((resolve) => (open = resolve));
-    return { opened, open };
+    const requested = new Promise<void>((resolve) => (request = resolve));
+    let isOpen = false;
+    opened.then(
+      () => (isOpen = true),
+      () => undefined,
+    );
+    return { opened, open, requested, request, isOpen: () => isOpen };
   };
   return { gate, projectsPart: gate(), projectsPage: gate() };
 });
-vi.mock('../../shared/i18n/locales/fr/projects', async (importOriginal) => {
+vi.mock('../../features/projects/locales/fr/projects-common', async (importOriginal) => {
+  network.projectsPart.request();
   await network.projectsPart.opened;
   return importOriginal();
 });
-vi.mock('../../shared/i18n/locales/ar/projects', async (importOriginal) => {
+vi.mock('../../features/projects/locales/ar/projects-common', async (importOriginal) => {
+  network.projectsPart.request();
   await network.projectsPart.opened;
   return importOriginal();
 });
@@ -51,8 +60,8 @@ vi.mock('../../features/projects/projects-page', async (importOriginal) => {
 
 const projectsIn = async (language: 'fr' | 'ar'): Promise<Projects> =>
   language === 'fr'
-    ? (await vi.importActual<{ default: Projects }>('../../shared/i18n/locales/fr/projects')).default
-    : (await vi.importActual<{ default: Projects }>('../../shared/i18n/locales/ar/projects')).default;
+    ? (await vi.importActual<{ default: Projects }>('../../features/projects/locales/fr/projects-common')).default
+    : (await vi.importActual<{ default: Projects }>('../../features/projects/locales/ar/projects-common')).default;
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
 const noProjects = {
@@ -62,12 +71,27 @@ const noProjects = {
   total: 0,
 };
 
-/** Long enough for a render that was not waiting for anything to have happened. */
-const moment = () => new Promise((resolve) => setTimeout(resolve, 50));
+/** Every top-level key of the English resources, whichever part holds it. */
+const topLevelKeys = (
+  await Promise.all(translationParts.map(async (part) => Object.keys((await partLoaders[part].en()).default)))
+).flat();
 
 /** A key shown as it is: a dotted path that starts with one of the translations' top-level keys. */
-const rawKey =
-  /\b(app|language|nav|account|form|auth|validation|errors|comingSoon|areas|accessControl|permissions|projects|chat|shell|search|shortcuts|customizer)\.[a-zA-Z]/;
+const rawKey = new RegExp(`\\b(${topLevelKeys.join('|')})\\.[a-zA-Z]`);
+
+/** Records whether the router ever shows `pathname` before `gate` opens. */
+const watchForEarlyArrival = (router: DataRouter, pathname: string, gate: { isOpen(): boolean }) => {
+  let early = false;
+  const unsubscribe = router.subscribe((state) => {
+    if (state.location.pathname === pathname && !gate.isOpen()) early = true;
+  });
+  return {
+    early: () => {
+      unsubscribe();
+      return early;
+    },
+  };
+};
 
 /** Every text and attribute shown, checked as the DOM changes, not only at the end. */
 const watchForRawKeys = () => {
@@ -189,8 +213,9 @@ describe('translation parts on the routes', () => {
     await app.settled();
     expect(app.view.getByRole('heading', { name: frAccessControl.accessControl.title })).toBeTruthy();
 
+    const arrival = watchForEarlyArrival(app.router, '/apps/projects', network.projectsPart);
     const navigation = app.router.navigate('/apps/projects');
-    await act(() => network.projectsPage.opened.then(moment));
+    await act(() => Promise.all([network.projectsPage.opened, network.projectsPart.requested]));
     // The page's code is here, its words are not: the previous page stays.
     expect(app.router.state.location.pathname).toBe('/access-control');
     expect(app.view.getByRole('heading', { name: frAccessControl.accessControl.title })).toBeTruthy();
@@ -199,8 +224,10 @@ describe('translation parts on the routes', () => {
     await act(() => navigation);
     await app.settled();
     expect(app.view.getByText((await projectsIn('fr')).projects.subtitle)).toBeTruthy();
+    // Not even for a moment before the words came.
+    expect(arrival.early()).toBe(false);
     expect(app.keys.seen()).toEqual([]);
-    expect(app.parts('fr')).toEqual(['access-control', 'core', 'projects']);
+    expect(app.parts('fr')).toEqual(['access-control', 'core', 'projects-common']);
     expect(app.parts('en')).toEqual([]);
   });
 
@@ -226,7 +253,8 @@ describe('translation parts on the routes', () => {
     expect(app.view.getByRole('heading', { name: enAccessControl.accessControl.title })).toBeTruthy();
 
     const switching = app.changeLanguage('ar');
-    await act(moment);
+    await act(() => vi.waitFor(() => expect(app.parts('ar')).toEqual(['access-control', 'core'])));
+    await act(() => network.projectsPart.requested);
     // Arabic's core and access-control parts are here, its projects part is not: no switch yet.
     expect(document.documentElement.dir).toBe('ltr');
     expect(app.view.getByRole('heading', { name: enAccessControl.accessControl.title })).toBeTruthy();
@@ -235,7 +263,7 @@ describe('translation parts on the routes', () => {
     await act(() => switching);
     expect(document.documentElement.dir).toBe('rtl');
     expect(app.view.getByRole('heading', { name: arAccessControl.accessControl.title })).toBeTruthy();
-    expect(app.parts('ar')).toEqual(['access-control', 'core', 'projects']);
+    expect(app.parts('ar')).toEqual(['access-control', 'core', 'projects-common']);
 
     // Back to a page visited in English: its Arabic part came with the switch.
     await app.go('/apps/projects');

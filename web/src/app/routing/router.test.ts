@@ -94,4 +94,60 @@ describe('the app router (routes, index redirect, guard, external links)', () =>
     await settled(router);
     expect(here(router)).toBe('/login?to=/apps/chat');
   });
+
+  it('shows the mailbox for its folders and labels only, and the not-found page for anything else', async () => {
+    signInAs('client');
+    for (const path of ['/apps/email/inbox', '/apps/email/trash', '/apps/email/personal', '/apps/email/private']) {
+      const router = await open(path);
+      expect(router.state.errors, path).toBeNull();
+      expect(routeName(router), path).toMatch(/^apps-email-/);
+    }
+    const unknown = await open('/apps/email/nonsense');
+    expect(here(unknown)).toBe('/apps/email/nonsense');
+    expect(Object.values(unknown.state.errors ?? {})).toMatchObject([{ status: 404 }]);
+  });
+
+  describe('another tab changes the session', () => {
+    /** What the browser does in this tab when another tab writes localStorage. */
+    const fromAnotherTab = (change: () => void) => {
+      change();
+      window.dispatchEvent(new StorageEvent('storage', { key: 'accessToken', storageArea: localStorage }));
+    };
+
+    it('follows a sign-out at once: the guard sends this tab to /login with `to`', async () => {
+      signInAs('admin');
+      const router = await open('/apps/permissions?q=x');
+      // A sign-out removes the stored values one by one; this tab may hear of each on its own.
+      fromAnotherTab(() => localStorage.removeItem('userData'));
+      fromAnotherTab(() => localStorage.removeItem('accessToken'));
+      fromAnotherTab(() => localStorage.removeItem('userAbilityRules'));
+      await vi.waitFor(() => expect(here(router)).toBe('/login?q=x&to=/apps/permissions'), { timeout: 5000 });
+    });
+
+    it('follows a sign-in as someone else: the admin-only page gives way to /not-authorized', async () => {
+      signInAs('admin');
+      const router = await open('/apps/permissions');
+      fromAnotherTab(() => {
+        localStorage.setItem('userData', JSON.stringify(user('client')));
+        localStorage.setItem('userAbilityRules', JSON.stringify(abilityRulesFor({ id: 'u-client', role: 'client' })));
+      });
+      await vi.waitFor(() => expect(here(router)).toBe('/not-authorized'), { timeout: 5000 });
+    });
+
+    it('moves a sign-in page on once another tab has signed in, to where it was going', async () => {
+      const router = await open('/apps/chat');
+      expect(here(router)).toBe('/login?to=/apps/chat');
+      fromAnotherTab(() => signInAs('client'));
+      await vi.waitFor(() => expect(here(router)).toBe('/apps/chat'), { timeout: 5000 });
+    });
+
+    it('stays put when another tab only refreshed the token', async () => {
+      signInAs('admin');
+      const router = await open('/apps/permissions?q=x');
+      const navigateSpy = vi.spyOn(router, 'navigate');
+      fromAnotherTab(() => localStorage.setItem('accessToken', 'a-fresh-token'));
+      await settled(router);
+      expect(navigateSpy).not.toHaveBeenCalled();
+    });
+  });
 });

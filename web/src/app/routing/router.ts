@@ -1,6 +1,14 @@
 import { createBrowserRouter, type DataRouter } from 'react-router';
 import { setSessionExpiredHandler } from '../../shared/api/api-client';
 import { createRoutes } from './routes';
+import {
+  getSession,
+  isLoggedIn,
+  sessionIdentity,
+  subscribeToSessionFromOtherTabs,
+} from '../../shared/session/session-store';
+import { redirectTargetFrom } from '../../features/auth/components/redirect-target';
+import { isRouteHandle } from './route-handle';
 
 type RouterFactory = (
   routes: ReturnType<typeof createRoutes>,
@@ -28,9 +36,36 @@ export const createAppRouter = (factory: RouterFactory = createBrowserRouter): D
 
   // An expired session that cannot be refreshed: navigate to where the user is, and the guard
   // (now seeing nobody signed in) sends them to /login with `to` set.
-  setSessionExpiredHandler(() => {
+  const reenter = () => {
     const { pathname, search, hash } = router.state.location;
     void router.navigate(`${pathname}${search}${hash}`, { replace: true });
+  };
+  setSessionExpiredHandler(reenter);
+
+  // Another tab signed out, or signed in (perhaps as someone else): this tab follows at once. The
+  // guard runs again where the user is (signed out → /login?to=…, not allowed → /not-authorized);
+  // a sign-in page, which a signed-in user may still see, goes where a sign-in here would go.
+  let identity = sessionIdentity(getSession());
+  const stopFollowing = subscribeToSessionFromOtherTabs(() => {
+    const next = sessionIdentity(getSession());
+    if (next === identity) return;
+    identity = next;
+    if (!router.state.initialized) return;
+    const signedOutOnly = router.state.matches.some((match) => {
+      const handle: unknown = match.route.handle;
+      return isRouteHandle(handle) && handle.unauthenticatedOnly === true;
+    });
+    if (isLoggedIn(getSession()) && signedOutOnly) {
+      const to = new URLSearchParams(router.state.location.search).get('to');
+      void router.navigate(redirectTargetFrom(to), { replace: true });
+    } else {
+      reenter();
+    }
   });
+  const dispose = router.dispose.bind(router);
+  router.dispose = () => {
+    stopFollowing();
+    dispose();
+  };
   return router;
 };

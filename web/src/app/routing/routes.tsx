@@ -1,5 +1,13 @@
 import type { ComponentType } from 'react';
-import { matchRoutes, redirect, replace, type Location, type MiddlewareFunction, type RouteObject } from 'react-router';
+import {
+  data,
+  matchRoutes,
+  redirect,
+  replace,
+  type Location,
+  type MiddlewareFunction,
+  type RouteObject,
+} from 'react-router';
 import { externalLinks } from '../../shared/config';
 import { loadTranslationParts } from '../../shared/i18n/language-store';
 import type { TranslationPart } from '../../shared/i18n/translation-parts';
@@ -69,14 +77,31 @@ const withTranslations =
     return Component;
   };
 
+/**
+ * A route whose parameters take only some values (/apps/email/:filter): any other value is a
+ * 404, which the root error boundary shows as the not-found page, at the URL that was asked for.
+ */
+const paramValuesMiddleware =
+  (allowed: Readonly<Record<string, readonly string[]>>): MiddlewareFunction =>
+  ({ params }) => {
+    for (const [name, values] of Object.entries(allowed)) {
+      const value = params[name];
+      if (value !== undefined && !values.includes(value)) throw data(null, { status: 404 });
+    }
+  };
+
 const toRoute = (entry: RouteEntry, state: NavigationState): RouteObject => {
-  const { page, parts = [], externalLink } = entry;
+  const { page, parts = [], externalLink, paramValues } = entry;
+  const middleware = [
+    ...(externalLink ? [externalLinkMiddleware(externalLinks[externalLink], state)] : []),
+    ...(paramValues ? [paramValuesMiddleware(paramValues)] : []),
+  ];
   return {
     path: entry.path,
     handle: entry.handle,
     // Routes without a page never render (their middleware always redirects): say so explicitly.
     ...(page ? { lazy: { Component: withTranslations(page, parts) } } : { element: null }),
-    ...(externalLink ? { middleware: [externalLinkMiddleware(externalLinks[externalLink], state)] } : {}),
+    ...(middleware.length > 0 ? { middleware } : {}),
   };
 };
 

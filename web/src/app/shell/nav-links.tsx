@@ -2,20 +2,8 @@ import Box from '@mui/material/Box';
 import { useMatches, useLocation } from 'react-router';
 import { useAppAbility } from '../../shared/session/use-session';
 import { isRouteHandle, type RouteHandle } from '../routing/route-handle';
+import { visuallyHidden } from '../../shared/ui/visually-hidden';
 import { isNavItemActive, navTree, visibleNavTree, type NavEntry, type NavItem } from '../layouts/nav-items';
-
-/** Read by screen readers, not shown. (In `sx`, `width: 1` would mean 100%: pixels are spelled out.) */
-export const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  padding: 0,
-  margin: '-1px',
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /** The routes' handles for the current location, innermost last. */
 export const useMatchedHandles = (): RouteHandle[] =>

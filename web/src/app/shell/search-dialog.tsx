@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router';
 import { useAppAbility } from '../../shared/session/use-session';
 import { canSeeNavItem, navItems } from '../layouts/nav-items';
 import { Icon, NavIcon } from './icons';
-import { visuallyHidden } from './nav-links';
+import { visuallyHidden } from '../../shared/ui/visually-hidden';
 import { useDataSearch } from './search-data';
 import { pageEntries, searchEntries, type SearchEntry } from './search-index';
 

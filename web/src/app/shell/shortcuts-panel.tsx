@@ -50,9 +50,6 @@ const Tile = ({ item, onNavigate }: { item: NavItem; onNavigate: () => void }) =
       <Typography variant="subtitle2" component="span">
         {t(`nav.items.${item.name}`)}
       </Typography>
-      <Typography variant="caption" component="span" color="text.secondary" dir="ltr">
-        {item.external ? new URL(item.href).host : item.href}
-      </Typography>
     </ButtonBase>
   );
 };
@@ -64,7 +61,8 @@ export const ShortcutsPanel = ({ onNavigate }: { onNavigate: () => void }) => {
   const shortcuts = useShortcuts();
   const [editing, setEditing] = useState(false);
   const headingId = useId();
-  const allowed = navItems.filter((item) => canSeeNavItem(item, ability));
+  // Pages that are still placeholders are not offered: a shortcut should lead somewhere.
+  const allowed = navItems.filter((item) => !item.handle.comingSoon && canSeeNavItem(item, ability));
   const pinned = shortcuts
     .map((name) => allowed.find((item) => item.name === name))
     .filter((item): item is NavItem => item !== undefined);

@@ -9,13 +9,12 @@ import { navItemNames, type NavItemName } from '../layouts/nav-items';
  */
 export const shortcutsCookie = 'shortcuts';
 export const maxShortcuts = 8;
+/** Pages that exist today (no placeholder); the menu shows those the user may open. */
 export const defaultShortcuts: readonly NavItemName[] = [
   'apps-projects',
   'apps-chat',
-  'apps-email',
-  'user-view',
-  'information-plans',
   'access-control',
+  'apps-permissions',
 ];
 
 const isNavItemName = (value: string): value is NavItemName => (navItemNames as readonly string[]).includes(value);

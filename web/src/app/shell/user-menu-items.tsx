@@ -15,6 +15,7 @@ export interface UserLink {
 }
 
 interface UserMenuItemsProps {
+  readonly userId: string;
   readonly name: string;
   readonly roleLabel: string;
   readonly avatar: string | undefined;
@@ -32,6 +33,7 @@ interface UserMenuItemsProps {
 export const UserMenuItems = ({
   name,
   roleLabel,
+  userId,
   avatar,
   links,
   signingOut,
@@ -42,7 +44,7 @@ export const UserMenuItems = ({
   return (
     <>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, py: 1.25 }} role="presentation">
-        <UserAvatar name={name} src={avatar} size={40} />
+        <UserAvatar userId={userId} name={name} src={avatar} size={40} />
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="subtitle2" noWrap data-testid="signed-in-user">
             {name}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSignOut } from '../../features/auth/api/sign-out';
 import { useAppAbility, useSession } from '../../shared/session/use-session';
-import { visuallyHidden } from './nav-links';
+import { visuallyHidden } from '../../shared/ui/visually-hidden';
 import { useMenuButton } from '../../shared/ui/use-menu-button';
 import { lazyShellMenu } from './shell-menu';
 import { UserAvatar } from './user-avatar';
@@ -29,6 +29,7 @@ export const UserMenu = () => {
   const name = typeof session.userData?.fullName === 'string' ? session.userData.fullName : '';
   const role = typeof session.userData?.role === 'string' ? session.userData.role : '';
   const avatar = typeof session.userData?.avatar === 'string' ? session.userData.avatar : undefined;
+  const userId = typeof session.userData?.id === 'string' ? session.userData.id : '';
   const roleLabel = role === 'admin' || role === 'client' ? t(`shell.user.roles.${role}`) : role;
 
   const links = (
@@ -52,7 +53,7 @@ export const UserMenu = () => {
           {name ? t('shell.user.button', { name }) : t('shell.user.buttonAnonymous')}
         </Box>
         <Box component="span" aria-hidden sx={{ display: 'inline-flex' }}>
-          <UserAvatar name={name} src={avatar} size={38} />
+          <UserAvatar userId={userId} name={name} src={avatar} size={38} />
         </Box>
         <Box
           component="span"
@@ -74,6 +75,7 @@ export const UserMenu = () => {
         {...menu.menuProps}
         slotProps={{ list: { 'aria-label': t('shell.user.menu') } }}
         items={{
+          userId,
           name,
           roleLabel,
           avatar,

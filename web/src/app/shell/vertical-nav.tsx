@@ -13,7 +13,8 @@ import type { NavEntry, NavGroupKey, NavItem } from '../layouts/nav-items';
 import { Brand } from './brand';
 import { Icon, NavIcon } from './icons';
 import { mainNavigationId, navWidth, type ShellLayout } from './layout-state';
-import { NewTabHint, useNavigationModel, visuallyHidden } from './nav-links';
+import { NewTabHint, useNavigationModel } from './nav-links';
+import { visuallyHidden } from '../../shared/ui/visually-hidden';
 
 /*
  * The navigation's list is drawn with a few styled elements rather than MUI's List, ListItemButton,

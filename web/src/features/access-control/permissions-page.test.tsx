@@ -49,7 +49,12 @@ describe('permissions page', () => {
     const row = screen.getByRole('rowheader', { name: 'Permission 6' }).closest('tr') as HTMLElement;
     expect(within(row).getByText('Administrator')).toBeTruthy();
     expect(within(row).getByText('Support')).toBeTruthy();
-    expect(within(row).getByText('14 Apr 2021, 8:43 PM')).toBeTruthy();
+    // The stored UTC text, shown as a date in the reader's language and time zone.
+    const created = row.querySelector('time');
+    expect(created?.getAttribute('dateTime')).toBe('2021-04-14T20:43:00.000Z');
+    expect(created?.textContent).toBe(
+      new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date('2021-04-14T20:43Z')),
+    );
     expect(screen.getByRole('columnheader', { name: 'Name' }).getAttribute('aria-sort')).toBe('descending');
     expect(document.title).toBe('Permissions · Orbit');
   });

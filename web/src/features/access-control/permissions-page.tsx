@@ -20,15 +20,28 @@ import { LoadFailedAlert } from '../../shared/ui/action-alerts';
 import { ListSearchField } from '../../shared/ui/list-fields';
 import { ListToolbar } from '../../shared/ui/list-toolbar';
 import { PageHeader } from '../../shared/ui/page-header';
-import { DeferredSnackbar } from '../../shared/ui/deferred';
+import { NoticeSnackbar } from '../../shared/ui/notice-snackbar';
 import { PageTitle } from '../../shared/ui/page-title';
 import { usePermissions } from './api/permissions';
 import { DeletePermissionDialog } from './components/delete-permission-dialog';
 import { AddIcon, DeleteIcon, EditIcon, SearchIcon } from '../../shared/ui/icons';
 import { PermissionDialog, type PermissionDialogMode } from './components/permission-dialog';
+import { formatPermissionDate, parsePermissionDate } from './components/permission-date';
 import { RoleChips } from './components/role-chips';
 import { lastPage, readTableState, toListParams, writeTableState, type TableState } from './components/table-state';
 import { HintTooltip } from '../../shared/ui/hint-tooltip';
+
+/** Sticks to the end edge, on the row's own background, so the actions never scroll out of reach. */
+const actionsCellSx = {
+  whiteSpace: 'nowrap',
+  position: 'sticky',
+  insetInlineEnd: 0,
+  bgcolor: 'background.paper',
+  // The row's hover tint, over the paper (the tint alone is see-through).
+  '.MuiTableRow-hover:hover > &': {
+    backgroundImage: 'linear-gradient(var(--mui-palette-action-hover), var(--mui-palette-action-hover))',
+  },
+} as const;
 
 type Notice = { readonly key: 'created' | 'updated' | 'deleted'; readonly name: string };
 
@@ -38,7 +51,7 @@ type Notice = { readonly key: 'created' | 'updated' | 'deleted'; readonly name: 
  * is the URL's query, so reload, Back and shared links keep it.
  */
 export const PermissionsPage = () => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [state, change] = useSearchParamState<TableState>(readTableState, writeTableState);
   const query = usePermissions(toListParams(state));
   const [dialog, setDialog] = useState<PermissionDialogMode | null>(null);
@@ -122,22 +135,33 @@ export const PermissionsPage = () => {
                 </TableCell>
                 <TableCell>{t('permissions.columns.assignedTo')}</TableCell>
                 <TableCell>{t('permissions.columns.createdDate')}</TableCell>
-                <TableCell align="right">{t('permissions.columns.actions')}</TableCell>
+                <TableCell align="right" sx={actionsCellSx}>
+                  {t('permissions.columns.actions')}
+                </TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {rows.map((permission) => (
                 <TableRow key={permission.id} hover data-testid="permission-row">
-                  <TableCell component="th" scope="row" sx={{ fontWeight: 500 }}>
+                  {/* A long name wraps (even without spaces) instead of pushing the actions away. */}
+                  <TableCell
+                    component="th"
+                    scope="row"
+                    dir="auto"
+                    sx={{ fontWeight: 500, minWidth: 160, maxWidth: 320, overflowWrap: 'anywhere' }}
+                  >
                     {permission.name}
                   </TableCell>
                   <TableCell>
                     <RoleChips roles={permission.assignedTo} />
                   </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <bdi>{permission.createdDate}</bdi>
+                    <time dateTime={parsePermissionDate(permission.createdDate)?.toISOString()}>
+                      <bdi>{formatPermissionDate(permission.createdDate, i18n.language)}</bdi>
+                    </time>
                   </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {/* The actions stay in view at the row's end while the table scrolls sideways (phones). */}
+                  <TableCell align="right" sx={actionsCellSx}>
                     <HintTooltip title={t('permissions.rowActions.edit', { name: permission.name })}>
                       <IconButton
                         aria-label={t('permissions.rowActions.edit', { name: permission.name })}
@@ -216,11 +240,12 @@ export const PermissionsPage = () => {
           }}
         />
       ) : null}
-      <DeferredSnackbar
-        open={notice !== null}
-        autoHideDuration={4000}
-        onClose={(_, reason) => (reason === 'clickaway' ? undefined : setNotice(null))}
-        message={notice ? t(`permissions.notices.${notice.key}`, { name: notice.name }) : ''}
+      {/* The same notice as every page's (shared/ui/notice-snackbar): one look for "done". */}
+      <NoticeSnackbar
+        notice={
+          notice ? { severity: 'success', text: t(`permissions.notices.${notice.key}`, { name: notice.name }) } : null
+        }
+        onClose={() => setNotice(null)}
       />
     </Stack>
   );

@@ -12,6 +12,7 @@ import type { ChatContactStatus } from '@orbit/functions/chat/contract';
 import { useAppAbility, useSession } from '../../shared/session/use-session';
 import { DeferredSnackbar } from '../../shared/ui/deferred';
 import { PageTitle } from '../../shared/ui/page-title';
+import { visuallyHidden } from '../../shared/ui/visually-hidden';
 import { openChatQueryOptions, useChatsAndContacts, useUpdateContactStatus } from './api/chat-api';
 import { applyContactStatus } from './api/chat-cache';
 import { ContactList } from './components/contact-list';
@@ -21,14 +22,6 @@ import { ContactPanel, ProfilePanel } from './components/panels';
 import { useChatRealtime } from './realtime/use-chat-realtime';
 
 const searchDelayMs = 250;
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 const useDebounced = <T,>(value: T, delayMs: number): T => {
   const [settled, setSettled] = useState(value);

@@ -1,5 +1,5 @@
 import { useText } from '../../shared/i18n/translate';
-import { ButtonLink } from '../../shared/ui/plain/plain';
+import { PlainButtonLink } from '../../shared/ui/plain/plain';
 import { ErrorPage } from './error-page';
 
 /** Spec §8: users without permission land here, titled exactly "Not Authorized - 401". */
@@ -11,7 +11,7 @@ export const NotAuthorizedPage = () => {
       status={401}
       heading={t('errors.notAuthorized.heading')}
       message={t('errors.notAuthorized.message')}
-      action={<ButtonLink to="/">{t('errors.backHome')}</ButtonLink>}
+      action={<PlainButtonLink to="/">{t('errors.backHome')}</PlainButtonLink>}
     />
   );
 };

@@ -1,5 +1,5 @@
 import { useText } from '../../shared/i18n/translate';
-import { ButtonLink } from '../../shared/ui/plain/plain';
+import { PlainButtonLink } from '../../shared/ui/plain/plain';
 import { ErrorPage } from './error-page';
 
 /** Spec §8: unknown paths show this page, titled exactly "Page Not Found - 404". */
@@ -11,7 +11,7 @@ export const NotFoundPage = () => {
       status={404}
       heading={t('errors.notFound.heading')}
       message={t('errors.notFound.message')}
-      action={<ButtonLink to="/">{t('errors.backHome')}</ButtonLink>}
+      action={<PlainButtonLink to="/">{t('errors.backHome')}</PlainButtonLink>}
     />
   );
 };

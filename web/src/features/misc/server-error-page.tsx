@@ -1,17 +1,30 @@
 import { useEffect } from 'react';
-import { useRouteError } from 'react-router';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { useText } from '../../shared/i18n/translate';
-import { Button, plainStyles as styles } from '../../shared/ui/plain/plain';
+import { PlainButton, plainStyles as styles } from '../../shared/ui/plain/plain';
 import { ErrorPage } from './error-page';
+import { NotFoundPage } from './not-found-page';
 
 /**
  * The router's error boundary: anything a page throws ends here, titled exactly
  * "Server Error - 500" (spec §8). It stands alone (no shell, no component library), so it still
- * works when the shell is what failed, and it never shows the error's details to the user.
+ * works when the shell is what failed, and it never shows the error's details to the user. A 404
+ * thrown on purpose (a path parameter no page has, routes.tsx) is the not-found page instead.
  */
 export const ServerErrorPage = () => {
-  const { t } = useText();
   const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <main id="main-content" className={styles.main} style={{ minHeight: '100dvh' }}>
+        <NotFoundPage />
+      </main>
+    );
+  }
+  return <FailurePage error={error} />;
+};
+
+const FailurePage = ({ error }: { error: unknown }) => {
+  const { t } = useText();
   useEffect(() => {
     console.error(error);
   }, [error]);
@@ -22,7 +35,7 @@ export const ServerErrorPage = () => {
         status={500}
         heading={t('errors.serverError.heading')}
         message={t('errors.serverError.message')}
-        action={<Button onClick={() => window.location.reload()}>{t('errors.serverError.reload')}</Button>}
+        action={<PlainButton onClick={() => window.location.reload()}>{t('errors.serverError.reload')}</PlainButton>}
       />
     </main>
   );

@@ -110,7 +110,7 @@ describe('changing language (spec §4)', () => {
     ]);
     await changeLanguage('ar');
     // zero, one, two, few, many, other: each count takes its own form.
-    const arabic = flatten(partOf('ar', 'project'));
+    const arabic = flatten(partOf('ar', 'projects-detail'));
     const rules = new Intl.PluralRules('ar');
     for (const count of [0, 1, 2, 3, 11, 100]) {
       const form = arabic.get(`project.board.comments_${rules.select(count)}`) ?? '';
@@ -136,7 +136,7 @@ describe('changing language (spec §4)', () => {
   it('gives i18next every loaded part of the new language, in one namespace', async () => {
     // The test setup loaded every part, as a visit through every page would.
     await changeLanguage('fr');
-    expect(i18n.t('projects.list.search')).toBe(flatten(partOf('fr', 'projects')).get('projects.list.search'));
+    expect(i18n.t('projects.list.search')).toBe(flatten(partOf('fr', 'projects-common')).get('projects.list.search'));
     for (const part of translationParts) {
       for (const [key, text] of flatten(partOf('fr', part))) {
         expect(i18n.getResource('fr', 'translation', key), key).toBe(text);

@@ -1,10 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { removeCookie } from '../theme/cookies';
 import { languageCookie } from './languages';
-import arProjects from './locales/ar/projects';
-import frChat from './locales/fr/chat';
 import type * as LanguageStore from './language-store';
-import type { TranslationPart } from './translation-parts';
+import { partLoaders, type TranslationPart } from './translation-parts';
+
+const arProjects = (await partLoaders['projects-common'].ar()).default;
+const frChat = (await partLoaders.chat.fr()).default;
 
 type Store = typeof LanguageStore;
 
@@ -49,7 +50,7 @@ describe('the language store’s translation parts', () => {
   it('switches with every part loaded so far, all there when listeners hear of it', async () => {
     const store = await openPage();
     await store.startLanguage();
-    await store.loadTranslationParts(['projects']);
+    await store.loadTranslationParts(['projects-common']);
     await store.loadTranslationParts(['access-control']);
 
     const heard: { language: string; parts: TranslationPart[] }[] = [];
@@ -58,7 +59,7 @@ describe('the language store’s translation parts', () => {
     );
     await store.setLanguage('ar');
 
-    expect(heard).toEqual([{ language: 'ar', parts: ['access-control', 'core', 'projects'] }]);
+    expect(heard).toEqual([{ language: 'ar', parts: ['access-control', 'core', 'projects-common'] }]);
     expect(store.currentTranslations()).toMatchObject({ projects: { title: arProjects.projects.title } });
   });
 

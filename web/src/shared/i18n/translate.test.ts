@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import auth from './locales/en/auth';
 import { translate } from './translate';
+import { partLoaders } from './translation-parts';
+
+const auth = (await partLoaders.auth.en()).default;
 
 describe('the signed-out pages’ translator', () => {
   it('reads nested keys and fills {{placeholders}}', () => {

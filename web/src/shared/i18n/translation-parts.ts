@@ -1,80 +1,79 @@
 import type { Language } from './languages';
-import type accessControl from './locales/en/access-control';
-import type areas from './locales/en/areas';
-import type auth from './locales/en/auth';
-import type chat from './locales/en/chat';
-import type core from './locales/en/core';
-import type project from './locales/en/project';
-import type projects from './locales/en/projects';
 
 /**
- * The translations come in parts, one file per language and part (locales/<language>/<part>.ts),
- * so that a page downloads only the words it can show:
+ * The translations come in parts, so that a page downloads only the words it can show:
  * - `core` loads before the first render: the shell, the blank layout, the error pages and the
- *   shared components use it, on every page;
- * - every other part loads with the routes that declare it (app/routing/route-table.ts, `parts`),
- *   in parallel with the page's code, and stays loaded: a language switch downloads, for the new
- *   language, every part loaded so far (language-store.ts).
+ *   shared components use it, on every page; it lives here (locales/<language>/core.ts), as does
+ *   `coming-soon` (shared/ui/coming-soon.tsx);
+ * - a feature's parts live in its folder (features/<area>/locales/<language>/<part>.ts) and load
+ *   with the routes that declare them (app/routing/route-table.ts, `parts`), in parallel with the
+ *   page's code, and stay loaded: a language switch downloads, for the new language, every part
+ *   loaded so far (language-store.ts).
  * Each top-level key lives in exactly one part, so the parts of a language merge into i18next's one
  * `translation` namespace and a key reads the same whichever part holds it. English is the source
  * of every key; each fr/ar part is typed against its English part (locales/shape.ts).
  * i18n.test.ts checks every key of every part in every language, and that parts do not overlap.
+ *
+ * `partLoaders` below is the one list of parts: the part names, the `TranslationPart` type and the
+ * English key set `t` is typed against all derive from it. To add a part, add one entry (each
+ * import written out, so that the bundler makes each file a chunk of its own). This module may
+ * import a feature's `locales/` (words, no code): the lint zones allow that one exception.
  */
-export const translationParts = ['core', 'auth', 'projects', 'project', 'chat', 'access-control', 'areas'] as const;
-
-export type TranslationPart = (typeof translationParts)[number];
+export const partLoaders = {
+  core: {
+    en: () => import('./locales/en/core'),
+    fr: () => import('./locales/fr/core'),
+    ar: () => import('./locales/ar/core'),
+  },
+  'coming-soon': {
+    en: () => import('./locales/en/coming-soon'),
+    fr: () => import('./locales/fr/coming-soon'),
+    ar: () => import('./locales/ar/coming-soon'),
+  },
+  auth: {
+    en: () => import('../../features/auth/locales/en/auth'),
+    fr: () => import('../../features/auth/locales/fr/auth'),
+    ar: () => import('../../features/auth/locales/ar/auth'),
+  },
+  'projects-common': {
+    en: () => import('../../features/projects/locales/en/projects-common'),
+    fr: () => import('../../features/projects/locales/fr/projects-common'),
+    ar: () => import('../../features/projects/locales/ar/projects-common'),
+  },
+  'projects-detail': {
+    en: () => import('../../features/projects/locales/en/projects-detail'),
+    fr: () => import('../../features/projects/locales/fr/projects-detail'),
+    ar: () => import('../../features/projects/locales/ar/projects-detail'),
+  },
+  chat: {
+    en: () => import('../../features/chat/locales/en/chat'),
+    fr: () => import('../../features/chat/locales/fr/chat'),
+    ar: () => import('../../features/chat/locales/ar/chat'),
+  },
+  'access-control': {
+    en: () => import('../../features/access-control/locales/en/access-control'),
+    fr: () => import('../../features/access-control/locales/fr/access-control'),
+    ar: () => import('../../features/access-control/locales/ar/access-control'),
+  },
+} as const satisfies Record<string, Readonly<Record<Language, PartLoader>>>;
 
 /** A part's resources: nested objects with strings at the leaves. */
 export interface TranslationTree {
   readonly [key: string]: string | TranslationTree;
 }
 
-/** Every English part together: the full key set `t` is typed against (i18next.d.ts). */
-export type EnglishTranslations = typeof core &
-  typeof auth &
-  typeof projects &
-  typeof project &
-  typeof chat &
-  typeof accessControl &
-  typeof areas;
-
 type PartLoader = () => Promise<{ readonly default: TranslationTree }>;
 
-/** Each import written out, so that the bundler makes each file a chunk of its own. */
-export const partLoaders: Readonly<Record<TranslationPart, Readonly<Record<Language, PartLoader>>>> = {
-  core: {
-    en: () => import('./locales/en/core'),
-    fr: () => import('./locales/fr/core'),
-    ar: () => import('./locales/ar/core'),
-  },
-  auth: {
-    en: () => import('./locales/en/auth'),
-    fr: () => import('./locales/fr/auth'),
-    ar: () => import('./locales/ar/auth'),
-  },
-  projects: {
-    en: () => import('./locales/en/projects'),
-    fr: () => import('./locales/fr/projects'),
-    ar: () => import('./locales/ar/projects'),
-  },
-  project: {
-    en: () => import('./locales/en/project'),
-    fr: () => import('./locales/fr/project'),
-    ar: () => import('./locales/ar/project'),
-  },
-  chat: {
-    en: () => import('./locales/en/chat'),
-    fr: () => import('./locales/fr/chat'),
-    ar: () => import('./locales/ar/chat'),
-  },
-  'access-control': {
-    en: () => import('./locales/en/access-control'),
-    fr: () => import('./locales/fr/access-control'),
-    ar: () => import('./locales/ar/access-control'),
-  },
-  areas: {
-    en: () => import('./locales/en/areas'),
-    fr: () => import('./locales/fr/areas'),
-    ar: () => import('./locales/ar/areas'),
-  },
-};
+export type TranslationPart = keyof typeof partLoaders;
+
+export const translationParts = Object.keys(partLoaders) as readonly TranslationPart[];
+
+type EnglishPart<Part extends TranslationPart> = Awaited<ReturnType<(typeof partLoaders)[Part]['en']>>['default'];
+
+/** Turns `A | B` into `A & B`. */
+type Intersection<Union> = (Union extends unknown ? (value: Union) => void : never) extends (value: infer Both) => void
+  ? Both
+  : never;
+
+/** Every English part together: the full key set `t` is typed against (i18next.d.ts). */
+export type EnglishTranslations = Intersection<{ [Part in TranslationPart]: EnglishPart<Part> }[TranslationPart]>;

@@ -82,9 +82,36 @@ export const subscribeToSession = (listener: Listener): (() => void) => {
   return () => listeners.delete(listener);
 };
 
+const otherTabListeners = new Set<Listener>();
+
+/**
+ * Told after another tab of this site changed the stored session (signed out, signed in, perhaps
+ * as someone else). This tab's own changes are not reported here: whoever makes them navigates.
+ */
+export const subscribeToSessionFromOtherTabs = (listener: Listener): (() => void) => {
+  otherTabListeners.add(listener);
+  return () => otherTabListeners.delete(listener);
+};
+
+/**
+ * Who is signed in and what they may do, as one comparable value: it changes on sign-in,
+ * sign-out and a change of user or rules, not on a token refresh.
+ */
+export const sessionIdentity = (session: Session): string =>
+  JSON.stringify([
+    isLoggedIn(session),
+    session.userData?.id ?? null,
+    session.userData?.role ?? null,
+    session.userAbilityRules,
+  ]);
+
 if (typeof window !== 'undefined') {
+  // The browser fires `storage` in every other tab of the origin when one tab writes localStorage.
   window.addEventListener('storage', (event) => {
-    if (event.key === null || Object.values<string>(sessionStorageKeys).includes(event.key)) notify();
+    if (event.storageArea !== null && event.storageArea !== localStorage) return;
+    if (event.key !== null && !Object.values<string>(sessionStorageKeys).includes(event.key)) return;
+    notify();
+    for (const listener of otherTabListeners) listener();
   });
 }
 

@@ -2,7 +2,9 @@ import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider, useColorScheme } from '@mui/material/styles';
 import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import { currentDirection, subscribeToLanguage } from '../i18n/language-store';
+import { currentLanguage, subscribeToLanguage } from '../i18n/language-store';
+import { directionOf } from '../i18n/languages';
+import { loadedMuiLocale } from './mui-locale';
 import { loadedEmotionCache } from './emotion-cache';
 import type { ThemeMode } from './settings';
 import { createAppTheme } from './theme';
@@ -25,12 +27,19 @@ const ModeFollower = ({ mode }: { mode: ThemeMode }) => {
  */
 export const AppThemeProvider = ({ children }: { children: ReactNode }) => {
   const settings = useSettings();
-  const direction = useSyncExternalStore(subscribeToLanguage, currentDirection, currentDirection);
+  const language = useSyncExternalStore(subscribeToLanguage, currentLanguage, currentLanguage);
+  const direction = directionOf(language);
+  const locale = loadedMuiLocale(language);
   const { skin, lightThemePrimaryColor, darkThemePrimaryColor } = settings;
   const theme = useMemo(
     () =>
-      createAppTheme({ direction, skin, primaries: { light: lightThemePrimaryColor, dark: darkThemePrimaryColor } }),
-    [direction, skin, lightThemePrimaryColor, darkThemePrimaryColor],
+      createAppTheme({
+        direction,
+        skin,
+        primaries: { light: lightThemePrimaryColor, dark: darkThemePrimaryColor },
+        locale,
+      }),
+    [direction, skin, lightThemePrimaryColor, darkThemePrimaryColor, locale],
   );
   return (
     <CacheProvider value={loadedEmotionCache(direction)}>

@@ -14,13 +14,30 @@ export const palettes = {
   dark: { primary: '#4DB6AC', secondary: '#64B5F6' },
 } as const;
 
+/**
+ * `sunken` is a surface set into a paper (a board's columns, a well): a shade below the paper in
+ * each scheme, so text on it keeps the scheme's own contrast. Pages pick it by name
+ * (`background.sunken`) instead of testing the mode: with CSS variables `theme.palette.mode` is the
+ * default scheme's in every scheme, which is how a light grey once ended up under dark-theme text.
+ */
 export const neutrals = {
-  light: { background: '#F5F6FA', paper: '#FFFFFF', text: '#1F2430', textSecondary: '#5B6170', divider: '#DCDFE6' },
-  dark: { background: '#121418', paper: '#1B1E24', text: '#E8EAF0', textSecondary: '#A9AFBC', divider: '#353A45' },
+  light: {
+    background: '#F5F6FA',
+    paper: '#FFFFFF',
+    sunken: '#FAFAFA',
+    text: '#1F2430',
+    textSecondary: '#5B6170',
+    divider: '#DCDFE6',
+  },
+  dark: {
+    background: '#121418',
+    paper: '#1B1E24',
+    sunken: '#121418',
+    text: '#E8EAF0',
+    textSecondary: '#A9AFBC',
+    divider: '#353A45',
+  },
 } as const;
-
-/** The semi-dark vertical navigation's surface in the light theme. */
-export const semiDarkNav = { background: '#1E2230', text: '#DDE1EA' } as const;
 
 export interface PrimaryPreset {
   /** A translation key under customizer.colors. */
@@ -48,23 +65,3 @@ export const primaryPresets: Record<ColorScheme, readonly PrimaryPreset[]> = {
 
 export const isHexColor = (value: unknown): value is string =>
   typeof value === 'string' && /^#[0-9a-f]{6}$/i.test(value);
-
-const channel = (value: number): number => {
-  const c = value / 255;
-  return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-};
-
-/** WCAG relative luminance of #rrggbb. */
-export const luminance = (hex: string): number => {
-  const n = Number.parseInt(hex.slice(1), 16);
-  return 0.2126 * channel((n >> 16) & 255) + 0.7152 * channel((n >> 8) & 255) + 0.0722 * channel(n & 255);
-};
-
-export const contrastRatio = (a: string, b: string): number => {
-  const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (high + 0.05) / (low + 0.05);
-};
-
-/** White or near-black text on a colour, whichever reads better. */
-export const contrastText = (hex: string): string =>
-  contrastRatio(hex, '#FFFFFF') >= contrastRatio(hex, '#111318') ? '#FFFFFF' : '#111318';

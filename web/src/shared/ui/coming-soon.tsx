@@ -2,8 +2,13 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import type comingSoonWords from '../i18n/locales/en/coming-soon';
 import { PageTitle } from './page-title';
+
+/** The areas that have a "coming soon" page and its words (the `coming-soon` translation part). */
+export type ComingSoonArea = keyof (typeof comingSoonWords)['areas'];
 
 export interface ComingSoonProps {
   /** The page heading and document title. */
@@ -41,4 +46,19 @@ export const ComingSoon = ({ title, message, description }: ComingSoonProps) => 
       </Paper>
     </Stack>
   );
+};
+
+/** The page of an area not built yet, for its route (app/routing/route-table.ts, `comingSoon`). */
+export const comingSoonPage = (area: ComingSoonArea): ComponentType => {
+  const ComingSoonPage = () => {
+    const { t } = useTranslation();
+    return (
+      <ComingSoon
+        title={t(`areas.${area}.title`)}
+        message={t(`areas.${area}.message`)}
+        description={t(`areas.${area}.description`)}
+      />
+    );
+  };
+  return ComingSoonPage;
 };

@@ -10,13 +10,59 @@ import {
 import { isApiError, type ApiError } from '../../../shared/api/api-error';
 import { useText, type TranslationKey } from '../../../shared/i18n/translate';
 import { FormField } from '../../../shared/ui/plain/form-field';
-import { Alert, Button, ButtonLink, TextButton, TextLink, plainStyles as styles } from '../../../shared/ui/plain/plain';
+import {
+  PlainAlert,
+  PlainButton,
+  PlainButtonLink,
+  PlainTextButton,
+  PlainTextLink,
+  plainStyles as styles,
+} from '../../../shared/ui/plain/plain';
 import { requestPasswordResetCode, resetPassword } from '../api/password-recovery';
 import { AuthCard } from './auth-card';
 import { translateMessage } from './error-messages';
 
 type Step =
   { readonly name: 'request' } | { readonly name: 'reset'; readonly phone: string } | { readonly name: 'done' };
+
+/**
+ * The step survives a reload of this tab (sessionStorage: this tab only, gone when it closes, and
+ * the phone stays out of the URL and the history). A code lives 15 minutes, so does the step.
+ */
+const recoveryStorageKey = 'orbit-password-recovery';
+const codeLifetimeMs = 15 * 60 * 1000;
+
+const storedStep = (): Step => {
+  try {
+    const stored = JSON.parse(sessionStorage.getItem(recoveryStorageKey) ?? 'null') as unknown;
+    if (
+      typeof stored === 'object' &&
+      stored !== null &&
+      'phone' in stored &&
+      'sentAt' in stored &&
+      typeof stored.phone === 'string' &&
+      typeof stored.sentAt === 'number' &&
+      Date.now() - stored.sentAt < codeLifetimeMs
+    ) {
+      return { name: 'reset', phone: stored.phone };
+    }
+  } catch {
+    // Unreadable or unavailable storage: start at the first step.
+  }
+  return { name: 'request' };
+};
+
+const storeStep = (step: Step): void => {
+  try {
+    if (step.name === 'reset') {
+      sessionStorage.setItem(recoveryStorageKey, JSON.stringify({ phone: step.phone, sentAt: Date.now() }));
+    } else {
+      sessionStorage.removeItem(recoveryStorageKey);
+    }
+  } catch {
+    // Without storage a reload starts over, as before.
+  }
+};
 
 const failureKey = (error: ApiError): TranslationKey =>
   error.code === 'network' ? 'errors.network' : 'errors.generic';
@@ -41,7 +87,7 @@ const RequestCodeForm = ({ onSent }: { onSent: (phone: string) => void }) => {
   });
   return (
     <form noValidate onSubmit={onSubmit} className={styles.stack} aria-label={t('auth.forgotPassword.title')}>
-      {formError ? <Alert severity="error">{t(formError)}</Alert> : null}
+      {formError ? <PlainAlert severity="error">{t(formError)}</PlainAlert> : null}
       <FormField
         control={control}
         name="phone"
@@ -55,9 +101,9 @@ const RequestCodeForm = ({ onSent }: { onSent: (phone: string) => void }) => {
         required
         translateError={() => translateMessage(text, 'validation.required')}
       />
-      <Button type="submit" disabled={formState.isSubmitting}>
+      <PlainButton type="submit" disabled={formState.isSubmitting}>
         {formState.isSubmitting ? t('auth.forgotPassword.sendingCode') : t('auth.forgotPassword.sendCode')}
-      </Button>
+      </PlainButton>
     </form>
   );
 };
@@ -122,10 +168,10 @@ const ResetPasswordForm = ({
 
   return (
     <form noValidate onSubmit={onSubmit} className={styles.stack} aria-label={t('auth.forgotPassword.resetHeading')}>
-      <Alert severity="info" role="status">
+      <PlainAlert severity="info" role="status">
         {t('auth.forgotPassword.codeSent', { phone: `\u2066${phone}\u2069` })}
-      </Alert>
-      {formError ? <Alert severity="error">{t(formError)}</Alert> : null}
+      </PlainAlert>
+      {formError ? <PlainAlert severity="error">{t(formError)}</PlainAlert> : null}
       <FormField
         control={control}
         name="code"
@@ -149,14 +195,14 @@ const ResetPasswordForm = ({
         required
         translateError={translateField('password')}
       />
-      <Button type="submit" disabled={formState.isSubmitting}>
+      <PlainButton type="submit" disabled={formState.isSubmitting}>
         {formState.isSubmitting ? t('auth.forgotPassword.resetSubmitting') : t('auth.forgotPassword.resetSubmit')}
-      </Button>
+      </PlainButton>
       <div className={styles.row}>
-        <TextButton onClick={() => void resend()} disabled={resending || resent}>
+        <PlainTextButton onClick={() => void resend()} disabled={resending || resent}>
           {t('auth.forgotPassword.resendCode')}
-        </TextButton>
-        <TextButton onClick={onChangePhone}>{t('auth.forgotPassword.changePhone')}</TextButton>
+        </PlainTextButton>
+        <PlainTextButton onClick={onChangePhone}>{t('auth.forgotPassword.changePhone')}</PlainTextButton>
       </div>
     </form>
   );
@@ -168,7 +214,11 @@ const ResetPasswordForm = ({
  */
 export const ForgotPasswordPage = () => {
   const { t } = useText();
-  const [step, setStep] = useState<Step>({ name: 'request' });
+  const [step, setStepState] = useState<Step>(storedStep);
+  const setStep = (next: Step) => {
+    storeStep(next);
+    setStepState(next);
+  };
 
   const heading =
     step.name === 'done'
@@ -193,15 +243,15 @@ export const ForgotPasswordPage = () => {
       ) : null}
       {step.name === 'done' ? (
         <div className={styles.stack}>
-          <Alert severity="success" role="status">
+          <PlainAlert severity="success" role="status">
             {t('auth.forgotPassword.done')}
-          </Alert>
-          <ButtonLink to="/login">{t('auth.forgotPassword.backToSignIn')}</ButtonLink>
+          </PlainAlert>
+          <PlainButtonLink to="/login">{t('auth.forgotPassword.backToSignIn')}</PlainButtonLink>
         </div>
       ) : null}
       {step.name !== 'done' ? (
         <p className={`${styles.center} ${styles.small}`} style={{ marginTop: '1.5rem' }}>
-          <TextLink to="/login">{t('auth.forgotPassword.backToSignIn')}</TextLink>
+          <PlainTextLink to="/login">{t('auth.forgotPassword.backToSignIn')}</PlainTextLink>
         </p>
       ) : null}
     </AuthCard>

@@ -6,7 +6,7 @@ import { registerRequest, type RegisterRequest } from '@orbit/functions/auth/con
 import { isApiError } from '../../../shared/api/api-error';
 import { useText, type TranslationKey } from '../../../shared/i18n/translate';
 import { FormField } from '../../../shared/ui/plain/form-field';
-import { Alert, Button, TextLink, plainStyles as styles } from '../../../shared/ui/plain/plain';
+import { PlainAlert, PlainButton, PlainTextLink, plainStyles as styles } from '../../../shared/ui/plain/plain';
 import { registerAndStore, type RegisterBody } from '../api/register';
 import { AuthCard } from './auth-card';
 import { translateMessage } from './error-messages';
@@ -72,7 +72,10 @@ export const RegisterPage = () => {
               ? 'auth.errors.phoneTaken'
               : error.status === 409 && field === 'email'
                 ? 'auth.errors.emailTaken'
-                : validationKey[field];
+                : // The form already checked the code's shape: the server refuses one nobody has.
+                  error.status === 400 && field === 'referralCode'
+                  ? 'auth.errors.unknownReferralCode'
+                  : validationKey[field];
           setError(field, { type: 'server', message }, { shouldFocus: index === 0 });
         });
       } else {
@@ -92,7 +95,7 @@ export const RegisterPage = () => {
       subtitle={t('auth.register.subtitle')}
     >
       <form noValidate onSubmit={onSubmit} className={styles.stack} aria-label={t('auth.register.title')}>
-        {formError ? <Alert severity="error">{t(formError)}</Alert> : null}
+        {formError ? <PlainAlert severity="error">{t(formError)}</PlainAlert> : null}
         <FormField
           control={control}
           name="fullName"
@@ -141,14 +144,16 @@ export const RegisterPage = () => {
           autoComplete="off"
           translateError={translate}
         />
-        <Button type="submit" disabled={formState.isSubmitting}>
+        <PlainButton type="submit" disabled={formState.isSubmitting}>
           {formState.isSubmitting ? t('auth.register.submitting') : t('auth.register.submit')}
-        </Button>
+        </PlainButton>
         <p className={styles.center}>
           {t('auth.register.haveAccount')}{' '}
-          <TextLink to={{ pathname: '/login', search: signInSearch.toString() ? `?${signInSearch.toString()}` : '' }}>
+          <PlainTextLink
+            to={{ pathname: '/login', search: signInSearch.toString() ? `?${signInSearch.toString()}` : '' }}
+          >
             {t('auth.register.signIn')}
-          </TextLink>
+          </PlainTextLink>
         </p>
       </form>
     </AuthCard>

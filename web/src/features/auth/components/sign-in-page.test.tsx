@@ -56,12 +56,36 @@ describe('sign-in page', () => {
     fetchMock.mockResolvedValueOnce(json(400, { errors: { phone: ['Invalid email or password'] } }));
     renderAt('/login');
     submit('+15550100001', 'wrong');
-    await waitFor(() => expect(phoneHelperText()).toBe('Invalid email or password'));
+    await waitFor(() => expect(phoneHelperText()).toBe('That phone number and password do not match an account.'));
     expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
       phone: '+15550100001',
       password: 'wrong',
     });
     expect(getSession().accessToken).toBeNull();
+  });
+
+  it('sends a phone typed with spaces and dashes in E.164', async () => {
+    fetchMock.mockResolvedValueOnce(json(400, { errors: { phone: ['Invalid email or password'] } }));
+    renderAt('/login');
+    submit('+1 555-010 0001', 'wrong');
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
+      phone: '+15550100001',
+      password: 'wrong',
+    });
+  });
+
+  it('catches an empty form before sending anything', () => {
+    renderAt('/login');
+    submit('', '');
+    expect(phoneHelperText()).toBe('Enter your phone number');
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Phone' }));
+    submit('+15550100001', '');
+    const password = screen.getByLabelText('Password');
+    expect(document.getElementById(password.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Enter your password',
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('explains throttling with the wait from retryAfter', async () => {

@@ -3,16 +3,17 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
 import { useText } from '../../../shared/i18n/translate';
 import {
-  Alert,
-  Button,
-  PasswordField,
-  TextField,
-  TextLink,
+  PlainAlert,
+  PlainButton,
+  PlainPasswordField,
+  PlainTextField,
+  PlainTextLink,
   plainStyles as styles,
 } from '../../../shared/ui/plain/plain';
 import { signInAndStore } from '../api/sign-in';
 import { AuthCard } from './auth-card';
 import { formatRetryAfter, keyForServerMessage, translateMessage } from './error-messages';
+import { phoneForSignIn } from './phone-input';
 import { redirectTargetFrom } from './redirect-target';
 
 interface SignInErrors {
@@ -36,14 +37,25 @@ export const SignInPage = () => {
   const [errors, setErrors] = useState<SignInErrors>({});
   const [submitting, setSubmitting] = useState(false);
   const phoneRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting) return;
+    // An empty field is caught here: asking the server would only say the pair does not match.
+    const missing: SignInErrors = {
+      ...(values.phone.trim() === '' ? { phone: 'auth.signIn.phoneRequired' } : {}),
+      ...(values.password === '' ? { password: 'auth.signIn.passwordRequired' } : {}),
+    };
+    if (missing.phone || missing.password) {
+      setErrors(missing);
+      (missing.phone ? phoneRef.current : passwordRef.current)?.focus();
+      return;
+    }
     setErrors({});
     setSubmitting(true);
     try {
-      await signInAndStore(values);
+      await signInAndStore({ phone: phoneForSignIn(values.phone), password: values.password });
       await navigate(redirectTargetFrom(searchParams.get('to')), { replace: true });
     } catch (error) {
       setSubmitting(false);
@@ -76,8 +88,8 @@ export const SignInPage = () => {
         className={styles.stack}
         aria-label={t('auth.signIn.title')}
       >
-        {errors.form ? <Alert severity="error">{translate(errors.form)}</Alert> : null}
-        <TextField
+        {errors.form ? <PlainAlert severity="error">{translate(errors.form)}</PlainAlert> : null}
+        <PlainTextField
           label={t('auth.fields.phone')}
           name="phone"
           type="tel"
@@ -90,25 +102,26 @@ export const SignInPage = () => {
           onChange={(event) => setValues((current) => ({ ...current, phone: event.target.value }))}
           error={translate(errors.phone)}
         />
-        <PasswordField
+        <PlainPasswordField
           label={t('auth.fields.password')}
           name="password"
           autoComplete="current-password"
+          inputRef={passwordRef}
           value={values.password}
           onChange={(event) => setValues((current) => ({ ...current, password: event.target.value }))}
           error={translate(errors.password)}
         />
         <div className={`${styles.rowEnd} ${styles.small}`}>
-          <TextLink to="/forgot-password">{t('auth.signIn.forgotPassword')}</TextLink>
+          <PlainTextLink to="/forgot-password">{t('auth.signIn.forgotPassword')}</PlainTextLink>
         </div>
-        <Button type="submit" disabled={submitting}>
+        <PlainButton type="submit" disabled={submitting}>
           {submitting ? t('auth.signIn.submitting') : t('auth.signIn.submit')}
-        </Button>
+        </PlainButton>
         <p className={styles.center}>
           {t('auth.signIn.noAccount')}{' '}
-          <TextLink to={{ pathname: '/register', search: registerSearch ? `?${registerSearch}` : '' }}>
+          <PlainTextLink to={{ pathname: '/register', search: registerSearch ? `?${registerSearch}` : '' }}>
             {t('auth.signIn.createAccount')}
-          </TextLink>
+          </PlainTextLink>
         </p>
       </form>
     </AuthCard>

@@ -201,6 +201,8 @@ export const ChatLog = ({
                     <Typography
                       component="p"
                       variant="body2"
+                      // The message's own direction, whatever the page's: "Lovely, thank you!" ends with "!".
+                      dir="auto"
                       sx={{
                         whiteSpace: 'pre-wrap',
                         overflowWrap: 'anywhere',

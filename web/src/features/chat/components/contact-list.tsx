@@ -25,6 +25,7 @@ import {
   type Contact,
 } from '@orbit/functions/chat/contract';
 import type { SocketState } from '../realtime/chat-socket';
+import { visuallyHidden } from '../../../shared/ui/visually-hidden';
 import { ContactAvatar } from './contact-avatar';
 import { LoadFailedAlert } from '../../../shared/ui/action-alerts';
 import { SearchIcon } from '../../../shared/ui/icons';
@@ -164,11 +165,11 @@ export const ContactList = ({
       >
         <ContactAvatar id={contact.id} fullName={contact.fullName} avatar={contact.avatar} status={contact.status} />
         <ListItemText
-          primary={contact.fullName}
+          primary={<bdi>{contact.fullName}</bdi>}
           secondary={secondary}
           slotProps={{
-            primary: { noWrap: true, sx: { fontWeight: 600 } },
-            secondary: { noWrap: true, component: 'span', sx: { display: 'block' } },
+            primary: { noWrap: true, dir: 'auto', sx: { fontWeight: 600 } },
+            secondary: { noWrap: true, component: 'span', dir: 'auto', sx: { display: 'block' } },
           }}
           sx={{ minWidth: 0, my: 0 }}
         />
@@ -181,7 +182,11 @@ export const ContactList = ({
     <Stack sx={{ height: '100%', minHeight: 0 }}>
       <Stack spacing={1.5} sx={{ p: 2, borderBottom: 1, borderColor: 'divider' }}>
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-          <IconButton onClick={onOpenProfile} aria-label={t('chat.profile.open')} sx={{ p: 0 }} disabled={!profile}>
+          {/* Named by hidden text, not aria-label: the avatar's initials are not part of its name. */}
+          <IconButton onClick={onOpenProfile} sx={{ p: 0 }} disabled={!profile}>
+            <Box component="span" sx={visuallyHidden}>
+              {t('chat.profile.open')}
+            </Box>
             {profile ? (
               <ContactAvatar
                 id={profile.id}
@@ -271,7 +276,12 @@ export const ContactList = ({
                           {t('chat.typing', { name: contact.fullName })}
                         </Typography>
                       ) : (
-                        `${contact.chat.lastMessage.senderId === me ? `${t('chat.log.you')}: ` : ''}${contact.chat.lastMessage.message}`
+                        // The preview takes the direction of what was written, so an English message on an
+                        // Arabic page reads (and is cut off) from its own end; the name is isolated likewise.
+                        <>
+                          {contact.chat.lastMessage.senderId === me ? `${t('chat.log.you')}: ` : ''}
+                          <bdi>{contact.chat.lastMessage.message}</bdi>
+                        </>
                       ),
                       <Stack spacing={0.5} sx={{ alignItems: 'flex-end', flexShrink: 0 }}>
                         <Typography

@@ -164,7 +164,7 @@ export const Conversation = ({
             sx={{ fontWeight: 600 }}
             data-testid="conversation-title"
           >
-            {contact.fullName}
+            <bdi>{contact.fullName}</bdi>
           </Typography>
           <Typography
             variant="caption"

@@ -7,8 +7,6 @@ import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import InputLabel from '@mui/material/InputLabel';
-import Link from '@mui/material/Link';
-import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
@@ -18,14 +16,7 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
-import {
-  chatContactStatuses,
-  presenceStatuses,
-  type ChatContactStatus,
-  type Contact,
-  type ProfileUser,
-} from '@orbit/functions/chat/contract';
+import { leadStatuses, type ChatContactStatus, type Contact, type ProfileUser } from '@orbit/functions/chat/contract';
 import { ContactAvatar } from './contact-avatar';
 import { useRoleLabel } from './contact-list';
 import { CloseIcon } from '../../../shared/ui/icons';
@@ -86,7 +77,7 @@ const Identity = ({ person }: { person: Contact }) => {
         size={88}
       />
       <Typography variant="h6" component="p">
-        {person.fullName}
+        <bdi>{person.fullName}</bdi>
       </Typography>
       <Typography variant="body2" color="text.secondary">
         {roleLabel(person.role)}
@@ -159,9 +150,7 @@ export const ProfilePanel = ({
               label={t('chat.profile.notifications')}
             />
           </Stack>
-          <Link component={RouterLink} to="/user/view" variant="body2">
-            {t('chat.profile.manage')}
-          </Link>
+          {/* No link to the profile page until that page exists (it is a placeholder today). */}
         </>
       ) : null}
     </Panel>
@@ -187,7 +176,6 @@ export const ContactPanel = ({
   error: boolean;
 }) => {
   const { t } = useTranslation();
-  const leadStages = chatContactStatuses.filter((status) => isLeadStage(status));
   return (
     <Panel open={open} onClose={onClose} anchor="right" title={t('chat.contact.title')} titleId="chat-contact-title">
       {contact ? (
@@ -208,20 +196,16 @@ export const ContactPanel = ({
           {canChangeStatus ? (
             <FormControl size="small" fullWidth disabled={changing}>
               <InputLabel id="chat-contact-status-label">{t('chat.contact.changeStatus')}</InputLabel>
-              <Select<ChatContactStatus>
+              {/* Lead stages only: presence (online, away, offline) follows the person, and the API refuses it. */}
+              <Select<ChatContactStatus | ''>
                 labelId="chat-contact-status-label"
                 label={t('chat.contact.changeStatus')}
-                value={contact.status}
-                onChange={(event) => onChangeStatus(event.target.value as ChatContactStatus)}
+                value={isLeadStage(contact.status) ? contact.status : ''}
+                onChange={(event) => {
+                  if (event.target.value !== '') onChangeStatus(event.target.value);
+                }}
               >
-                <ListSubheader>{t('chat.filter.presence')}</ListSubheader>
-                {presenceStatuses.map((status) => (
-                  <MenuItem key={status} value={status}>
-                    {t(`chat.statuses.${status}`)}
-                  </MenuItem>
-                ))}
-                <ListSubheader>{t('chat.filter.leadStages')}</ListSubheader>
-                {leadStages.map((status) => (
+                {leadStatuses.map((status) => (
                   <MenuItem key={status} value={status}>
                     {t(`chat.statuses.${status}`)}
                   </MenuItem>

@@ -216,7 +216,7 @@ const Column = ({ stage, taskIds, tasks, project, canEdit, onOpenTask, onAddTask
         flexShrink: 0,
         display: 'flex',
         flexDirection: 'column',
-        bgcolor: (theme) => (theme.palette.mode === 'dark' ? 'background.default' : 'grey.50'),
+        bgcolor: 'background.sunken',
         borderColor: isOver ? 'primary.main' : 'divider',
       }}
     >

@@ -34,7 +34,7 @@ export const useLiveBoard = (projectId: string, me: string | undefined, enabled:
       query: { purpose: 'board' },
       onState: () => undefined,
       onOpen: (reconnected) => {
-        socket.send({ action: 'subscribeBoard', projectId });
+        socket.send({ action: 'subscribeBoard', projectId, token: getSession().accessToken ?? '' });
         if (reconnected) refreshBoard(queryClient, projectId);
       },
       onFrame: (frame) => {

@@ -1,8 +1,8 @@
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
-import { PasswordField, TextField, type TextFieldProps } from './plain';
+import { PlainPasswordField, PlainTextField, type PlainTextFieldProps } from './plain';
 
 type FormFieldProps<T extends FieldValues> = Omit<
-  TextFieldProps,
+  PlainTextFieldProps,
   'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'inputRef'
 > & {
   readonly name: FieldPath<T>;
@@ -25,7 +25,7 @@ export const FormField = <T extends FieldValues>({
 }: FormFieldProps<T>) => {
   const { field, fieldState } = useController({ name, control });
   const message = fieldState.error?.message;
-  const Field = password ? PasswordField : TextField;
+  const Field = password ? PlainPasswordField : PlainTextField;
   return (
     <Field
       {...props}

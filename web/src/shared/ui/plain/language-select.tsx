@@ -1,13 +1,13 @@
 import { setLanguage } from '../../i18n/language-store';
 import { isLanguage, languages } from '../../i18n/languages';
 import { useText } from '../../i18n/translate';
-import { NativeSelect } from './plain';
+import { PlainNativeSelect } from './plain';
 
 /** Choose the interface language (spec §4: sets <html lang>, stores it, right-to-left for Arabic). */
 export const PlainLanguageSelect = () => {
   const { t, language } = useText();
   return (
-    <NativeSelect
+    <PlainNativeSelect
       label={t('language.label')}
       hideLabel
       name="language"
@@ -21,6 +21,6 @@ export const PlainLanguageSelect = () => {
           {t(`language.${i18nLang}`)}
         </option>
       ))}
-    </NativeSelect>
+    </PlainNativeSelect>
   );
 };

@@ -29,7 +29,7 @@ export const DocumentTitle = ({ title, exact }: { title?: string; exact?: string
   return <title>{exact ?? `${title ?? ''} · ${t('app.titleSuffix')}`}</title>;
 };
 
-export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'children'> {
+export interface PlainTextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'children'> {
   readonly label: string;
   /** Shown under the field when there is no error. */
   readonly hint?: string;
@@ -43,7 +43,17 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
  * A labelled input. Its description (aria-describedby) is the error, else the hint, in a polite
  * live region that is always present so a new error is announced.
  */
-export const TextField = ({ label, hint, error, end, id, inputRef, required, className, ...input }: TextFieldProps) => {
+export const PlainTextField = ({
+  label,
+  hint,
+  error,
+  end,
+  id,
+  inputRef,
+  required,
+  className,
+  ...input
+}: PlainTextFieldProps) => {
   const autoId = useId();
   const inputId = id ?? autoId;
   const helperId = `${inputId}-helper`;
@@ -78,18 +88,18 @@ const eyeOpen =
 const eyeClosed =
   'M12 7c2.76 0 5 2.24 5 5 0 .65-.13 1.26-.36 1.83l2.92 2.92c1.51-1.26 2.7-2.89 3.43-4.75-1.73-4.39-6-7.5-11-7.5-1.4 0-2.74.25-3.98.7l2.16 2.16C10.74 7.13 11.35 7 12 7M2 4.27l2.28 2.28.46.46C3.08 8.3 1.78 10.02 1 12c1.73 4.39 6 7.5 11 7.5 1.55 0 3.03-.3 4.38-.84l.42.42L19.73 22 21 20.73 3.27 3zM7.53 9.8l1.55 1.55c-.05.21-.08.43-.08.65 0 1.66 1.34 3 3 3 .22 0 .44-.03.65-.08l1.55 1.55c-.67.33-1.41.53-2.2.53-2.76 0-5-2.24-5-5 0-.79.2-1.53.53-2.2m4.31-.78 3.15 3.15.02-.16c0-1.66-1.34-3-3-3z';
 
-export const Icon = ({ path }: { path: string }) => (
+export const PlainIcon = ({ path }: { path: string }) => (
   <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden focusable="false">
     <path d={path} />
   </svg>
 );
 
 /** A password field with a show/hide toggle. */
-export const PasswordField = (props: Omit<TextFieldProps, 'type' | 'end'>) => {
+export const PlainPasswordField = (props: Omit<PlainTextFieldProps, 'type' | 'end'>) => {
   const { t } = useText();
   const [visible, setVisible] = useState(false);
   return (
-    <TextField
+    <PlainTextField
       {...props}
       type={visible ? 'text' : 'password'}
       end={
@@ -100,31 +110,31 @@ export const PasswordField = (props: Omit<TextFieldProps, 'type' | 'end'>) => {
           aria-label={visible ? t('form.hidePassword') : t('form.showPassword')}
           aria-pressed={visible}
         >
-          <Icon path={visible ? eyeClosed : eyeOpen} />
+          <PlainIcon path={visible ? eyeClosed : eyeOpen} />
         </button>
       }
     />
   );
 };
 
-export const Button = ({ className, type = 'button', ...props }: ButtonHTMLAttributes<HTMLButtonElement>) => (
+export const PlainButton = ({ className, type = 'button', ...props }: ButtonHTMLAttributes<HTMLButtonElement>) => (
   <button {...props} type={type} className={cx(styles.button, className)} />
 );
 
-export const TextButton = ({ className, type = 'button', ...props }: ButtonHTMLAttributes<HTMLButtonElement>) => (
+export const PlainTextButton = ({ className, type = 'button', ...props }: ButtonHTMLAttributes<HTMLButtonElement>) => (
   <button {...props} type={type} className={cx(styles.textButton, className)} />
 );
 
 /** A router link that looks like the primary button. */
-export const ButtonLink = ({ className, ...props }: LinkProps) => (
+export const PlainButtonLink = ({ className, ...props }: LinkProps) => (
   <RouterLink {...props} className={cx(styles.button, className)} />
 );
 
-export const TextLink = ({ className, ...props }: LinkProps) => (
+export const PlainTextLink = ({ className, ...props }: LinkProps) => (
   <RouterLink {...props} className={cx(styles.link, className)} />
 );
 
-export const Alert = ({
+export const PlainAlert = ({
   severity,
   children,
   role,
@@ -144,13 +154,13 @@ export const Alert = ({
   </p>
 );
 
-export interface NativeSelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
+export interface PlainNativeSelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
   readonly label: string;
   /** Keep the label for screen readers only. */
   readonly hideLabel?: boolean;
 }
 
-export const NativeSelect = ({ label, hideLabel, id, className, ...select }: NativeSelectProps) => {
+export const PlainNativeSelect = ({ label, hideLabel, id, className, ...select }: PlainNativeSelectProps) => {
   const autoId = useId();
   const selectId = id ?? autoId;
   return (

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+
+import {
+  chatCounterEntity,
+  chatPairEntity,
+  connectionOwnerEntity,
+  membershipEntity,
+  messageEntity,
+  userConnectionEntity,
+} from './chat/entities';
+import {
+  accessPatterns,
+  literalPrefix,
+  templatePattern,
+  type AccessPattern,
+  type IndexName,
+} from './core/access-patterns';
+import type { TableKey } from './core/entity';
+import { loginThrottleEntity, resetCodeEntity, sessionEntity } from './core/sign-in-entities';
+import { leadEntity, roleIndexKeys, uniqueClaimEntity, userEntity } from './core/users/entities';
+import { permissionCountEntity, permissionEntity, permissionNameEntity } from './permissions/entities';
+import {
+  activityEntity,
+  commentEntity,
+  listEntryEntity,
+  projectEntity,
+  statusCountsEntity,
+  taskEntity,
+} from './projects/entities';
+
+/** A key as one entity's builder makes it, in one index. */
+interface BuiltKey {
+  readonly entity: string;
+  readonly index: IndexName;
+  readonly key: TableKey;
+}
+
+const table = (entity: string, key: TableKey): BuiltKey => ({ entity, index: 'table', key });
+
+const connection = {
+  connectionId: 'conn1',
+  userId: 'u1',
+  role: 'client',
+  sessionId: 's1',
+  connectedAt: '',
+  expiresAt: 0,
+};
+const gsi1 = roleIndexKeys({ role: 'client', fullName: 'Ada Lovelace', id: 'u1' });
+const gsi2 = userConnectionEntity.indexKeysOf(connection);
+
+/** Every builder of every entity, called once. */
+const builtKeys: readonly BuiltKey[] = [
+  table('User', userEntity.key('u1')),
+  table('User', leadEntity.key('lead1')),
+  { entity: 'User', index: 'gsi1', key: { pk: gsi1.gsi1pk, sk: gsi1.gsi1sk } },
+  table('UniqueClaim', uniqueClaimEntity.key('phone', '+15550100001')),
+  table('UniqueClaim', uniqueClaimEntity.key('email', 'Ada@Example.com')),
+  table('UniqueClaim', uniqueClaimEntity.key('referralCode', 'abcd2345')),
+  table('Session', sessionEntity.key('u1', 's1')),
+  table('LoginThrottle', loginThrottleEntity.key('+15550100001')),
+  table('ResetCode', resetCodeEntity.key('+15550100001')),
+  table('ChatMembership', membershipEntity.key('u1', 'u2')),
+  table('ChatPair', chatPairEntity.key('u2', 'u1')),
+  table('ChatCounter', chatCounterEntity.key()),
+  table('ChatMessage', messageEntity.key(7, '01J0000000000000000000000A')),
+  table('Connection', userConnectionEntity.keyOf(connection)),
+  { entity: 'Connection', index: 'gsi2', key: { pk: gsi2.gsi2pk ?? '', sk: gsi2.gsi2sk ?? '' } },
+  table('ConnectionOwner', connectionOwnerEntity.key('conn1')),
+  table('Permission', permissionEntity.key('perm1')),
+  table('PermissionCount', permissionCountEntity.key()),
+  table('PermissionNameClaim', permissionNameEntity.key('Only  View')),
+  table('Project', projectEntity.key('p1')),
+  table('Task', taskEntity.key('p1', 't1')),
+  table('TaskComment', commentEntity.key('p1', 't1', 'c1')),
+  table('ProjectActivity', activityEntity.key('p1', 'a1')),
+  table(
+    'ProjectListEntry',
+    listEntryEntity.key({
+      scope: { kind: 'client', clientId: 'c1' },
+      status: 'active',
+      sort: 'name',
+      sortValue: 'acme',
+      projectId: 'p1',
+    }),
+  ),
+  table('ProjectCounts', statusCountsEntity.key({ kind: 'workspace' })),
+];
+
+const rows: readonly AccessPattern[] = accessPatterns;
+
+const matches = (row: AccessPattern, built: BuiltKey) =>
+  row.entity === built.entity &&
+  row.index === built.index &&
+  templatePattern(row.pk).test(built.key.pk) &&
+  templatePattern(row.sk).test(built.key.sk);
+
+/** Could keys of these two rows be equal, or one be read by the other's begins_with? */
+const overlaps = (a: AccessPattern, b: AccessPattern): boolean => {
+  if (a.index !== b.index) return false;
+  const prefixClash = (x: string, y: string) => {
+    const [px, py] = [literalPrefix(x), literalPrefix(y)];
+    return px.startsWith(py) || py.startsWith(px);
+  };
+  return prefixClash(a.pk, b.pk) && prefixClash(a.sk, b.sk);
+};
+
+describe('the access-pattern table', () => {
+  it('has a row for every key a builder makes', () => {
+    const unmatched = builtKeys.filter((built) => !rows.some((row) => matches(row, built)));
+    expect(unmatched).toEqual([]);
+  });
+
+  it('has no row that no builder makes', () => {
+    const unused = rows.filter((row) => !builtKeys.some((built) => matches(row, built)));
+    expect(unused).toEqual([]);
+  });
+
+  it('gives no key prefix to two entities', () => {
+    const clashes = rows.flatMap((a, i) =>
+      rows.slice(i + 1).flatMap((b) => (a.entity !== b.entity && overlaps(a, b) ? [`${a.entity} / ${b.entity}`] : [])),
+    );
+    expect(clashes).toEqual([]);
+  });
+
+  it('reports an entity that reuses another one’s prefix', () => {
+    const intruder: AccessPattern = {
+      entity: 'Invoice',
+      module: 'invoices/entities.ts',
+      index: 'table',
+      pk: 'PROJECT#<projectId>',
+      sk: 'TASK#<invoiceId>',
+      patterns: [],
+    };
+    expect(
+      rows.filter((row) => row.entity !== intruder.entity && overlaps(row, intruder)).map((row) => row.entity),
+    ).toEqual(['Task']);
+  });
+});

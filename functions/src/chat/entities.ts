@@ -1,0 +1,76 @@
+import { defineEntity, type TableKey } from '../core/entity';
+import { userPartitionKey } from '../core/users/entities';
+import type { ConnectionRecord, MembershipRecord, StoredMessage } from './records';
+
+/**
+ * The chat's entities (their rows in core/access-patterns.ts):
+ * - membership: one per participant under the owner's user partition, the owner's view of the
+ *   chat (id, unseen count, last message, receipt watermarks of both sides);
+ * - pair claim: one chat per pair of people;
+ * - chat counter: the chat count, so a new chat's id is count + 1;
+ * - message: a chat's partition, read newest first with a cursor;
+ * - connections: a user's open WebSocket connections (also in GSI2 by role) and, per
+ *   connection, who owns it ($default, $disconnect and a 410 only know the id).
+ */
+
+const membershipPrefix = 'CHATWITH#';
+export const membershipEntity = defineEntity<
+  MembershipRecord & { lastMessageAt?: string },
+  [ownerId: string, contactId: string]
+>({
+  type: 'ChatMembership',
+  key: (ownerId, contactId) => ({ pk: userPartitionKey(ownerId), sk: `${membershipPrefix}${contactId}` }),
+  keyOf: (membership) => ({
+    pk: userPartitionKey(membership.ownerId),
+    sk: `${membershipPrefix}${membership.contactId}`,
+  }),
+});
+/** Every chat of one person: begins_with this under their user partition. */
+export const membershipsOf = (ownerId: string) => ({ pk: userPartitionKey(ownerId), skPrefix: membershipPrefix });
+
+export const chatPairEntity = {
+  type: 'ChatPair',
+  key: (a: string, b: string): TableKey => {
+    const [low, high] = a < b ? [a, b] : [b, a];
+    return { pk: `CHATPAIR#${low}#${high}`, sk: 'PAIR' };
+  },
+} as const;
+
+export const chatCounterEntity = {
+  type: 'Counter',
+  key: (): TableKey => ({ pk: 'COUNTER#chats', sk: 'COUNTER' }),
+} as const;
+
+const chatPartition = (chatId: number) => `CHAT#${chatId}`;
+const messagePrefix = 'MSG#';
+export const messageEntity = defineEntity<StoredMessage, [chatId: number, messageId: string]>({
+  type: 'ChatMessage',
+  key: (chatId, messageId) => ({ pk: chatPartition(chatId), sk: `${messagePrefix}${messageId}` }),
+  keyOf: (message) => ({ pk: chatPartition(message.chatId), sk: `${messagePrefix}${message.id}` }),
+});
+/** A chat's messages: this partition, sort keys from this prefix. */
+export const messagesOf = (chatId: number) => ({ pk: chatPartition(chatId), skPrefix: messagePrefix });
+
+const connectionPrefix = 'CONN#';
+/** GSI2: open connections of a role (broadcasts), by connection id. */
+export const connectionsByRolePartition = (role: string) => `CONNECTIONS#${role}`;
+export const userConnectionEntity = defineEntity<ConnectionRecord, [userId: string, connectionId: string]>({
+  type: 'Connection',
+  key: (userId, connectionId) => ({ pk: userPartitionKey(userId), sk: `${connectionPrefix}${connectionId}` }),
+  keyOf: (connection) => ({
+    pk: userPartitionKey(connection.userId),
+    sk: `${connectionPrefix}${connection.connectionId}`,
+  }),
+  indexKeysOf: (connection) => ({
+    gsi2pk: connectionsByRolePartition(connection.role),
+    gsi2sk: connection.connectionId,
+  }),
+});
+/** A user's open connections: begins_with this under their user partition. */
+export const connectionsOf = (userId: string) => ({ pk: userPartitionKey(userId), skPrefix: connectionPrefix });
+
+export const connectionOwnerEntity = defineEntity<ConnectionRecord, [connectionId: string]>({
+  type: 'ConnectionOwner',
+  key: (connectionId) => ({ pk: `CONNECTION#${connectionId}`, sk: 'CONNECTION' }),
+  keyOf: (connection) => ({ pk: `CONNECTION#${connection.connectionId}`, sk: 'CONNECTION' }),
+});

@@ -1,0 +1,236 @@
+/**
+ * The table's access patterns as data: every key an entity uses, with the patterns that read
+ * it. Each list is a Query bounded by the caller; never a Scan on a request path.
+ * `functions/src/access-patterns.test.ts` builds a key with each entity's builder and checks it
+ * against its row here, and fails when two entities could share a key (one's literal prefix
+ * starts the other's, in the same index) — so this table cannot drift from the code.
+ *
+ * Templates: literal text plus `<name>` for a value. `sk: '<name>#<id>'` has no literal prefix.
+ */
+
+export type IndexName = 'table' | 'gsi1' | 'gsi2';
+
+export interface AccessPattern {
+  /** The entity whose builder makes this key (core/entity.ts, <area>/entities.ts). */
+  readonly entity: string;
+  /** Where its builder lives. */
+  readonly module: string;
+  readonly index: IndexName;
+  readonly pk: string;
+  readonly sk: string;
+  /** The reads and writes that use this key. */
+  readonly patterns: readonly string[];
+}
+
+export const accessPatterns = [
+  // Users (core/users): profiles of users and of leads, and what makes a user unique.
+  {
+    entity: 'User',
+    module: 'core/users/entities.ts',
+    index: 'table',
+    pk: 'USER#<userId>',
+    sk: 'PROFILE',
+    patterns: ['user by id', 'a lead is a profile too (role lead, no claims)'],
+  },
+  {
+    entity: 'User',
+    module: 'core/users/entities.ts',
+    index: 'gsi1',
+    pk: 'ROLE#<role>',
+    sk: '<lower-case name>#<userId>',
+    patterns: ['users of a role by name (chat contacts)', 'people to pick by name prefix (projects)'],
+  },
+  {
+    entity: 'UniqueClaim',
+    module: 'core/users/entities.ts',
+    index: 'table',
+    pk: 'PHONE#<e164>',
+    sk: 'UNIQUE',
+    patterns: ['user id by phone (sign-in, uniqueness)'],
+  },
+  {
+    entity: 'UniqueClaim',
+    module: 'core/users/entities.ts',
+    index: 'table',
+    pk: 'EMAIL#<lower-case email>',
+    sk: 'UNIQUE',
+    patterns: ['user id by email (uniqueness)'],
+  },
+  {
+    entity: 'UniqueClaim',
+    module: 'core/users/entities.ts',
+    index: 'table',
+    pk: 'REFERRAL#<upper-case code>',
+    sk: 'UNIQUE',
+    patterns: ['user id by referral code'],
+  },
+  // Sign-in (core/sign-in-entities.ts describes the keys the auth code builds today).
+  {
+    entity: 'Session',
+    module: 'core/sign-in-entities.ts',
+    index: 'table',
+    pk: 'USER#<userId>',
+    sk: 'SESSION#<sessionId>',
+    patterns: ['session by id (every signed-in request)', 'sessions of a user (revoke all)'],
+  },
+  {
+    entity: 'LoginThrottle',
+    module: 'core/sign-in-entities.ts',
+    index: 'table',
+    pk: 'THROTTLE#LOGIN#<sha-256 of the phone>',
+    sk: 'THROTTLE',
+    patterns: ['failed sign-ins for a phone (TTL)'],
+  },
+  {
+    entity: 'ResetCode',
+    module: 'core/sign-in-entities.ts',
+    index: 'table',
+    pk: 'RESET#<e164>',
+    sk: 'RESET',
+    patterns: ['password-reset code for a phone (TTL)'],
+  },
+  // Chat.
+  {
+    entity: 'ChatMembership',
+    module: 'chat/entities.ts',
+    index: 'table',
+    pk: 'USER#<ownerId>',
+    sk: 'CHATWITH#<contactId>',
+    patterns: ["a person's chats with unseen counts, last message and receipt watermarks"],
+  },
+  {
+    entity: 'ChatPair',
+    module: 'chat/entities.ts',
+    index: 'table',
+    pk: 'CHATPAIR#<lower id>#<higher id>',
+    sk: 'PAIR',
+    patterns: ['one chat per pair of people'],
+  },
+  {
+    entity: 'ChatCounter',
+    module: 'chat/entities.ts',
+    index: 'table',
+    pk: 'COUNTER#chats',
+    sk: 'COUNTER',
+    patterns: ['chat count (a new chat id is count + 1)'],
+  },
+  {
+    entity: 'ChatMessage',
+    module: 'chat/entities.ts',
+    index: 'table',
+    pk: 'CHAT#<chatId>',
+    sk: 'MSG#<messageId>',
+    patterns: ['messages of a chat, newest first, by cursor'],
+  },
+  {
+    entity: 'Connection',
+    module: 'chat/entities.ts',
+    index: 'table',
+    pk: 'USER#<userId>',
+    sk: 'CONN#<connectionId>',
+    patterns: ["a user's open WebSocket connections (TTL)"],
+  },
+  {
+    entity: 'Connection',
+    module: 'chat/entities.ts',
+    index: 'gsi2',
+    pk: 'CONNECTIONS#<role>',
+    sk: '<connectionId>',
+    patterns: ['connections of a role (broadcast)'],
+  },
+  {
+    entity: 'ConnectionOwner',
+    module: 'chat/entities.ts',
+    index: 'table',
+    pk: 'CONNECTION#<connectionId>',
+    sk: 'CONNECTION',
+    patterns: ['owner of a connection (TTL)'],
+  },
+  // Permissions.
+  {
+    entity: 'Permission',
+    module: 'permissions/entities.ts',
+    index: 'table',
+    pk: 'PERMISSIONS',
+    sk: 'PERMISSION#<permissionId>',
+    patterns: ['permissions of the workspace in creation order (at most 500)'],
+  },
+  {
+    entity: 'PermissionCount',
+    module: 'permissions/entities.ts',
+    index: 'table',
+    pk: 'PERMISSIONS',
+    sk: 'COUNT',
+    patterns: ['permission count (bounds that partition)'],
+  },
+  {
+    entity: 'PermissionNameClaim',
+    module: 'permissions/entities.ts',
+    index: 'table',
+    pk: 'PERMISSION_NAME#<normalised name>',
+    sk: 'UNIQUE',
+    patterns: ['permission id by name (uniqueness)'],
+  },
+  // Projects.
+  {
+    entity: 'Project',
+    module: 'projects/entities.ts',
+    index: 'table',
+    pk: 'PROJECT#<projectId>',
+    sk: 'PROJECT',
+    patterns: ['project by id', 'board: the project and its tasks (sk >= PROJECT)'],
+  },
+  {
+    entity: 'Task',
+    module: 'projects/entities.ts',
+    index: 'table',
+    pk: 'PROJECT#<projectId>',
+    sk: 'TASK#<taskId>',
+    patterns: ['task by id', 'board: the project and its tasks (sk >= PROJECT)'],
+  },
+  {
+    entity: 'TaskComment',
+    module: 'projects/entities.ts',
+    index: 'table',
+    pk: 'PROJECT#<projectId>',
+    sk: 'COMMENT#<taskId>#<commentId>',
+    patterns: ['comments of a task, oldest first'],
+  },
+  {
+    entity: 'ProjectActivity',
+    module: 'projects/entities.ts',
+    index: 'table',
+    pk: 'PROJECT#<projectId>',
+    sk: 'ACTIVITY#<activityId>',
+    patterns: ['activity of a project, newest first'],
+  },
+  {
+    entity: 'ProjectListEntry',
+    module: 'projects/entities.ts',
+    index: 'table',
+    pk: 'PLIST#<scope>#<status>#<sort>',
+    sk: '<sort value>\u0001<projectId>',
+    patterns: ['projects of a scope (W or C#<clientId>) and status, in one of four sorts'],
+  },
+  {
+    entity: 'ProjectCounts',
+    module: 'projects/entities.ts',
+    index: 'table',
+    pk: 'PCOUNT#<scope>',
+    sk: 'COUNTS',
+    patterns: ['project counts per status of a scope'],
+  },
+] as const satisfies readonly AccessPattern[];
+
+/** The literal text a template starts with (what a begins_with or a key collision compares). */
+export const literalPrefix = (template: string): string => template.split('<')[0] ?? '';
+
+/** A template as a pattern: each `<name>` matches one or more characters. */
+export const templatePattern = (template: string): RegExp =>
+  new RegExp(
+    `^${template
+      .split(/<[^>]*>/)
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.+')}$`,
+    'u',
+  );

@@ -1,0 +1,74 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+import { resetCodeKey } from '@orbit/functions/auth/reset-codes';
+import { db } from '@orbit/functions/core/db';
+import { localOutbox } from '@orbit/functions/core/notifier';
+
+import type { LocalStack } from '../../infra/local/stack';
+import { ApiClient, demo, startApiStack } from '../support/api-stack';
+
+/**
+ * On AWS Lambda, without a real SMS transport, password recovery fails closed: 503 for every
+ * phone, no code stored, sent or logged, and a log record the CloudWatch alarm counts. The
+ * handlers run here as Lambda runs them: AWS_LAMBDA_FUNCTION_NAME set, every log level on.
+ */
+vi.hoisted(() => {
+  process.env.AWS_LAMBDA_FUNCTION_NAME = 'orbit-test-auth';
+  process.env.POWERTOOLS_LOG_LEVEL = 'DEBUG';
+});
+
+let stack: LocalStack;
+const client = () => new ApiClient(stack.url);
+const logged: string[] = [];
+
+beforeAll(async () => {
+  stack = await startApiStack();
+  for (const stream of [process.stdout, process.stderr]) {
+    const write = stream.write.bind(stream);
+    vi.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array, ...rest: unknown[]) => {
+      logged.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
+      return (write as (...args: unknown[]) => boolean)(chunk, ...rest);
+    });
+  }
+});
+afterAll(async () => {
+  vi.restoreAllMocks();
+  await stack.stop();
+});
+
+const unavailable = {
+  errors: {
+    general: ['Password recovery by SMS is not available yet. Ask an administrator to reset your password.'],
+  },
+};
+
+describe('password recovery on Lambda without an SMS transport', () => {
+  it('answers 503 in the errors shape for every phone, stores and sends nothing, and logs no code', async () => {
+    const outboxBefore = localOutbox.length;
+    const logsBefore = logged.length;
+    for (const phone of [demo.clientA.phone, '+15550349999']) {
+      const response = await client().request('POST', '/api/auth/forgot-password', { body: { phone } });
+      expect(response.status).toBe(503);
+      expect(response.body).toEqual(unavailable);
+      const { Item } = await db().send(new GetCommand({ TableName: stack.tableName, Key: resetCodeKey(phone) }));
+      expect(Item).toBeUndefined();
+    }
+    expect(localOutbox.length).toBe(outboxBefore);
+
+    const records = logged
+      .slice(logsBefore)
+      .flatMap((chunk) => chunk.split('\n'))
+      .filter(Boolean);
+    const alarms = records.filter((line) => line.includes('"alarm":"NotifierUnavailable"'));
+    expect(alarms).toHaveLength(2);
+    for (const line of records) {
+      expect(line).not.toMatch(/reset code|\b\d{6}\b/i);
+      expect(line).not.toContain(demo.clientA.phone);
+    }
+  });
+
+  it('leaves sign-in working', async () => {
+    expect((await client().signIn(demo.admin.phone, demo.admin.password)).status).toBe(201);
+  });
+});

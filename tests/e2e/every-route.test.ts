@@ -1,0 +1,295 @@
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { launchBrowser, newContext, signInThroughForm } from '../support/browser';
+
+/**
+ * Checks that hold for every page, walked from the web app's own route table, so a new route is
+ * checked the day it is added (and fails here until it has a sample path):
+ * - axe-core (WCAG 2.1 AA and best practice, contrast included) finds nothing serious or critical,
+ *   in the dark theme and in the light one, on the page's content as well as the shell;
+ * - no page is wider than the window, at 1440 and 390 px, left to right and right to left: the
+ *   document does not scroll sideways and no visible element sticks out of the window (unless
+ *   a scrolling or clipping box of its own holds it).
+ * Each page is checked as everyone who can open it: signed out for the sign-in pages, an admin
+ * and a client for the rest (a client's forbidden pages land on /not-authorized, checked once).
+ * Screenshots of every page go to tests/e2e/artifacts/every-route/ (git-ignored).
+ */
+
+const artifacts = join(import.meta.dirname, 'artifacts', 'every-route');
+const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const admin = { phone: '+15550100001', password: 'Admin#2026' };
+const client = { phone: '+15550100002', password: 'Client#2026' };
+
+interface Fixtures {
+  /** A project this visitor may open, with its type. */
+  readonly project?: { readonly id: string; readonly type: string };
+}
+
+/** The URL to visit for a route-table entry: every parameter gets a value a page can show. */
+const samplePath = (entry: RouteEntry, fixtures: Fixtures): string => {
+  if (entry.path === '*') return '/no-such-page';
+  return entry.path.replace(/\/:(\w+)|\/\*$/g, (_segment, name: string | undefined) => {
+    switch (name) {
+      case undefined:
+        return '/anything';
+      case 'filter':
+        return '/inbox';
+      case 'label':
+        return '/personal';
+      case 'type':
+        return `/${fixtures.project?.type ?? 'development'}`;
+      case 'id':
+        if (!fixtures.project) throw new Error(`${entry.path}: no project to open`);
+        return `/${fixtures.project.id}`;
+      default:
+        throw new Error(`${entry.path}: give :${name} a sample value in every-route.test.ts`);
+    }
+  });
+};
+
+/**
+ * The web app's route table (web/src/app/routing/route-table.ts), read as data. Imported by a
+ * computed name: its page loaders would make TypeScript check the whole web app under the tests'
+ * settings, and only the paths and layouts matter here.
+ */
+interface RouteEntry {
+  readonly path: string;
+  readonly handle: { readonly name: string; readonly layout?: string };
+  readonly page?: unknown;
+}
+const routeTableModule = '../../web/src/app/routing/route-table';
+const { routeTable } = (await import(routeTableModule)) as { routeTable: readonly RouteEntry[] };
+
+/** Routes that render a page (the index redirect and the external links never do). */
+const pages = routeTable.filter((entry) => entry.page);
+const signedOutPages = pages.filter((entry) => entry.handle.layout === 'blank');
+const shellPages = pages.filter((entry) => entry.handle.layout !== 'blank');
+
+interface Pass {
+  readonly scheme: 'light' | 'dark';
+  readonly language: 'en' | 'ar';
+  readonly width: 1440 | 390;
+  /** Run axe on this pass (contrast in both schemes, at the wide size in both directions). */
+  readonly axe: boolean;
+}
+
+const passes: readonly Pass[] = [
+  { scheme: 'dark', language: 'en', width: 1440, axe: true },
+  { scheme: 'light', language: 'ar', width: 1440, axe: true },
+  { scheme: 'dark', language: 'ar', width: 390, axe: false },
+  { scheme: 'light', language: 'en', width: 390, axe: false },
+];
+const passName = ({ scheme, language, width }: Pass) => `${scheme}, ${language === 'ar' ? 'rtl' : 'ltr'}, ${width} px`;
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  mkdirSync(artifacts, { recursive: true });
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
+  await browser.close();
+});
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/** Signs in once through the form; each pass then starts from that stored session. */
+const signInState = async (who: typeof admin): Promise<StorageState> => {
+  const context = await newContext(browser);
+  contexts.push(context);
+  const page = await context.newPage();
+  await signInThroughForm(page, who.phone, who.password);
+  await page.waitForURL('**/apps/projects');
+  return context.storageState();
+};
+
+const openPass = async (pass: Pass, storageState?: StorageState): Promise<Page> => {
+  const options: BrowserContextOptions = {
+    colorScheme: pass.scheme,
+    viewport: { width: pass.width, height: pass.width === 390 ? 844 : 900 },
+    ...(storageState ? { storageState } : {}),
+  };
+  const context = await newContext(browser, options);
+  contexts.push(context);
+  await context.addInitScript((language) => localStorage.setItem('language', language), pass.language);
+  return context.newPage();
+};
+
+/** The first project the signed-in user can see, from the API as the page would ask. */
+const firstProject = (page: Page): Promise<{ id: string; type: string }> =>
+  page.evaluate(async () => {
+    const response = await fetch('/api/apps/projects?limit=1', {
+      headers: { Authorization: `Bearer ${localStorage.getItem('accessToken') ?? ''}` },
+    });
+    const body = (await response.json()) as { projects: { id: string; type: string }[] };
+    const [project] = body.projects;
+    if (!project) throw new Error('the seed gives every visitor a project');
+    return { id: project.id, type: project.type };
+  });
+
+/**
+ * The page has finished loading: code, words and data are in (no request for half a second, no
+ * busy region), its heading is there, and every finite animation has ended.
+ */
+const ready = async (page: Page): Promise<void> => {
+  await page.waitForLoadState('networkidle');
+  await page.locator('h1').first().waitFor({ state: 'attached' });
+  await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null);
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
+};
+
+interface AxeViolation {
+  readonly id: string;
+  readonly impact: string | null;
+  readonly help: string;
+  readonly nodes: { readonly target: unknown[]; readonly html: string; readonly summary?: string }[];
+}
+
+const seriousAxeViolations = async (page: Page): Promise<AxeViolation[]> => {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axeSource });
+  return page.evaluate(async () => {
+    const runner = (
+      window as unknown as {
+        axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe;
+    const result = await runner.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    });
+    return result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => ({
+        id: violation.id,
+        impact: violation.impact,
+        help: violation.help,
+        nodes: violation.nodes.map((node) => ({
+          target: node.target,
+          html: node.html.slice(0, 200),
+          summary: (node as { failureSummary?: string }).failureSummary,
+        })),
+      }));
+  });
+};
+
+/**
+ * What makes the page wider than the window: the document's own sideways scroll, and every
+ * visible element whose box leaves the window on either side, unless an ancestor below the body
+ * scrolls or clips it horizontally (a wide table in its own scrolling box is fine).
+ */
+const overflowOf = (page: Page) =>
+  page.evaluate(() => {
+    const root = document.documentElement;
+    const width = root.clientWidth;
+    const holdsItsContent = (element: Element): boolean => {
+      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        if (getComputedStyle(parent).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
+    const describe = (element: Element) => {
+      const id = element.id ? `#${element.id}` : '';
+      const classes = [...element.classList]
+        .slice(0, 3)
+        .map((name) => `.${name}`)
+        .join('');
+      const text = (element.textContent ?? '').trim().slice(0, 40);
+      return `${element.tagName.toLowerCase()}${id}${classes} "${text}"`;
+    };
+    const outside: string[] = [];
+    for (const element of document.body.querySelectorAll('*')) {
+      if (!element.checkVisibility({ visibilityProperty: true })) continue;
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      if (box.right <= width + 1 && box.left >= -1) continue;
+      if (holdsItsContent(element)) continue;
+      outside.push(`${describe(element)} at ${Math.round(box.left)}..${Math.round(box.right)}`);
+    }
+    return { scrollWidth: root.scrollWidth, width, outside: outside.slice(0, 10) };
+  });
+
+interface Visitor {
+  readonly name: string;
+  readonly routes: readonly RouteEntry[];
+  /** Pages this visitor may not open send them to /not-authorized. */
+  readonly mayBeRefused: boolean;
+  readonly state: () => Promise<StorageState | undefined>;
+  readonly fixtures: (page: Page) => Promise<Fixtures>;
+}
+
+const visitorState = new Map<string, Promise<StorageState>>();
+const signedInAs = (who: typeof admin) => () => {
+  if (!visitorState.has(who.phone)) visitorState.set(who.phone, signInState(who));
+  return visitorState.get(who.phone) as Promise<StorageState>;
+};
+
+const visitors: readonly Visitor[] = [
+  {
+    name: 'signed out',
+    routes: signedOutPages,
+    mayBeRefused: false,
+    state: () => Promise.resolve(undefined),
+    fixtures: async () => ({}),
+  },
+  {
+    name: 'an admin',
+    routes: shellPages,
+    mayBeRefused: false,
+    state: signedInAs(admin),
+    fixtures: async (page) => ({ project: await firstProject(page) }),
+  },
+  {
+    name: 'a client',
+    routes: shellPages,
+    mayBeRefused: true,
+    state: signedInAs(client),
+    fixtures: async (page) => ({ project: await firstProject(page) }),
+  },
+];
+
+describe.each(visitors)('every page, $name', (visitor) => {
+  it.each(passes)(
+    `$scheme, $language, $width px: axe finds nothing serious, no page is wider than the window`,
+    async (pass) => {
+      const page = await openPass(pass, await visitor.state());
+      await page.goto('/not-authorized');
+      const fixtures = await visitor.fixtures(page);
+      const problems: string[] = [];
+      const seen = new Set<string>();
+      for (const entry of visitor.routes) {
+        const path = samplePath(entry, fixtures);
+        await page.goto(path);
+        await ready(page);
+        const landed = new URL(page.url()).pathname;
+        // A page the visitor may not open lands on /not-authorized: checked once, not per route.
+        if (seen.has(landed)) continue;
+        seen.add(landed);
+        const refused = visitor.mayBeRefused && landed === '/not-authorized';
+        if (landed !== path && !refused) problems.push(`${path} went to ${landed}`);
+
+        const { scrollWidth, width, outside } = await overflowOf(page);
+        if (scrollWidth > width) problems.push(`${path} (${passName(pass)}): ${scrollWidth} px wide in ${width}`);
+        for (const element of outside) problems.push(`${path} (${passName(pass)}): ${element} in ${width}`);
+
+        if (pass.axe) {
+          for (const violation of await seriousAxeViolations(page)) {
+            problems.push(`${path} (${passName(pass)}): ${violation.id} ${JSON.stringify(violation.nodes)}`);
+          }
+        }
+        const file = `${visitor.name.replace(/\W+/g, '-')}${path.replace(/\W+/g, '-')}-${pass.scheme}-${pass.language}-${pass.width}.png`;
+        await page.screenshot({ path: join(artifacts, file) });
+      }
+      expect(problems).toEqual([]);
+    },
+  );
+});

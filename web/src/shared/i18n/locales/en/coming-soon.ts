@@ -1,0 +1,49 @@
+/**
+ * English, coming-soon part: the pages that are not built yet (shared/ui/coming-soon.tsx) and their
+ * descriptions.
+ */
+const areas = {
+  comingSoon: {
+    badge: 'Coming soon',
+    honesty: 'Nothing here is sample data: this page will show your real workspace once it ships.',
+  },
+  areas: {
+    email: {
+      title: 'Email',
+      message: 'Email is coming soon.',
+      description: 'Your mailbox with folders, labels, drafts that save themselves and search.',
+    },
+    channels: {
+      title: 'Channels',
+      message: 'Channels are coming soon.',
+      description: 'Connect email, Telegram and webhooks so outside messages land in Chat.',
+    },
+    integrations: {
+      title: 'Integrations',
+      message: 'Integrations are coming soon.',
+      description: 'Signed webhooks for workspace events and API keys for the REST API.',
+    },
+    mailings: {
+      title: 'Mailings',
+      message: 'Mailings are coming soon.',
+      description: 'Scheduled broadcasts to chosen contacts with delivery totals per recipient.',
+    },
+    plans: {
+      title: 'Plans',
+      message: 'Plans are coming soon.',
+      description: 'Your current plan, its limits and usage, and your invoices.',
+    },
+    referrals: {
+      title: 'Referrals',
+      message: 'Referrals are coming soon.',
+      description: 'Your referral link, the people who signed up with it and the credit you earned.',
+    },
+    userView: {
+      title: 'Profile',
+      message: 'Your profile page is coming soon.',
+      description: 'Edit your details, change your password, set up two-step verification and manage sessions.',
+    },
+  },
+};
+
+export default areas;

@@ -1,0 +1,49 @@
+import type en from '../en/coming-soon';
+import type { TranslationShape } from '../shape';
+
+const areas: TranslationShape<typeof en> = {
+  comingSoon: {
+    badge: 'Bientôt disponible',
+    honesty:
+      'Rien ici n’est une donnée d’exemple : cette page affichera votre véritable espace de travail dès sa sortie.',
+  },
+  areas: {
+    email: {
+      title: 'E-mail',
+      message: 'L’e-mail arrive bientôt.',
+      description: 'Votre boîte avec dossiers, libellés, brouillons enregistrés automatiquement et recherche.',
+    },
+    channels: {
+      title: 'Canaux',
+      message: 'Les canaux arrivent bientôt.',
+      description: 'Connectez l’e-mail, Telegram et des webhooks pour recevoir les messages dans la discussion.',
+    },
+    integrations: {
+      title: 'Intégrations',
+      message: 'Les intégrations arrivent bientôt.',
+      description: 'Des webhooks signés pour les événements et des clés d’API pour l’API REST.',
+    },
+    mailings: {
+      title: 'Envois groupés',
+      message: 'Les envois groupés arrivent bientôt.',
+      description: 'Des diffusions programmées vers les contacts choisis, avec le suivi par destinataire.',
+    },
+    plans: {
+      title: 'Offres',
+      message: 'Les offres arrivent bientôt.',
+      description: 'Votre offre actuelle, ses limites, votre consommation et vos factures.',
+    },
+    referrals: {
+      title: 'Parrainages',
+      message: 'Les parrainages arrivent bientôt.',
+      description: 'Votre lien de parrainage, les inscriptions qu’il a générées et le crédit obtenu.',
+    },
+    userView: {
+      title: 'Profil',
+      message: 'Votre page de profil arrive bientôt.',
+      description: 'Modifiez vos informations, votre mot de passe, la vérification en deux étapes et vos sessions.',
+    },
+  },
+};
+
+export default areas;
