@@ -33,4 +33,5 @@ export type WebSocketAreaHandler = (
 /** The areas behind webSocketRoutes: their Lambda entry also takes WebSocket events. */
 export const webSocketAreaHandlers: Partial<Record<Area, () => Promise<WebSocketAreaHandler>>> = {
   chat: async () => (await import('./chat/handler')).handler,
+  projects: async () => (await import('./projects/handler')).handler,
 };

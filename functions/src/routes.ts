@@ -109,14 +109,23 @@ export type AreaRouteKey<A extends Area> = RouteKey<Extract<HttpRoute, { area: A
 
 export const routeKeyOf = (route: HttpRouteDefinition): string => `${route.method} ${route.path}`;
 
+/**
+ * API Gateway selects a WebSocket route by the frame's `action` (`$request.body.action`): a
+ * frame whose action names a route goes to that route's area, any other to `$default`.
+ */
+export type WebSocketActionRouteKey = 'subscribeBoard' | 'unsubscribeBoard';
+
 export interface WebSocketRouteDefinition {
-  readonly routeKey: '$connect' | '$disconnect' | '$default';
+  readonly routeKey: '$connect' | '$disconnect' | '$default' | WebSocketActionRouteKey;
   readonly area: Area;
 }
 
-/** WebSocket routes: the chat area's function serves them and pushes to connections. */
+/** WebSocket routes: one connection per tab; each area serves its own frames and pushes to connections. */
+// prettier-ignore
 export const webSocketRoutes = [
   { routeKey: '$connect', area: 'chat' }, // Check the access token (?token=), record the connection, go online
-  { routeKey: '$disconnect', area: 'chat' }, // Forget the connection; presence offline with the last one
+  { routeKey: '$disconnect', area: 'chat' }, // Forget the connection (and the board it was viewing); presence offline with the last one
   { routeKey: '$default', area: 'chat' }, // Client frames: delivered receipts, typing, presence
+  { routeKey: 'subscribeBoard', area: 'projects' }, // Watch a project's board (live changes, who else is looking); one board per connection
+  { routeKey: 'unsubscribeBoard', area: 'projects' }, // Stop watching the board
 ] as const satisfies readonly WebSocketRouteDefinition[];

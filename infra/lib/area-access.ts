@@ -53,6 +53,8 @@ export const areaAccessOverrides: AreaAccessOverrides = {
       'CHAT#*',
       'COUNTER#chats',
       'CONNECTION#*',
+      // A closed connection leaves the project board it watched (core/live-board.ts).
+      'BOARD#*',
       // Index partition keys, gsi1 (contacts by role) and gsi2 (connections by role): listed so
       // an index Query passes whether IAM weighs its index key or not.
       'ROLE#*',
@@ -61,7 +63,8 @@ export const areaAccessOverrides: AreaAccessOverrides = {
   },
   permissions: { leadingKeys: [...userKeys, 'PERMISSIONS', 'PERMISSION_NAME#*'] },
   // ROLE#: gsi1, the people an admin picks for a project (an index key, as for chat).
-  projects: { leadingKeys: [...userKeys, 'PROJECT#*', 'PLIST#*', 'PCOUNT#*', 'ROLE#*'] },
+  // BOARD# and CONNECTION#: who watches a board and what a connection watches (core/live-board.ts).
+  projects: { leadingKeys: [...userKeys, 'PROJECT#*', 'PLIST#*', 'PCOUNT#*', 'ROLE#*', 'BOARD#*', 'CONNECTION#*'] },
 };
 
 /** The area behind `/api/auth/*`: its routes get their own throttle, its function reserved concurrency. */

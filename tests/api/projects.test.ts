@@ -301,8 +301,12 @@ describe('archiving and restoring', () => {
     const afterArchive = (await list({})).body;
     expect(afterArchive.counts.active).toBe(before.active);
     expect(afterArchive.counts.archived).toBe(before.archived + 1);
-    const { planning, active, on_hold, completed } = afterArchive.counts;
-    expect(afterArchive.total).toBe(planning + active + on_hold + completed);
+    // The default list is the open projects: completed and archived have their own tabs.
+    const { planning, active, on_hold } = afterArchive.counts;
+    expect(afterArchive.total).toBe(planning + active + on_hold);
+    expect(afterArchive.projects.every((listed) => ['planning', 'active', 'on_hold'].includes(listed.status))).toBe(
+      true,
+    );
   });
 });
 
@@ -359,8 +363,11 @@ describe('listing: search, filters, sort and cursor pagination', () => {
     const response = await list({ q: `MANGO ${tag.toUpperCase()}` });
     expect(names(response)).toEqual([`Mango ${tag}`]);
     expect(response.body.total).toBeNull();
-    // Tags and client names are searched too.
-    expect((await list({ q: tag, limit: '100' })).body.projects).toHaveLength(7);
+    // Tags and client names are searched too; a tag as the page shows it ("#tag") as well.
+    expect((await list({ q: tag, status: 'all', limit: '100' })).body.projects).toHaveLength(7);
+    expect((await list({ q: `#${tag}`, status: 'all', limit: '100' })).body.projects).toHaveLength(7);
+    // Without a status: the open ones (Kiwi is completed).
+    expect((await list({ q: tag, limit: '100' })).body.projects).toHaveLength(6);
     expect(names(await list({ q: tag, clientId: ids.clientB }))).toEqual([`Beta ${tag}`]);
   });
 
@@ -382,19 +389,40 @@ describe('listing: search, filters, sort and cursor pagination', () => {
   });
 
   it('sorts by name, due date and creation, both ways', async () => {
-    expect(names(await list({ q: tag, sort: 'name', limit: '100' }))).toEqual(
+    expect(names(await list({ q: tag, status: 'all', sort: 'name', limit: '100' }))).toEqual(
       ['alpha', 'Beta', 'Delta', 'Kiwi', 'Mango', 'Omega', 'Zephyr'].map((name) => `${name} ${tag}`),
     );
     expect(names(await list({ q: tag, sort: 'name', order: 'desc', limit: '3' }))).toEqual(
       ['Zephyr', 'Omega', 'Mango'].map((name) => `${name} ${tag}`),
     );
-    // Without a due date last when ascending.
-    expect(names(await list({ q: tag, sort: 'due', limit: '100' }))).toEqual(
+    // Without a due date last, both ways.
+    expect(names(await list({ q: tag, status: 'all', sort: 'due', limit: '100' }))).toEqual(
       ['Omega', 'Kiwi', 'alpha', 'Beta', 'Zephyr', 'Delta', 'Mango'].map((name) => `${name} ${tag}`),
     );
-    expect((await list({ q: tag, sort: 'created', limit: '100' })).body.projects.map((project) => project.id)).toEqual(
-      [...made].reverse().map((project) => project.id),
+    expect(names(await list({ q: tag, status: 'all', sort: 'due', order: 'desc', limit: '100' }))).toEqual(
+      ['Delta', 'Zephyr', 'Beta', 'alpha', 'Kiwi', 'Omega', 'Mango'].map((name) => `${name} ${tag}`),
     );
+    // The same order page by page, the cursor carrying both ranges.
+    const paged: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const response: ApiResponse<ProjectList> = await list({
+        q: tag,
+        status: 'all',
+        sort: 'due',
+        order: 'desc',
+        limit: '3',
+        ...(cursor ? { cursor } : {}),
+      });
+      paged.push(...names(response));
+      cursor = response.body.nextCursor;
+    } while (cursor && paged.length < 20);
+    expect(paged).toEqual(
+      ['Delta', 'Zephyr', 'Beta', 'alpha', 'Kiwi', 'Omega', 'Mango'].map((name) => `${name} ${tag}`),
+    );
+    expect(
+      (await list({ q: tag, status: 'all', sort: 'created', limit: '100' })).body.projects.map((project) => project.id),
+    ).toEqual([...made].reverse().map((project) => project.id));
   });
 
   it('pages with a cursor through every match once, across statuses', async () => {
@@ -402,7 +430,7 @@ describe('listing: search, filters, sort and cursor pagination', () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const query: Record<string, string> = { q: tag, sort: 'name', limit: '2' };
+      const query: Record<string, string> = { q: tag, status: 'all', sort: 'name', limit: '2' };
       if (cursor) query.cursor = cursor;
       const response = await list(query);
       expect(response.status).toBe(200);
@@ -634,5 +662,51 @@ describe('people to pick', () => {
     const admins = await admin.request<PeopleList>('GET', '/api/apps/projects/people?role=admin');
     expect(admins.body.people.map((person) => person.fullName)).toContain('Olivia Bennett');
     expect((await clientA.request('GET', '/api/apps/projects/people?role=client')).status).toBe(403);
+  });
+});
+
+describe('ranks under concurrency', () => {
+  const ranksIn = (tasks: readonly Task[], stage: string) =>
+    tasks.filter((task) => task.stage === stage).map((task) => task.rank);
+
+  it('gives 50 tasks created at once 50 places, and later moves land at the index asked for', async () => {
+    const project = await createProject({ type: 'development' });
+    const created = await Promise.all(
+      Array.from({ length: 50 }, (_, index) =>
+        admin.request<{ task: Task }>('POST', `/api/apps/projects/${project.id}/tasks`, {
+          body: { title: `Concurrent ${index}`, stage: 'backlog' },
+        }),
+      ),
+    );
+    expect(created.map((response) => response.status)).toEqual(Array.from({ length: 50 }, () => 201));
+    const afterCreate = (await board(project.id)).body;
+    expect(afterCreate.project.taskCount).toBe(50);
+    const backlog = ranksIn(afterCreate.tasks, 'backlog');
+    expect(new Set(backlog).size).toBe(50);
+
+    // Ten moves at once into an empty stage, each to the top: ten distinct places.
+    const movers = afterCreate.tasks.slice(0, 10);
+    const moved = await Promise.all(
+      movers.map((task) =>
+        admin.request('POST', `/api/apps/projects/${project.id}/tasks/${task.id}/move`, {
+          body: { stage: 'todo', index: 0, version: task.version },
+        }),
+      ),
+    );
+    expect(moved.map((response) => response.status)).toEqual(Array.from({ length: 10 }, () => 200));
+    const afterMoves = (await board(project.id)).body;
+    expect(new Set(ranksIn(afterMoves.tasks, 'todo')).size).toBe(10);
+
+    // Then each move lands exactly where it was asked to.
+    for (const index of [3, 0, 7, 1, 5]) {
+      const current = (await board(project.id)).body.tasks.filter((task) => task.stage === 'backlog');
+      const task = current[current.length - 1] as Task;
+      const response = await admin.request('POST', `/api/apps/projects/${project.id}/tasks/${task.id}/move`, {
+        body: { stage: 'backlog', index, version: task.version },
+      });
+      expect(response.status).toBe(200);
+      const column = (await board(project.id)).body.tasks.filter((candidate) => candidate.stage === 'backlog');
+      expect(column.findIndex((candidate) => candidate.id === task.id)).toBe(index);
+    }
   });
 });

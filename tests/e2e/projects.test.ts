@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { baseUrl, launchBrowser, newContext, signInThroughForm } from '../support/browser';
 
@@ -16,8 +16,31 @@ const admin = { phone: '+15550100001', password: 'Admin#2026' };
 const liam = { phone: '+15550100002', password: 'Client#2026' };
 const sophia = { phone: '+15550100003', password: 'Client#2026' };
 
-const signedInPage = async (account: { phone: string; password: string }): Promise<Page> => {
-  const page = await (await newContext(browser)).newPage();
+/**
+ * No expected path logs a console error (a failed request shows as one): every page these tests
+ * open is watched, and a test fails on any error it did not name as expected.
+ */
+const consoleErrors: string[] = [];
+const expectedErrors: RegExp[] = [];
+afterEach(() => {
+  const unexpected = consoleErrors.filter((text) => !expectedErrors.some((pattern) => pattern.test(text)));
+  consoleErrors.length = 0;
+  expectedErrors.length = 0;
+  expect(unexpected).toEqual([]);
+});
+const watchConsole = (page: Page) => {
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(`${message.text()} (${message.location().url || page.url()})`);
+  });
+  page.on('pageerror', (error) => consoleErrors.push(error.message));
+};
+
+const signedInPage = async (
+  account: { phone: string; password: string },
+  options: Parameters<typeof newContext>[1] = {},
+): Promise<Page> => {
+  const page = await (await newContext(browser, options)).newPage();
+  watchConsole(page);
   await signInThroughForm(page, account.phone, account.password);
   await page.waitForURL('**/apps/projects');
   return page;
@@ -248,7 +271,9 @@ describe('the projects list by keyboard', () => {
     await expect
       .poll(async () => {
         const texts = await page.getByTestId('project-card').allTextContents();
-        return texts.length > 0 && texts.every((text) => text.includes('Client: Liam Carter'));
+        return (
+          texts.length > 0 && texts.every((text) => text.replace(/[\u2068\u2069]/g, '').includes('Client: Liam Carter'))
+        );
       })
       .toBe(true);
     await page.context().close();
@@ -277,12 +302,15 @@ describe('a client follows its projects', () => {
     const count = await cards.count();
     expect(count).toBeGreaterThan(0);
     for (let index = 0; index < count; index += 1) {
-      expect(await cards.nth(index).textContent()).toContain('Client: Liam Carter');
+      // Names are isolated (FSI … PDI) inside the sentence.
+      expect((await cards.nth(index).textContent())?.replace(/[\u2068\u2069]/g, '')).toContain('Client: Liam Carter');
     }
     expect(await page.getByText(other.name).count()).toBe(0);
     // A client reads but does not create.
     expect(await page.getByRole('button', { name: 'New project' }).count()).toBe(0);
 
+    // Asking for another client's project is refused (404): the one error this path expects.
+    expectedErrors.push(/status of 404/);
     await page.goto(`/apps/projects/${other.id}`);
     await page.getByText('This project does not exist, or you cannot see it.').waitFor();
     expect(await page.getByRole('heading', { name: other.name }).count()).toBe(0);
@@ -292,6 +320,113 @@ describe('a client follows its projects', () => {
     await cards.first().getByRole('link').first().click();
     await page.getByTestId('task-board').waitFor();
     expect(await page.getByTestId('task-drag-handle').count()).toBe(0);
+    await page.context().close();
+  });
+});
+
+/** Calls the API as the page's signed-in user (setup, not what is under test). */
+const api = <T>(page: Page, method: string, path: string, body?: unknown): Promise<T> =>
+  page.evaluate(
+    async ({ method, path, body }) => {
+      const response = await fetch(path, {
+        method,
+        headers: {
+          authorization: `Bearer ${localStorage.getItem('accessToken') ?? ''}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return (response.status === 204 ? undefined : await response.json()) as T;
+    },
+    { method, path, body },
+  );
+
+const userIdOf = (page: Page) =>
+  page.evaluate(() => (JSON.parse(localStorage.getItem('userData') ?? '{}') as { id: string }).id);
+
+describe('a project page keeps its place in the URL', () => {
+  it('opens a task and the Activity tab by URL, changes a stage in the dialog, and deletes without a stray request', async () => {
+    const clientPage = await signedInPage(liam);
+    const page = await signedInPage(admin);
+    const { project } = await api<{ project: { id: string; name: string } }>(page, 'POST', '/api/apps/projects', {
+      type: 'development',
+      name: `Url state ${Date.now().toString(36)}`,
+      clientId: await userIdOf(clientPage),
+      description: 'x'.repeat(3000),
+    });
+    const { task } = await api<{ task: { id: string } }>(page, 'POST', `/api/apps/projects/${project.id}/tasks`, {
+      title: 'Wireframes',
+    });
+    await page.goto(`/apps/projects/${project.id}`);
+
+    // A 3 000-character word wraps inside the Details card.
+    const details = page.locator('section[aria-labelledby="details-heading"]');
+    await details.waitFor();
+    expect(await details.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+    // The open task is in the URL: Back closes it, a reload opens it again.
+    await page.getByRole('button', { name: 'Open task Wireframes' }).click();
+    await page.getByRole('dialog').waitFor();
+    expect(new URL(page.url()).searchParams.get('task')).toBe(task.id);
+    await page.goBack();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.goForward();
+    await page.getByRole('dialog').waitFor();
+    await page.reload();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+
+    // The stage changes in the dialog (the board said "Review", the dialog says it too).
+    await dialog.getByRole('combobox', { name: 'Stage' }).click();
+    await page.getByRole('option', { name: 'Review' }).click();
+    await dialog.getByRole('button', { name: 'Save task' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page
+      .locator('[data-testid="board-column"][data-stage="review"]')
+      .getByRole('button', { name: 'Open task Wireframes' })
+      .waitFor();
+    expect(new URL(page.url()).searchParams.has('task')).toBe(false);
+
+    // The Activity tab is in the URL too.
+    await page.getByRole('tab', { name: 'Activity' }).click();
+    await page.waitForURL(/tab=activity/);
+    await page.reload();
+    expect(await page.getByRole('tab', { name: 'Activity' }).getAttribute('aria-selected')).toBe('true');
+    await page.getByText(/moved “\u2068Wireframes\u2069” from Backlog to Review/).waitFor();
+
+    // The client opens the task read-only: no people lookup (it would be a 403).
+    await clientPage.goto(`/apps/projects/${project.id}?task=${task.id}`);
+    await clientPage
+      .getByRole('dialog')
+      .getByText('Only your project team can edit tasks. You can comment below.')
+      .waitFor();
+    await clientPage.getByRole('dialog').getByText('No comments yet.').waitFor();
+
+    // Deleting goes to the list without reading the deleted board again (a 404).
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('dialog').getByLabel('Type the project name to confirm').fill(project.name);
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete project' }).click();
+    await page.waitForURL('**/apps/projects');
+    await page.getByRole('heading', { name: 'Projects', level: 1 }).waitFor();
+    await page.context().close();
+    await clientPage.context().close();
+  });
+});
+
+describe('the projects list on a phone', () => {
+  it('keeps the filters behind a button, so the first screen shows projects', async () => {
+    const page = await signedInPage(admin, { viewport: { width: 390, height: 844 } });
+    await page.getByTestId('project-card').first().waitFor();
+    const type = page.getByRole('combobox', { name: 'Type' });
+    expect(await type.isVisible()).toBe(false);
+    const firstCard = await page.getByTestId('project-card').first().boundingBox();
+    expect(firstCard && firstCard.y < 844).toBe(true);
+    const toggle = page.getByRole('button', { name: 'Filters' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await type.waitFor();
     await page.context().close();
   });
 });

@@ -27,6 +27,8 @@ const notTablePartitionKeys = new Set([
   'TASK#', // PROJECT#<id> / TASK#<ulid>
   'COMMENT#', // PROJECT#<id> / COMMENT#<task>#<ulid>
   'ACTIVITY#', // PROJECT#<id> / ACTIVITY#<ulid>
+  'CLAIM#', // PROJECT#<id> / CLAIM#RANK#<stage>#<rank> (a task's unique place)
+  'VIEWER#', // BOARD#<projectId> / VIEWER#<connection> (core/live-board.ts)
   'C#', // a client's list scope inside PLIST#<scope>#… and PCOUNT#<scope>
   'ROLE#', // gsi1pk
   'CONNECTIONS#', // gsi2pk

@@ -26,8 +26,10 @@ export class WsClient {
     });
   }
 
-  static connect(baseUrl: string, token: string | undefined): Promise<WsClient> {
-    const url = `${baseUrl.replace(/^http/, 'ws')}/ws${token === undefined ? '' : `?token=${encodeURIComponent(token)}`}`;
+  /** `query` adds handshake parameters (e.g. `{ purpose: 'board' }`). */
+  static connect(baseUrl: string, token: string | undefined, query: Record<string, string> = {}): Promise<WsClient> {
+    const parameters = new URLSearchParams(token === undefined ? query : { token, ...query }).toString();
+    const url = `${baseUrl.replace(/^http/, 'ws')}/ws${parameters ? `?${parameters}` : ''}`;
     return new Promise((resolve, reject) => {
       const socket = new WebSocket(url);
       socket.once('open', () => resolve(new WsClient(socket)));

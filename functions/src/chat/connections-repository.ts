@@ -21,7 +21,7 @@ const connectionKey = connectionOwnerEntity.key;
 const live = (record: ConnectionRecord, now: Date) => record.expiresAt > now.getTime() / 1000;
 
 export const addConnection = async (
-  input: Pick<ConnectionRecord, 'connectionId' | 'userId' | 'role' | 'sessionId'>,
+  input: Pick<ConnectionRecord, 'connectionId' | 'userId' | 'role' | 'sessionId' | 'purpose'>,
   now = new Date(),
 ): Promise<ConnectionRecord> => {
   const record: ConnectionRecord = {

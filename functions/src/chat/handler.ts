@@ -11,7 +11,8 @@ import { authorize } from '../core/authorize';
 import { defineAreaHandler } from '../core/handler';
 import { chatHttpRoutes } from '../routes';
 import { json, parseBody, parseQuery, pathParam } from '../core/http';
-import { defineWebSocketHandler, isWebSocketEvent } from '../core/websocket-handler';
+import { defineWebSocketHandler, frameBody, isWebSocketEvent } from '../core/websocket-handler';
+import { leaveBoard } from '../core/live-board';
 import {
   chatsAndContactsQuery,
   contactsQuery,
@@ -74,15 +75,20 @@ const httpHandler = defineAreaHandler('chat', chatHttpRoutes, {
 });
 
 const webSocketHandler = defineWebSocketHandler('chat', {
-  $connect: async ({ principal, connectionId }) => {
+  $connect: async ({ principal, connectionId, event }) => {
     requireChat(buildAbility(principal.abilityRules));
-    await connect({ id: principal.userId, role: principal.role, sessionId: principal.sessionId }, connectionId);
+    const purpose = event.queryStringParameters?.purpose === 'board' ? 'board' : undefined;
+    await connect(
+      { id: principal.userId, role: principal.role, sessionId: principal.sessionId },
+      connectionId,
+      purpose,
+    );
   },
-  $disconnect: async ({ connectionId }) => disconnect(connectionId),
-  $default: async ({ connectionId, event }) => {
-    const body = event.isBase64Encoded && event.body ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
-    await receiveFrame(connectionId, body);
+  // The connection also leaves the project board it was watching (core/live-board.ts).
+  $disconnect: async ({ connectionId }) => {
+    await Promise.all([disconnect(connectionId), leaveBoard(connectionId)]);
   },
+  $default: async ({ connectionId, event }) => receiveFrame(connectionId, frameBody(event)),
 });
 
 /**

@@ -30,6 +30,8 @@ export interface ConnectionRecord {
   readonly userId: string;
   readonly role: string;
   readonly sessionId: string;
+  /** 'board': a project page's connection, which does not make its user present in the chat. */
+  readonly purpose?: 'board';
   readonly connectedAt: string;
   /** Epoch seconds (TTL). */
   readonly expiresAt: number;

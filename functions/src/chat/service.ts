@@ -126,8 +126,8 @@ const broadcastStatus = async (
 /** A connection that is gone (410, $disconnect): forget it; presence turns offline with the last one. */
 const forgetConnection = async (connectionId: string): Promise<void> => {
   const record = await removeConnection(connectionId);
-  if (!record) return;
-  if ((await listUserConnections(record.userId)).length > 0) return;
+  if (!record || record.purpose === 'board') return;
+  if ((await listUserConnections(record.userId)).some((connection) => connection.purpose !== 'board')) return;
   if (await setPresence(record.userId, 'offline'))
     await broadcastStatus({ id: record.userId, role: record.role }, 'offline');
 };
@@ -328,8 +328,22 @@ export const updateContactStatus = async (
 /** Tabs of one session share this many connections: one token cannot hold thousands open. */
 export const maxConnectionsPerSession = 10;
 
-export const connect = async (viewer: Viewer & { sessionId: string }, connectionId: string): Promise<void> => {
-  await addConnection({ connectionId, userId: viewer.id, role: viewer.role, sessionId: viewer.sessionId });
+/**
+ * `purpose: 'board'` is a project page's connection (`/ws?purpose=board`): it takes board
+ * frames, and leaves the user's chat presence as it is ("online" means in the chat).
+ */
+export const connect = async (
+  viewer: Viewer & { sessionId: string },
+  connectionId: string,
+  purpose?: 'board',
+): Promise<void> => {
+  await addConnection({
+    connectionId,
+    userId: viewer.id,
+    role: viewer.role,
+    sessionId: viewer.sessionId,
+    ...(purpose ? { purpose } : {}),
+  });
   // Counted after recording, with a consistent read: of connections racing in, the last to
   // count sees every one that stays, so none beyond the limit stays.
   const ofSession = (await listUserConnections(viewer.id)).filter(
@@ -339,8 +353,22 @@ export const connect = async (viewer: Viewer & { sessionId: string }, connection
     await removeConnection(connectionId);
     throw new TooManyRequestsError(60, { general: ['Too many open connections for this session'] });
   }
+  if (purpose === 'board') return;
   // The new connection is not open until $connect returns: pushing to it now would be a 410.
   if (await setPresence(viewer.id, 'online')) await broadcastStatus(viewer, 'online', connectionId);
+};
+
+/**
+ * Who is behind a connection: undefined, and the connection closed, when its session has ended
+ * or its record expired.
+ */
+const liveConnectionOwner = async (connectionId: string): Promise<ConnectionRecord | undefined> => {
+  const connection = await getConnection(connectionId);
+  if (connection && (await getSession(connection.userId, connection.sessionId))) return connection;
+  // Signed out (or the record expired): the connection has no one behind it any more.
+  await removeConnection(connectionId);
+  await closeConnection(connectionId);
+  return undefined;
 };
 
 export const disconnect = (connectionId: string): Promise<void> => forgetConnection(connectionId);
@@ -356,13 +384,8 @@ const parseFrame = (body: string | undefined): ClientFrame | undefined => {
 
 /** A frame from the browser. Its connection must still belong to a live session. */
 export const receiveFrame = async (connectionId: string, body: string | undefined): Promise<void> => {
-  const connection = await getConnection(connectionId);
-  if (!connection || !(await getSession(connection.userId, connection.sessionId))) {
-    // Signed out (or the record expired): the connection has no one behind it any more.
-    await removeConnection(connectionId);
-    await closeConnection(connectionId);
-    return;
-  }
+  const connection = await liveConnectionOwner(connectionId);
+  if (!connection) return;
   const viewer: Viewer = { id: connection.userId, role: connection.role };
   const frame = parseFrame(body);
   if (!frame) {

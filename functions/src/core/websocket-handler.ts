@@ -1,6 +1,6 @@
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2, Context } from 'aws-lambda';
 
-import { webSocketRoutes, type Area } from '../routes';
+import { webSocketRoutes, type Area, type WebSocketActionRouteKey } from '../routes';
 import { abilityRulesFor } from './ability';
 import { getSession } from './auth/sessions';
 import { verifyAccessToken } from './auth/tokens';
@@ -80,6 +80,42 @@ export const defineWebSocketHandler = (area: Area, handlers: WebSocketHandlers) 
       } else {
         await handlers.$default({ event, connectionId });
       }
+      return reply(200);
+    } catch (error) {
+      if (error instanceof AppError && error.expose) return reply(error.status, error.message);
+      if (error instanceof Error) logger.error('websocket handler failed', error);
+      else logger.error('websocket handler failed', { thrown: String(error) });
+      return reply(500, 'Internal server error');
+    }
+  };
+};
+
+/** A frame's body as text (API Gateway base64-encodes binary frames). */
+export const frameBody = (event: WebSocketEvent): string | undefined =>
+  event.isBase64Encoded && event.body ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+
+type ActionRoutesOf<A extends Area> = Extract<(typeof webSocketRoutes)[number], { area: A }>['routeKey'] &
+  WebSocketActionRouteKey;
+
+/**
+ * For an area that serves only action routes (frames API Gateway selects by their `action`) on
+ * connections another area accepted: the types make it implement exactly its routes. Failures
+ * are handled as in defineWebSocketHandler.
+ */
+export const defineWebSocketActionHandler = <A extends Area>(
+  area: A,
+  handlers: { readonly [K in ActionRoutesOf<A>]: (request: WebSocketRequest) => Promise<void> },
+) => {
+  const table = handlers as Readonly<Record<string, (request: WebSocketRequest) => Promise<void>>>;
+  return async (event: WebSocketEvent, _context: Context): Promise<APIGatewayProxyResultV2> => {
+    const { routeKey, connectionId } = event.requestContext;
+    logger.appendKeys({ routeKey, area });
+    const handle = webSocketRoutes.some((route) => route.area === area && route.routeKey === routeKey)
+      ? table[routeKey]
+      : undefined;
+    if (!handle) return reply(404, 'No such route');
+    try {
+      await handle({ event, connectionId });
       return reply(200);
     } catch (error) {
       if (error instanceof AppError && error.expose) return reply(error.status, error.message);

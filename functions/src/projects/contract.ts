@@ -13,8 +13,11 @@ export type ProjectStatus = (typeof projectStatuses)[number];
 /** `archived` is reached only through archive/restore, never by editing the status field. */
 export const editableStatuses = ['planning', 'active', 'on_hold', 'completed'] as const;
 export type EditableStatus = (typeof editableStatuses)[number];
-/** What the list shows when no status filter is given. */
-export const defaultListStatuses: readonly ProjectStatus[] = editableStatuses;
+/**
+ * What the list shows when no status filter is given: the open projects (the page's "All open"
+ * tab), neither completed nor archived; each of those has its own tab.
+ */
+export const defaultListStatuses: readonly ProjectStatus[] = ['planning', 'active', 'on_hold'];
 
 export const priorities = ['low', 'medium', 'high', 'urgent'] as const;
 export type Priority = (typeof priorities)[number];
@@ -35,7 +38,7 @@ export const stagesByType: Readonly<Record<ProjectType, readonly Stage[]>> = {
     stage('backlog', 'Backlog'),
     stage('todo', 'To do'),
     stage('in_progress', 'In progress'),
-    stage('review', 'Code review'),
+    stage('review', 'Review'),
     stage('done', 'Done', true),
   ],
   marketing: [
@@ -274,3 +277,40 @@ export interface ConflictBody<T> {
   readonly errors: Record<string, string[]>;
   readonly current: T;
 }
+
+/* ---------- Live boards (WebSocket; docs/decisions.md "Live boards") ---------- */
+
+/** Frames the browser sends: API Gateway routes them to the projects area by `action`. */
+export type BoardClientFrame =
+  /** The access token names the watcher (a frame on an action route carries no identity). */
+  | { readonly action: 'subscribeBoard'; readonly projectId: string; readonly token: string }
+  | { readonly action: 'unsubscribeBoard'; readonly projectId: string };
+
+/** Someone looking at a board (one entry per person, however many tabs). */
+export interface BoardViewer {
+  readonly id: string;
+  readonly fullName: string;
+  readonly role: string;
+}
+
+/** What changed on a board: the records as the API returns them, so a page applies them as they come. */
+export type BoardChange =
+  | { readonly kind: 'project'; readonly project: Project }
+  | { readonly kind: 'projectDeleted' }
+  | { readonly kind: 'task'; readonly task: Task; readonly project: Project }
+  | { readonly kind: 'taskDeleted'; readonly taskId: string; readonly project: Project }
+  | { readonly kind: 'comment'; readonly taskId: string; readonly comment: TaskComment }
+  | { readonly kind: 'commentDeleted'; readonly taskId: string; readonly commentId: string };
+
+/** Frames the server pushes to a board's viewers. */
+export type BoardServerFrame =
+  | { readonly type: 'board.viewers'; readonly projectId: string; readonly viewers: readonly BoardViewer[] }
+  | {
+      readonly type: 'board.change';
+      readonly projectId: string;
+      /** Who made the change (the viewer's own tab already shows it). */
+      readonly by: string;
+      readonly change: BoardChange;
+    }
+  /** The subscription was refused: no such project, or not one the caller may see. */
+  | { readonly type: 'board.refused'; readonly projectId: string };

@@ -43,6 +43,16 @@ export const taskEntity = defineEntity<TaskRecord, [projectId: string, taskId: s
   keyOf: (task) => ({ pk: projectPartition(task.projectId), sk: `${taskSortKeyPrefix}${task.id}` }),
 });
 
+/**
+ * A rank taken in a stage: written (attribute_not_exists) in the same transaction as the task
+ * that takes it and deleted when the task leaves it, so two tasks written at once can never
+ * share a place. Sorts before PROJECT, outside the board's Query.
+ */
+export const rankClaimKey = (projectId: string, stage: string, rank: string) => ({
+  pk: projectPartition(projectId),
+  sk: `CLAIM#RANK#${stage}#${rank}`,
+});
+
 /** A task's comments, oldest first: begins_with this prefix. */
 export const commentSortKeyPrefix = (taskId: string) => `COMMENT#${taskId}#`;
 export const commentEntity = defineEntity<CommentRecord, [projectId: string, taskId: string, commentId: string]>({
@@ -84,8 +94,12 @@ export const scopesOf = (project: Pick<ProjectRecord, 'clientId'>): ProjectListS
 export const listPartitionKey = (scope: ProjectListScope, status: ProjectStatus, sort: ListSort) =>
   `PLIST#${scopeName(scope)}#${status}#${sort}`;
 
-/** Projects without a due date sort after every dated one (first when descending). */
-const noDueDate = '9999-12-31';
+/**
+ * The due-date sort value of a project without one: after every dated one. Descending lists read
+ * the dated and undated key ranges one after the other (project-service.ts), so undated projects
+ * come last both ways.
+ */
+export const noDueDate = '9999-12-31';
 
 const sortValueOf = (project: ProjectRecord, sort: ListSort): string => {
   switch (sort) {

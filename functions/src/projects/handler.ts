@@ -1,4 +1,16 @@
+import type {
+  APIGatewayProxyEventV2,
+  APIGatewayProxyResultV2,
+  APIGatewayProxyStructuredResultV2,
+  APIGatewayProxyWebsocketEventV2,
+  Context,
+} from 'aws-lambda';
+
 import { defineAreaHandler } from '../core/handler';
+import { defineWebSocketActionHandler, frameBody, isWebSocketEvent } from '../core/websocket-handler';
+import { receiveBoardFrame } from './board-watch';
+import { publishBoardChange as publishToBoard } from '../core/live-board';
+import type { BoardChange } from './contract';
 import { projectsHttpRoutes } from '../routes';
 import { json, noContent, parseBody, parseQuery, pathParam } from '../core/http';
 import {
@@ -34,12 +46,16 @@ import {
 import { createTask, deleteTask, getBoard, moveTask, updateTask } from './task-service';
 import { toProject, toTask } from './views';
 
+/** Tells the board's live viewers (core/live-board.ts), with the contract's change shapes. */
+const publishBoardChange = (project: { id: string; clientId: string }, by: string, change: BoardChange) =>
+  publishToBoard(project, by, change);
+
 /**
  * Thin: read the path, authorise the record it names (404 when hidden, 403 when read-only),
  * then parse the body and call the service. Authorising first means a client's write is 403
- * whatever its body says.
+ * whatever its body says. After a write, the board's live viewers are told (live-board.ts).
  */
-export const handler = defineAreaHandler('projects', projectsHttpRoutes, {
+const httpHandler = defineAreaHandler('projects', projectsHttpRoutes, {
   'GET /api/apps/projects': async ({ event, principal, ability }) =>
     json(200, await listProjects({ principal, ability }, parseQuery(event, listProjectsQuery))),
 
@@ -62,25 +78,32 @@ export const handler = defineAreaHandler('projects', projectsHttpRoutes, {
   'PATCH /api/apps/projects/{id}': async ({ event, principal, ability }) => {
     const caller = { principal, ability };
     const record = await loadProject(caller, pathParam(event, 'id'), 'update');
-    return json(200, { project: await updateProject(caller, record, parseBody(event, updateProjectRequest)) });
+    const project = await updateProject(caller, record, parseBody(event, updateProjectRequest));
+    await publishBoardChange(project, principal.userId, { kind: 'project', project });
+    return json(200, { project });
   },
 
   'DELETE /api/apps/projects/{id}': async ({ event, principal, ability }) => {
     const record = await loadProject({ principal, ability }, pathParam(event, 'id'), 'delete');
     await deleteProject(record, parseQuery(event, deleteProjectQuery).confirm);
+    await publishBoardChange(record, principal.userId, { kind: 'projectDeleted' });
     return noContent();
   },
 
   'POST /api/apps/projects/{id}/archive': async ({ event, principal, ability }) => {
     const caller = { principal, ability };
     const record = await loadProject(caller, pathParam(event, 'id'), 'update');
-    return json(200, { project: await archiveProject(caller, record, parseBody(event, versionRequest).version) });
+    const project = await archiveProject(caller, record, parseBody(event, versionRequest).version);
+    await publishBoardChange(project, principal.userId, { kind: 'project', project });
+    return json(200, { project });
   },
 
   'POST /api/apps/projects/{id}/restore': async ({ event, principal, ability }) => {
     const caller = { principal, ability };
     const record = await loadProject(caller, pathParam(event, 'id'), 'update');
-    return json(200, { project: await restoreProject(caller, record, parseBody(event, versionRequest).version) });
+    const project = await restoreProject(caller, record, parseBody(event, versionRequest).version);
+    await publishBoardChange(project, principal.userId, { kind: 'project', project });
+    return json(200, { project });
   },
 
   'GET /api/apps/projects/{id}/board': async ({ event, principal, ability }) =>
@@ -95,7 +118,9 @@ export const handler = defineAreaHandler('projects', projectsHttpRoutes, {
     const caller = { principal, ability };
     const project = await loadProject(caller, pathParam(event, 'id'), 'read');
     authorizeTaskCreation(caller, project);
-    return json(201, await createTask(caller, project, parseBody(event, createTaskRequest)));
+    const result = await createTask(caller, project, parseBody(event, createTaskRequest));
+    await publishBoardChange(result.project, principal.userId, { kind: 'task', ...result });
+    return json(201, result);
   },
 
   'GET /api/apps/projects/{id}/tasks/{taskId}': async ({ event, principal, ability }) => {
@@ -106,19 +131,25 @@ export const handler = defineAreaHandler('projects', projectsHttpRoutes, {
   'PATCH /api/apps/projects/{id}/tasks/{taskId}': async ({ event, principal, ability }) => {
     const caller = { principal, ability };
     const { project, task } = await loadTask(caller, pathParam(event, 'id'), pathParam(event, 'taskId'), 'update');
-    return json(200, await updateTask(caller, project, task, parseBody(event, updateTaskRequest)));
+    const result = await updateTask(caller, project, task, parseBody(event, updateTaskRequest));
+    await publishBoardChange(result.project, principal.userId, { kind: 'task', ...result });
+    return json(200, result);
   },
 
   'DELETE /api/apps/projects/{id}/tasks/{taskId}': async ({ event, principal, ability }) => {
     const caller = { principal, ability };
     const { project, task } = await loadTask(caller, pathParam(event, 'id'), pathParam(event, 'taskId'), 'delete');
-    return json(200, { project: await deleteTask(caller, project, task) });
+    const updated = await deleteTask(caller, project, task);
+    await publishBoardChange(updated, principal.userId, { kind: 'taskDeleted', taskId: task.id, project: updated });
+    return json(200, { project: updated });
   },
 
   'POST /api/apps/projects/{id}/tasks/{taskId}/move': async ({ event, principal, ability }) => {
     const caller = { principal, ability };
     const { project, task } = await loadTask(caller, pathParam(event, 'id'), pathParam(event, 'taskId'), 'update');
-    return json(200, await moveTask(caller, project, task, parseBody(event, moveTaskRequest)));
+    const result = await moveTask(caller, project, task, parseBody(event, moveTaskRequest));
+    await publishBoardChange(result.project, principal.userId, { kind: 'task', ...result });
+    return json(200, result);
   },
 
   'GET /api/apps/projects/{id}/tasks/{taskId}/comments': async ({ event, principal, ability }) => {
@@ -132,13 +163,31 @@ export const handler = defineAreaHandler('projects', projectsHttpRoutes, {
     const { project, task } = await loadTask(caller, pathParam(event, 'id'), pathParam(event, 'taskId'), 'read');
     authorizeCommentCreation(caller, project);
     const comment = await createComment(caller, project, task, parseBody(event, createCommentRequest));
+    await publishBoardChange(project, principal.userId, { kind: 'comment', taskId: task.id, comment });
     return json(201, { comment });
   },
 
   'DELETE /api/apps/projects/{id}/tasks/{taskId}/comments/{commentId}': async ({ event, principal, ability }) => {
     const caller = { principal, ability };
     const { project, task } = await loadTask(caller, pathParam(event, 'id'), pathParam(event, 'taskId'), 'read');
-    await deleteComment(caller, project, task, pathParam(event, 'commentId'));
+    const commentId = pathParam(event, 'commentId');
+    await deleteComment(caller, project, task, commentId);
+    await publishBoardChange(project, principal.userId, { kind: 'commentDeleted', taskId: task.id, commentId });
     return noContent();
   },
 });
+
+/** Board subscriptions arrive on the WebSocket API's action routes (routes.ts). */
+const webSocketHandler = defineWebSocketActionHandler('projects', {
+  subscribeBoard: async ({ connectionId, event }) => receiveBoardFrame(connectionId, frameBody(event)),
+  unsubscribeBoard: async ({ connectionId, event }) => receiveBoardFrame(connectionId, frameBody(event)),
+});
+
+/** One Lambda for the projects: the HTTP API's routes and its WebSocket action routes. */
+export const handler = ((event: APIGatewayProxyEventV2 | APIGatewayProxyWebsocketEventV2, context: Context) =>
+  isWebSocketEvent(event)
+    ? webSocketHandler(event, context)
+    : httpHandler(event as APIGatewayProxyEventV2, context)) as {
+  (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2>;
+  (event: APIGatewayProxyWebsocketEventV2, context: Context): Promise<APIGatewayProxyResultV2>;
+};

@@ -5,6 +5,7 @@ import { tableName } from '../core/table';
 import { projectStatuses, type ProjectType, type StatusCounts } from './contract';
 import {
   activityEntity,
+  noDueDate,
   projectEntity,
   projectPartitionKey,
   statusCountsEntity,
@@ -149,6 +150,8 @@ export interface ListChunkRequest {
   readonly descending: boolean;
   readonly type?: ProjectType;
   readonly search?: string;
+  /** Due-date lists only: the entries with a due date, or those without (`noDueDate` keys). */
+  readonly dueRange?: 'dated' | 'undated';
 }
 
 export interface ListChunk {
@@ -172,10 +175,15 @@ export const readListChunk = async (request: ListChunkRequest): Promise<ListChun
     names['#search'] = 'search';
     values[':search'] = request.search;
   }
+  let keyCondition = 'pk = :pk';
+  if (request.dueRange) {
+    keyCondition += request.dueRange === 'dated' ? ' AND sk < :undated' : ' AND begins_with(sk, :undated)';
+    values[':undated'] = noDueDate;
+  }
   const page = await db().send(
     new QueryCommand({
       TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk',
+      KeyConditionExpression: keyCondition,
       ...(filters.length > 0 ? { FilterExpression: filters.join(' AND '), ExpressionAttributeNames: names } : {}),
       ExpressionAttributeValues: values,
       ExclusiveStartKey: request.after === undefined ? undefined : { pk: request.partitionKey, sk: request.after },

@@ -53,33 +53,53 @@ export const listProjects = async (caller: Caller, query: ListProjectsInput): Pr
   const order = query.order ?? defaultOrderFor[query.sort];
   const statuses = projectStatuses.filter((status) => query.status.includes(status));
   const partitions = statuses.map((status) => listPartitionKey(scope, status, query.sort));
-  const fingerprint = fingerprintOf([partitions, order, query.type ?? '', query.q ?? '']);
+  // Projects without a due date come last both ways: a descending due-date list reads every
+  // partition's dated range first, then the undated range (the merge of each tier is in key order).
+  const tiers: readonly ('dated' | 'undated' | undefined)[] =
+    query.sort === 'due' && order === 'desc' ? ['dated', 'undated'] : [undefined];
+  const fingerprint = fingerprintOf([partitions, order, query.type ?? '', query.q ?? '', tiers.length]);
   const positions: PartitionPosition[] = query.cursor
-    ? decodeListCursor(query.cursor, fingerprint, partitions.length)
-    : partitions.map(() => ({ exhausted: false }));
+    ? decodeListCursor(query.cursor, fingerprint, partitions.length * tiers.length)
+    : tiers.flatMap(() => partitions.map(() => ({ exhausted: false })));
 
-  const [page, counts] = await Promise.all([
-    readMergedPage({
-      positions,
-      descending: order === 'desc',
-      pageSize: query.limit,
-      chunkSize: listChunkSize(query),
-      readBudget: listReadBudget,
-      keyOf: (entry: { sk: string }) => entry.sk,
-      fetch: async ({ partition, after, limit }) => {
-        const chunk = await projects.readListChunk({
-          partitionKey: partitions[partition] ?? '',
-          after,
-          limit,
-          descending: order === 'desc',
-          type: query.type,
-          search: query.q,
-        });
-        return { items: chunk.entries, lastKey: chunk.lastKey, read: chunk.read };
-      },
-    }),
-    projects.getStatusCounts(scope),
-  ]);
+  const readTiers = async () => {
+    const items: { sk: string; projectId: string }[] = [];
+    const next: PartitionPosition[] = [];
+    let read = 0;
+    for (const [tier, dueRange] of tiers.entries()) {
+      const own = positions.slice(tier * partitions.length, (tier + 1) * partitions.length);
+      if (items.length >= query.limit || read >= listReadBudget) {
+        next.push(...own);
+        continue;
+      }
+      const page = await readMergedPage({
+        positions: own,
+        descending: order === 'desc',
+        pageSize: query.limit - items.length,
+        chunkSize: listChunkSize(query),
+        readBudget: listReadBudget - read,
+        keyOf: (entry: { sk: string }) => entry.sk,
+        fetch: async ({ partition, after, limit }) => {
+          const chunk = await projects.readListChunk({
+            partitionKey: partitions[partition] ?? '',
+            after,
+            limit,
+            descending: order === 'desc',
+            type: query.type,
+            search: query.q,
+            dueRange,
+          });
+          return { items: chunk.entries, lastKey: chunk.lastKey, read: chunk.read };
+        },
+      });
+      items.push(...page.items);
+      read += page.read;
+      next.push(...(page.positions ?? own.map(() => ({ exhausted: true }))));
+    }
+    return { items, positions: next.every((position) => position.exhausted) ? undefined : next };
+  };
+
+  const [page, counts] = await Promise.all([readTiers(), projects.getStatusCounts(scope)]);
 
   const found = await projects.getProjects(page.items.map((entry) => entry.projectId));
   return {

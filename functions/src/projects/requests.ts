@@ -194,7 +194,8 @@ const queryInteger = /* @__NO_SIDE_EFFECTS__ */ (min: number, max: number) =>
 export const listProjectsQuery = object({
   q: v.pipe(
     v.optional(v.pipe(v.string(), trimInvisible(), v.maxLength(projectLimits.searchMax))),
-    v.transform((value) => (value ? value.toLowerCase() : undefined)),
+    // Tags show as "#launch": a leading # marks a tag, and the stored tag has none.
+    v.transform((value) => (value ? value.replace(/(^|\s)#+(?=\S)/gu, '$1').toLowerCase() || undefined : undefined)),
   ),
   // The '' default makes valibot run the pipe for a missing status too: absent means the default list.
   status: v.optional(

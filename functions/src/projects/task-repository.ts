@@ -8,6 +8,7 @@ import {
   isTaskSortKey,
   projectEntity,
   projectPartitionKey,
+  rankClaimKey,
   taskEntity,
 } from './entities';
 import { activityPart, queryAllKeys } from './project-repository';
@@ -99,9 +100,22 @@ export const createTask = async (
   await transactWrite([
     projectWritable(task.projectId, { taskCount: 1, doneTaskCount: done ? 1 : 0, maxTasks }),
     putPart('task', taskEntity.toItem(task), 'attribute_not_exists(pk)'),
+    rankClaim(task),
     activityPart(activity),
   ]);
 };
+
+/** Claims the task's rank in its stage; ConditionFailed(['rank']) when another task holds it. */
+const rankClaim = (task: Pick<TaskRecord, 'projectId' | 'id' | 'stage' | 'rank'>): TransactionPart =>
+  putPart(
+    'rank',
+    { ...rankClaimKey(task.projectId, task.stage, task.rank), type: 'RankClaim', taskId: task.id },
+    'attribute_not_exists(pk)',
+  );
+
+/** Gives the rank back (tasks written before claims existed have none: deleting nothing is fine). */
+const rankRelease = (task: Pick<TaskRecord, 'projectId' | 'stage' | 'rank'>): TransactionPart =>
+  deletePart('rankRelease', rankClaimKey(task.projectId, task.stage, task.rank));
 
 const versionedTaskUpdate = (
   task: TaskRecord,
@@ -155,6 +169,8 @@ export const moveTask = async (
   await transactWrite([
     projectWritable(task.projectId, { doneTaskCount: move.doneDelta }),
     update,
+    // Same place, same claim (a tie left from before claims existed): nothing to swap.
+    ...(task.stage === move.stage && task.rank === move.rank ? [] : [rankClaim(update.after), rankRelease(task)]),
     ...(activity ? [activityPart(activity)] : []),
   ]);
   return update.after;
@@ -164,6 +180,7 @@ export const deleteTask = async (task: TaskRecord, done: boolean, activity: Acti
   await transactWrite([
     projectWritable(task.projectId, { taskCount: -1, doneTaskCount: done ? -1 : 0 }),
     deletePart('task', taskEntity.keyOf(task), 'attribute_exists(pk)'),
+    rankRelease(task),
     activityPart(activity),
   ]);
   const keys = await queryAllKeys(projectPartitionKey(task.projectId), commentSortKeyPrefix(task.id));

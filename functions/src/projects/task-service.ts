@@ -1,6 +1,6 @@
 import type { Caller } from '../core/caller';
 import { authorize, authorizeResource } from '../core/authorize';
-import { ConditionFailed } from '../core/db';
+import { ConditionFailed, retry, type RetryPolicy } from '../core/db';
 import { ulid } from '../core/ids';
 import { isDoneStage, projectLimits, stagesFor, type Board, type Project, type Task } from './contract';
 import { archivedProject, explainTaskRejection, staleTask } from './conflicts';
@@ -32,12 +32,28 @@ const withProject = async (task: TaskRecord, fallback: ProjectRecord): Promise<T
   project: toProject((await getProject(task.projectId)) ?? fallback),
 });
 
+/**
+ * A rank someone else took meanwhile (a concurrent create or move computed the same place from
+ * the same board): read the board again and place the task anew.
+ */
+const rankTaken = (error: unknown) =>
+  error instanceof ConditionFailed && error.labels.length === 1 && error.failed('rank');
+const placeAgain: RetryPolicy = { attempts: 8, baseDelayMs: 10, maxDelayMs: 200, retryOn: rankTaken };
+
+/**
+ * A new task's rank: the end of its stage, then its own id's random tail, so that tasks created
+ * at once from the same board read still get distinct places (in some order, all at the end).
+ */
+const appendedRank = (endRank: string, taskId: string): string =>
+  `${endRank}${taskId.slice(-6).toLowerCase().replace(/0+$/u, '')}z`;
+
 /** Runs a task write; a lost condition is explained as 404 or 409. */
 const explainingRejection = async <T>(projectId: string, taskId: string, write: () => Promise<T>): Promise<T> => {
   try {
     return await write();
   } catch (error) {
-    if (error instanceof ConditionFailed) return explainTaskRejection(error, projectId, taskId);
+    // A taken rank is not the caller's conflict: the write is placed again (placeAgain).
+    if (error instanceof ConditionFailed && !rankTaken(error)) return explainTaskRejection(error, projectId, taskId);
     throw error;
   }
 };
@@ -49,38 +65,42 @@ export const createTask = async (
 ): Promise<TaskResult> => {
   if (project.status === 'archived') throw archivedProject(project);
   checkStage(project, input.stage ?? stagesFor(project.projectType)[0]?.key ?? 'todo');
-  const [assignee, actor, board] = await Promise.all([
-    resolveAssignee(project, input.assigneeId),
-    actorOf(caller),
-    tasks.getBoard(project.id),
-  ]);
-  const place = planNewTaskPlace(project, board?.tasks ?? [], input.stage);
+  const [assignee, actor] = await Promise.all([resolveAssignee(project, input.assigneeId), actorOf(caller)]);
+  const id = ulid();
   const at = now();
-  const task: TaskRecord = {
-    id: ulid(),
-    projectId: project.id,
-    title: input.title,
-    description: input.description,
-    stage: place.stage,
-    rank: place.rank,
-    assignee,
-    dueDate: input.dueDate,
-    priority: input.priority,
-    commentCount: 0,
-    version: 1,
-    createdAt: at,
-    updatedAt: at,
-    createdBy: caller.principal.userId,
-  };
-  await explainingRejection(project.id, task.id, () =>
-    tasks.createTask(
-      task,
-      place.done,
-      projectLimits.tasksPerProject,
-      newActivity(project.id, actor, 'task.created', { taskId: task.id, taskTitle: task.title, toStage: place.stage }),
-    ),
-  );
-  return withProject(task, project);
+  return retry(placeAgain, async () => {
+    const board = await tasks.getBoard(project.id);
+    const place = planNewTaskPlace(project, board?.tasks ?? [], input.stage);
+    const task: TaskRecord = {
+      id,
+      projectId: project.id,
+      title: input.title,
+      description: input.description,
+      stage: place.stage,
+      rank: appendedRank(place.rank, id),
+      assignee,
+      dueDate: input.dueDate,
+      priority: input.priority,
+      commentCount: 0,
+      version: 1,
+      createdAt: at,
+      updatedAt: at,
+      createdBy: caller.principal.userId,
+    };
+    await explainingRejection(project.id, task.id, () =>
+      tasks.createTask(
+        task,
+        place.done,
+        projectLimits.tasksPerProject,
+        newActivity(project.id, actor, 'task.created', {
+          taskId: task.id,
+          taskTitle: task.title,
+          toStage: place.stage,
+        }),
+      ),
+    );
+    return withProject(task, project);
+  });
 };
 
 export const updateTask = async (
@@ -122,24 +142,26 @@ export const moveTask = async (
   if (project.status === 'archived') throw archivedProject(project);
   checkStage(project, input.stage);
   if (input.version !== task.version) throw staleTask(task);
-  const board = await tasks.getBoard(project.id);
-  const plan = planTaskMove(project, task, board?.tasks ?? [], input);
-  if (!plan) return withProject(task, project);
-  const actor = plan.stageChanged ? await actorOf(caller) : undefined;
-  return explainingRejection(project.id, task.id, async () => {
-    const after = await tasks.moveTask(
-      task,
-      { stage: plan.stage, rank: plan.rank, updatedAt: now(), doneDelta: plan.doneDelta },
-      actor
-        ? newActivity(project.id, actor, 'task.moved', {
-            taskId: task.id,
-            taskTitle: task.title,
-            fromStage: task.stage,
-            toStage: plan.stage,
-          })
-        : undefined,
-    );
-    return withProject(after, project);
+  const actor = task.stage !== input.stage ? await actorOf(caller) : undefined;
+  return retry(placeAgain, async () => {
+    const board = await tasks.getBoard(project.id);
+    const plan = planTaskMove(project, task, board?.tasks ?? [], input);
+    if (!plan) return withProject(task, project);
+    return explainingRejection(project.id, task.id, async () => {
+      const after = await tasks.moveTask(
+        task,
+        { stage: plan.stage, rank: plan.rank, updatedAt: now(), doneDelta: plan.doneDelta },
+        actor
+          ? newActivity(project.id, actor, 'task.moved', {
+              taskId: task.id,
+              taskTitle: task.title,
+              fromStage: task.stage,
+              toStage: plan.stage,
+            })
+          : undefined,
+      );
+      return withProject(after, project);
+    });
   });
 };
 

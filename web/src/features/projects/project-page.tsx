@@ -12,29 +12,31 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Project } from '@orbit/functions/projects/contract';
 import { isApiError } from '../../shared/api/api-error';
-import { useAppAbility } from '../../shared/session/use-session';
+import { useAppAbility, useSession } from '../../shared/session/use-session';
 import { NoticeSnackbar, type Notice } from '../../shared/ui/notice-snackbar';
 import { PageTitle } from '../../shared/ui/page-title';
 import { useArchiveProject, useBoard, useRestoreProject } from './api/projects';
 import { ActivityList } from './components/activity-list';
+import { BoardViewers } from './components/board-viewers';
 import { DeleteProjectDialog } from './components/delete-project-dialog';
 import { ArchiveIcon, BackIcon, RestoreIcon } from './components/icons';
 import { DeleteIcon, EditIcon } from '../../shared/ui/icons';
 import { DueBadge, PriorityChip, ProjectProgress, StatusChip, TypeChip } from './components/project-chips';
-import { formatDay, formatMoney, isFinishedStatus } from './utils/project-meta';
+import { formatDay, formatMoney, isFinishedStatus, isolate } from './utils/project-meta';
 import { editProjectPath, projectsListPath } from './utils/paths';
 import { TaskBoard } from './components/task-board';
 import { TaskDialog, type TaskDialogMode } from './components/task-dialog';
+import { useLiveBoard } from './realtime/use-live-board';
 
 const Detail = ({ label, children }: { label: string; children: ReactNode }) => (
   <Box component="div">
     <Typography component="dt" variant="caption" color="text.secondary">
       {label}
     </Typography>
-    <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+    <Typography component="dd" variant="body2" dir="auto" sx={{ m: 0, overflowWrap: 'anywhere' }}>
       {children}
     </Typography>
   </Box>
@@ -44,7 +46,12 @@ const ProjectDetails = ({ project }: { project: Project }) => {
   const { t, i18n } = useTranslation();
   const day = (value: string | null) => (value ? formatDay(value, i18n.language) : t('projects.view.notSet'));
   return (
-    <Paper variant="outlined" sx={{ p: 2, height: '100%' }} component="section" aria-labelledby="details-heading">
+    <Paper
+      variant="outlined"
+      sx={{ p: 2, height: '100%', minWidth: 0 }}
+      component="section"
+      aria-labelledby="details-heading"
+    >
       <Typography id="details-heading" variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
         {t('projects.view.details')}
       </Typography>
@@ -52,7 +59,7 @@ const ProjectDetails = ({ project }: { project: Project }) => {
         <Detail label={t('projects.view.client')}>{project.clientName}</Detail>
         <Detail label={t('projects.view.managers')}>
           {project.managers.length > 0
-            ? project.managers.map((manager) => manager.fullName).join(', ')
+            ? project.managers.map((manager) => isolate(manager.fullName)).join(', ')
             : t('projects.view.noManagers')}
         </Detail>
         <Detail label={t('projects.view.start')}>{day(project.startDate)}</Detail>
@@ -63,13 +70,17 @@ const ProjectDetails = ({ project }: { project: Project }) => {
             : t('projects.view.noBudget')}
         </Detail>
         <Detail label={t('projects.view.tags')}>
-          {project.tags.length > 0 ? project.tags.map((tag) => `#${tag}`).join(' ') : '—'}
+          {project.tags.length > 0 ? project.tags.map((tag) => isolate(`#${tag}`)).join(' ') : '—'}
         </Detail>
       </Box>
       <Typography variant="caption" color="text.secondary" component="h3" sx={{ mt: 2, display: 'block' }}>
         {t('projects.view.description')}
       </Typography>
-      <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
+      <Typography
+        variant="body2"
+        dir={project.description ? 'auto' : undefined}
+        sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+      >
         {project.description || t('projects.view.noDescription')}
       </Typography>
     </Paper>
@@ -89,10 +100,37 @@ export const ProjectPage = () => {
   const ability = useAppAbility();
   const canManage = ability.can('update', 'Project');
   const board = useBoard(id);
+  const me = useSession().userData?.id;
+  const live = useLiveBoard(id, typeof me === 'string' ? me : undefined, board.isSuccess);
   const archive = useArchiveProject();
   const restore = useRestoreProject();
-  const [tab, setTab] = useState<'board' | 'activity'>('board');
-  const [dialog, setDialog] = useState<TaskDialogMode | null>(null);
+  // The tab and the open task live in the URL: reload keeps them, Back closes the task.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab: 'board' | 'activity' = searchParams.get('tab') === 'activity' ? 'activity' : 'board';
+  const openTaskId = searchParams.get('task');
+  const [creating, setCreating] = useState<string | null>(null);
+  const dialog: TaskDialogMode | null = openTaskId
+    ? { kind: 'edit', taskId: openTaskId }
+    : creating
+      ? { kind: 'create', stage: creating }
+      : null;
+  const changeParams = (change: (params: URLSearchParams) => void, options: { replace?: boolean; state?: unknown }) =>
+    setSearchParams((current) => {
+      const next = new URLSearchParams(current);
+      change(next);
+      return next;
+    }, options);
+  const selectTab = (value: 'board' | 'activity') =>
+    changeParams((params) => (value === 'board' ? params.delete('tab') : params.set('tab', value)), { replace: true });
+  const openTask = (taskId: string) =>
+    changeParams((params) => params.set('task', taskId), { state: { openedFromBoard: true } });
+  const closeDialog = () => {
+    setCreating(null);
+    if (!openTaskId) return;
+    // Opened from the board: going back is closing. Opened from a link or a reload: drop the parameter.
+    if ((location.state as { openedFromBoard?: boolean } | null)?.openedFromBoard) void navigate(-1);
+    else changeParams((params) => params.delete('task'), { replace: true });
+  };
   const [deleting, setDeleting] = useState(false);
   const handedNotice = (location.state as { notice?: string } | null)?.notice;
   const [notice, setNotice] = useState<Notice | null>(
@@ -100,8 +138,20 @@ export const ProjectPage = () => {
   );
 
   useEffect(() => {
-    if (handedNotice) void navigate(location.pathname, { replace: true, state: null });
-  }, [handedNotice, location.pathname, navigate]);
+    if (handedNotice) void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, [handedNotice, location.pathname, location.search, navigate]);
+
+  if (live.deleted) {
+    return (
+      <Stack spacing={2} sx={{ maxWidth: 720 }}>
+        <PageTitle title={t('projects.title')} />
+        <Alert severity="warning">{t('project.live.deleted')}</Alert>
+        <Link component={RouterLink} to={projectsListPath}>
+          {t('projects.view.back')}
+        </Link>
+      </Stack>
+    );
+  }
 
   if (board.isPending) {
     return (
@@ -145,7 +195,7 @@ export const ProjectPage = () => {
       text:
         isApiError(error) && error.status === 409 ? t('projects.view.changedElsewhere') : t('projects.errors.generic'),
     });
-  const openTask = dialog?.kind === 'edit' ? tasks.find((task) => task.id === dialog.taskId) : undefined;
+  const dialogTask = dialog?.kind === 'edit' ? tasks.find((task) => task.id === dialog.taskId) : undefined;
 
   return (
     <Stack spacing={3} component="article" aria-labelledby="project-heading">
@@ -165,7 +215,7 @@ export const ProjectPage = () => {
 
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between' }}>
         <Stack spacing={1}>
-          <Typography id="project-heading" variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+          <Typography id="project-heading" variant="h4" component="h1" dir="auto" sx={{ overflowWrap: 'anywhere' }}>
             {project.name}
           </Typography>
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
@@ -174,7 +224,13 @@ export const ProjectPage = () => {
             <PriorityChip priority={project.priority} />
             <DueBadge dueDate={project.dueDate} finished={isFinishedStatus(project.status)} />
             {project.tags.map((tag) => (
-              <Chip key={tag} size="small" variant="outlined" label={`#${tag}`} sx={{ borderStyle: 'dashed' }} />
+              <Chip
+                key={tag}
+                size="small"
+                variant="outlined"
+                label={<bdi>#{tag}</bdi>}
+                sx={{ borderStyle: 'dashed' }}
+              />
             ))}
           </Stack>
         </Stack>
@@ -224,8 +280,8 @@ export const ProjectPage = () => {
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
               {t('projects.view.progressValue', {
                 progress: project.progress,
-                done: project.doneTaskCount,
-                count: project.taskCount,
+                count: project.doneTaskCount,
+                total: project.taskCount,
               })}
             </Typography>
           </Paper>
@@ -236,9 +292,10 @@ export const ProjectPage = () => {
       </Grid>
 
       <Box>
+        <BoardViewers viewers={live.others} />
         <Tabs
           value={tab}
-          onChange={(_event, value: 'board' | 'activity') => setTab(value)}
+          onChange={(_event, value: 'board' | 'activity') => selectTab(value)}
           aria-label={t('projects.view.tabs')}
           sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}
         >
@@ -251,8 +308,8 @@ export const ProjectPage = () => {
               project={project}
               tasks={tasks}
               canEdit={editable}
-              onOpenTask={(taskId) => setDialog({ kind: 'edit', taskId })}
-              onAddTask={(stage) => setDialog({ kind: 'create', stage })}
+              onOpenTask={openTask}
+              onAddTask={setCreating}
               onMoveFailed={(error) =>
                 setNotice({
                   severity: 'warning',
@@ -275,9 +332,9 @@ export const ProjectPage = () => {
           key={dialog.kind === 'edit' ? dialog.taskId : `new-${dialog.stage}`}
           project={project}
           mode={dialog}
-          task={openTask}
+          task={dialogTask}
           canEdit={editable}
-          onClose={() => setDialog(null)}
+          onClose={closeDialog}
           onNotice={(text) => setNotice({ severity: 'success', text })}
         />
       ) : null}
@@ -287,7 +344,7 @@ export const ProjectPage = () => {
           onClose={() => setDeleting(false)}
           onDeleted={() =>
             void navigate(projectsListPath, {
-              state: { notice: t('projects.notices.deleted', { name: project.name }) },
+              state: { notice: t('projects.notices.deleted', { name: isolate(project.name) }) },
             })
           }
         />

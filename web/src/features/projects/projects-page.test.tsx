@@ -110,6 +110,51 @@ describe('projects page', () => {
     expect(await screen.findByRole('link', { name: 'Project 1' })).toBeTruthy();
   });
 
+  it('keeps the page in the URL: a reload stays on it, Back and Previous return', async () => {
+    answer((url) =>
+      url.includes('cursor=THIRD')
+        ? page([project(9)], { total: 9 })
+        : url.includes('cursor=NEXT')
+          ? page([project(5), project(6), project(7), project(8)], { total: 9, nextCursor: 'THIRD' })
+          : page(
+              [1, 2, 3, 4].map((index) => project(index)),
+              { total: 9, nextCursor: 'NEXT' },
+            ),
+    );
+    const router = renderAt('/apps/projects?size=6');
+    await screen.findByRole('link', { name: 'Project 1' });
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await screen.findByRole('link', { name: 'Project 5' });
+    expect(router.state.location.search).toBe('?size=6&page=2&cursor=NEXT');
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await screen.findByRole('link', { name: 'Project 9' });
+    expect(router.state.location.search).toBe('?size=6&page=3&cursor=THIRD');
+    // Previous uses the cursor of the page before; Back returns as well.
+    fireEvent.click(screen.getByRole('button', { name: 'Previous page' }));
+    await screen.findByRole('link', { name: 'Project 5' });
+    expect(router.state.location.search).toBe('?size=6&page=2&cursor=NEXT');
+    await router.navigate(-1);
+    await screen.findByRole('link', { name: 'Project 9' });
+    // A change of the query starts again from the first page.
+    fireEvent.click(screen.getByRole('tab', { name: /^Active/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?size=6&status=active'));
+  });
+
+  it('opens the page a link names, and counts only open projects under "All open"', async () => {
+    answer((url) =>
+      url.includes('cursor=NEXT')
+        ? page([project(7)], { total: 7, counts: { ...zeroCounts, planning: 3, active: 6, on_hold: 1, completed: 1 } })
+        : page([project(1)], { total: 7 }),
+    );
+    renderAt('/apps/projects?page=2&cursor=NEXT');
+    expect(await screen.findByRole('link', { name: 'Project 7' })).toBeTruthy();
+    expect(listRequests()[0]).toContain('cursor=NEXT');
+    expect(screen.getByRole('tab', { name: 'All open (10)' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Completed (1)' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Previous page' }));
+    expect(await screen.findByRole('link', { name: 'Project 1' })).toBeTruthy();
+  });
+
   it('filters by status with the tabs and switches view and order with their toggles, all in the URL', async () => {
     answer(() => page([project(1), project(2)]));
     const router = renderAt('/apps/projects');

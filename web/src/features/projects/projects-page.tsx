@@ -28,18 +28,12 @@ import { PageTitle } from '../../shared/ui/page-title';
 import { useArchiveProject, useProjects, useRestoreProject } from './api/projects';
 import { CardsIcon, FolderIcon, TableIcon } from './components/icons';
 import { AddIcon, SearchIcon } from '../../shared/ui/icons';
-import {
-  hasFilters,
-  queryIdentity,
-  readListState,
-  toListParams,
-  writeListState,
-  type ListState,
-} from './utils/list-state';
+import { hasFilters, readListState, toListParams, writeListState, type ListState } from './utils/list-state';
+import { useListPages } from './hooks/use-list-pages';
 import { ProjectCard, type ProjectActions } from './components/project-card';
 import { PersonFilter } from './components/person-filter';
 import { LoadFailedAlert } from '../../shared/ui/action-alerts';
-import { CursorPagination, useCursorPages } from '../../shared/ui/cursor-pagination';
+import { CursorPagination } from '../../shared/ui/cursor-pagination';
 import { deferredMenuWithItems } from '../../shared/ui/deferred';
 import { EmptyState } from '../../shared/ui/empty-state';
 import { InlineAlert } from '../../shared/ui/inline-alert';
@@ -103,7 +97,9 @@ export const ProjectsPage = () => {
   const location = useLocation();
   const navigate = useNavigate();
   const [state, change] = useSearchParamState<ListState>(readListState, writeListState);
-  const pages = useCursorPages(queryIdentity(state));
+  const pages = useListPages();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const activeFilters = [state.type, state.clientId].filter(Boolean).length;
   const query = useProjects(toListParams(state, pages.cursor));
   const archive = useArchiveProject();
   const restore = useRestoreProject();
@@ -205,62 +201,83 @@ export const ProjectsPage = () => {
             maxLength={100}
             sx={{ minWidth: { md: 260 }, flexGrow: 1 }}
           />
-          <ListSelect
-            label={t('projects.list.type')}
-            value={state.type ?? ''}
-            options={[
-              { value: '', label: t('projects.list.anyType') },
-              ...projectTypes.map((type) => ({ value: type, label: t(`projects.types.${type}`) })),
-            ]}
-            onChange={(type) => change({ type: (type || null) as ProjectType | null })}
-            sx={{ minWidth: 150 }}
-          />
-          {canManage ? (
-            <Box sx={{ minWidth: 220 }}>
-              <PersonFilter
-                role="client"
-                size="small"
-                label={t('projects.list.client')}
-                value={
-                  state.clientId
-                    ? {
-                        id: state.clientId,
-                        fullName: projects.find((project) => project.clientId === state.clientId)?.clientName ?? '…',
-                      }
-                    : null
-                }
-                onChange={(person) => change({ clientId: person?.id ?? null })}
-              />
-            </Box>
-          ) : null}
-          <ListSelect
-            label={t('projects.list.sort')}
-            value={state.sort}
-            options={listSorts.map((sort) => ({ value: sort, label: t(`projects.list.sorts.${sort}`) }))}
-            onChange={(value) => {
-              const sort = value as ListSort;
-              change({ sort, order: defaultOrderFor[sort] });
+          {/* On phones the other filters wait behind a button, so the list starts on the first screen. */}
+          <Button
+            variant="outlined"
+            aria-expanded={filtersOpen}
+            aria-controls="project-filters"
+            onClick={() => setFiltersOpen((open) => !open)}
+            sx={{ display: { xs: 'inline-flex', sm: 'none' }, alignSelf: 'flex-start' }}
+          >
+            {activeFilters > 0
+              ? t('projects.list.filtersActive', { active: activeFilters })
+              : t('projects.list.filters')}
+          </Button>
+          <Box
+            id="project-filters"
+            sx={{
+              display: { xs: filtersOpen ? 'flex' : 'none', sm: 'contents' },
+              flexDirection: 'column',
+              gap: 2,
             }}
-            sx={{ minWidth: 170 }}
-          />
-          <SegmentedControl
-            label={t('projects.list.order')}
-            value={state.order}
-            onChange={(order) => change({ order })}
-            options={[
-              { value: 'asc', label: t('projects.list.ascending') },
-              { value: 'desc', label: t('projects.list.descending') },
-            ]}
-          />
-          <SegmentedControl
-            label={t('projects.list.view')}
-            value={state.view}
-            onChange={(view) => change({ view }, { replace: true })}
-            options={[
-              { value: 'cards', label: t('projects.list.cards'), icon: <CardsIcon fontSize="small" /> },
-              { value: 'table', label: t('projects.list.table'), icon: <TableIcon fontSize="small" /> },
-            ]}
-          />
+          >
+            <ListSelect
+              label={t('projects.list.type')}
+              value={state.type ?? ''}
+              options={[
+                { value: '', label: t('projects.list.anyType') },
+                ...projectTypes.map((type) => ({ value: type, label: t(`projects.types.${type}`) })),
+              ]}
+              onChange={(type) => change({ type: (type || null) as ProjectType | null })}
+              sx={{ minWidth: 150 }}
+            />
+            {canManage ? (
+              <Box sx={{ minWidth: 220 }}>
+                <PersonFilter
+                  role="client"
+                  size="small"
+                  label={t('projects.list.client')}
+                  value={
+                    state.clientId
+                      ? {
+                          id: state.clientId,
+                          fullName: projects.find((project) => project.clientId === state.clientId)?.clientName ?? '…',
+                        }
+                      : null
+                  }
+                  onChange={(person) => change({ clientId: person?.id ?? null })}
+                />
+              </Box>
+            ) : null}
+            <ListSelect
+              label={t('projects.list.sort')}
+              value={state.sort}
+              options={listSorts.map((sort) => ({ value: sort, label: t(`projects.list.sorts.${sort}`) }))}
+              onChange={(value) => {
+                const sort = value as ListSort;
+                change({ sort, order: defaultOrderFor[sort] });
+              }}
+              sx={{ minWidth: 170 }}
+            />
+            <SegmentedControl
+              label={t('projects.list.order')}
+              value={state.order}
+              onChange={(order) => change({ order })}
+              options={[
+                { value: 'asc', label: t('projects.list.ascending') },
+                { value: 'desc', label: t('projects.list.descending') },
+              ]}
+            />
+            <SegmentedControl
+              label={t('projects.list.view')}
+              value={state.view}
+              onChange={(view) => change({ view }, { replace: true })}
+              options={[
+                { value: 'cards', label: t('projects.list.cards'), icon: <CardsIcon fontSize="small" /> },
+                { value: 'table', label: t('projects.list.table'), icon: <TableIcon fontSize="small" /> },
+              ]}
+            />
+          </Box>
         </ListToolbar>
       </Paper>
 

@@ -43,12 +43,28 @@ describe('translations', () => {
     (language, part) => {
       const english = flatten(partOf('en', part));
       const entries = flatten(partOf(language, part));
-      const missing = [...english.keys()].filter((key) => !entries.has(key));
-      const extra = [...entries.keys()].filter((key) => !english.has(key));
+      // i18next plural keys: each English `x_other` needs every form of the language's plural rules.
+      const forms = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+      const pluralBases = [...english.keys()].flatMap((key) => (key.endsWith('_other') ? [key.slice(0, -6)] : []));
+      const expected = new Set([
+        ...english.keys(),
+        ...pluralBases.flatMap((base) => forms.map((form) => `${base}_${form}`)),
+      ]);
+      const pluralBaseOf = (key: string) => pluralBases.find((base) => key.startsWith(`${base}_`));
+      const missing = [...expected].filter((key) => !entries.has(key));
+      const extra = [...entries.keys()].filter((key) => !expected.has(key));
       expect({ missing, extra }).toEqual({ missing: [], extra: [] });
       for (const [key, text] of entries) {
         expect(text.trim(), key).not.toBe('');
-        expect(placeholders(text), key).toEqual(placeholders(english.get(key) ?? ''));
+        const base = pluralBaseOf(key);
+        if (base) {
+          // A plural form may leave the number out ("two comments" is one word in Arabic).
+          const allowed = placeholders(english.get(`${base}_other`) ?? '');
+          expect(
+            placeholders(text).filter((name) => !allowed.includes(name)),
+            key,
+          ).toEqual([]);
+        } else expect(placeholders(text), key).toEqual(placeholders(english.get(key) ?? ''));
       }
     },
   );
@@ -81,6 +97,26 @@ describe('translations', () => {
 describe('changing language (spec §4)', () => {
   afterEach(async () => {
     await changeLanguage('en');
+  });
+
+  it('picks the plural form of the count in each language', async () => {
+    await changeLanguage('en');
+    expect([1, 2].map((count) => i18n.t('project.board.comments', { count }))).toEqual(['1 comment', '2 comments']);
+    await changeLanguage('fr');
+    expect([0, 1, 2].map((count) => i18n.t('project.board.comments', { count }))).toEqual([
+      '0 commentaire',
+      '1 commentaire',
+      '2 commentaires',
+    ]);
+    await changeLanguage('ar');
+    // zero, one, two, few, many, other: each count takes its own form.
+    const arabic = flatten(partOf('ar', 'projects-detail'));
+    const rules = new Intl.PluralRules('ar');
+    for (const count of [0, 1, 2, 3, 11, 100]) {
+      const form = arabic.get(`project.board.comments_${rules.select(count)}`) ?? '';
+      expect(i18n.t('project.board.comments', { count }), String(count)).toBe(form.replace('{{count}}', String(count)));
+    }
+    expect(i18n.t('project.board.comments', { count: 2 })).toBe('تعليقان');
   });
 
   it('sets <html lang>, right-to-left for Arabic, and stores the choice', async () => {

@@ -2,40 +2,15 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState, type ReactNode } from 'react';
-
-/**
- * Paging through a list the API hands out in cursor pages (DynamoDB's: no page numbers, only
- * "the next page starts here"). `identity` names the result set (the filters and the sort): when
- * it changes, paging starts again from the first page.
- */
-export const useCursorPages = (identity: string) => {
-  const [pages, setPages] = useState<{ identity: string; cursors: (string | undefined)[]; index: number }>({
-    identity,
-    cursors: [undefined],
-    index: 0,
-  });
-  // cursors[i] opens page i (page 0 needs none).
-  const current = pages.identity === identity ? pages : { identity, cursors: [undefined], index: 0 };
-  return {
-    index: current.index,
-    cursor: current.cursors[current.index],
-    next: (cursor: string) =>
-      setPages({
-        identity,
-        cursors: [...current.cursors.slice(0, current.index + 1), cursor],
-        index: current.index + 1,
-      }),
-    previous: () => setPages({ ...current, index: Math.max(0, current.index - 1) }),
-  };
-};
+import type { ReactNode } from 'react';
 
 const flipInRtl = {
   transform: (theme: { direction: string }) => (theme.direction === 'rtl' ? 'scaleX(-1)' : undefined),
 };
 
 /**
- * The pager under a cursor-paged list: a page-size field, the range shown (read out when it
+ * The pager under a cursor-paged list (DynamoDB's: no page numbers, only "the next page starts
+ * here"; the projects list keeps its page in the URL, features/projects/components/use-list-pages.ts): a page-size field, the range shown (read out when it
  * changes), and previous / next. The arrows point the reading direction's way.
  */
 export const CursorPagination = ({

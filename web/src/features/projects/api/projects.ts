@@ -9,6 +9,7 @@ import {
 import type {
   ActivityPage,
   Board,
+  BoardChange,
   CommentPage,
   ListProjectsParams,
   PeopleList,
@@ -156,8 +157,11 @@ export const useDeleteProject = () => {
   return useMutation({
     mutationFn: deleteProject,
     onSuccess: (_result, { id }) => {
-      queryClient.removeQueries({ queryKey: projectKey(id) });
-      queryClient.removeQueries({ queryKey: boardKey(id) });
+      // Only what no page shows: the project page still on screen (it is navigating away)
+      // would read its board again at once, and get a 404. Its board goes when unused (gcTime).
+      queryClient.removeQueries({ queryKey: projectKey(id), type: 'inactive' });
+      queryClient.removeQueries({ queryKey: boardKey(id), type: 'inactive' });
+      void queryClient.cancelQueries({ queryKey: boardKey(id) });
       void queryClient.invalidateQueries({ queryKey: listKey });
     },
   });
@@ -266,3 +270,55 @@ const useCommentMutation = <Input extends { projectId: string; taskId: string },
 
 export const useCreateComment = () => useCommentMutation(createComment);
 export const useDeleteComment = () => useCommentMutation(deleteComment);
+
+/* ---------- Live boards ---------- */
+
+const newerOrSame = (incoming: Task, cached: Task | undefined) => !cached || incoming.version >= cached.version;
+
+/**
+ * Applies a change someone made (pushed over the WebSocket, realtime/use-live-board.ts) to the
+ * cached board and views, as this tab's own writes are. A task older than the cached one (a
+ * frame overtaken by this tab's own answer) is ignored.
+ */
+export const applyBoardChange = (queryClient: QueryClient, projectId: string, change: BoardChange): void => {
+  switch (change.kind) {
+    case 'project':
+      refreshProject(queryClient, change.project);
+      return;
+    case 'task': {
+      const { task, project } = change;
+      const cached = queryClient.getQueryData<Board>(boardKey(projectId));
+      if (
+        !newerOrSame(
+          task,
+          cached?.tasks.find((candidate) => candidate.id === task.id),
+        )
+      )
+        return;
+      applyTaskResult(queryClient, { task, project });
+      return;
+    }
+    case 'taskDeleted':
+      queryClient.setQueryData<Board>(boardKey(projectId), (board) =>
+        board ? { project: change.project, tasks: board.tasks.filter((task) => task.id !== change.taskId) } : board,
+      );
+      refreshProject(queryClient, change.project);
+      return;
+    case 'comment':
+    case 'commentDeleted':
+      void queryClient.invalidateQueries({ queryKey: commentsKey(projectId, change.taskId) });
+      void queryClient.invalidateQueries({ queryKey: boardKey(projectId) });
+      void queryClient.invalidateQueries({ queryKey: activityKey(projectId) });
+      return;
+    case 'projectDeleted':
+      // The page says so (use-live-board.ts); reading the board again would only be a 404.
+      void queryClient.invalidateQueries({ queryKey: listKey });
+      return;
+  }
+};
+
+/** After a reconnect: read the board again, to catch up on what was missed. */
+export const refreshBoard = (queryClient: QueryClient, projectId: string): void => {
+  void queryClient.invalidateQueries({ queryKey: boardKey(projectId) });
+  void queryClient.invalidateQueries({ queryKey: activityKey(projectId) });
+};

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { Activity } from '@orbit/functions/projects/contract';
 import { useActivity } from '../api/projects';
 import { initialsOf } from './project-card';
-import { formatDateTime } from '../utils/project-meta';
+import { formatDateTime, isolate } from '../utils/project-meta';
 import { stageLabel } from '../utils/stage-label';
 
 /** One line of the project's history, in the reader's language. */
@@ -20,8 +20,8 @@ export const describeActivity = (entry: Activity, t: TFunction, i18n: I18n): str
     return i18n.exists(key) ? t(key as ParseKeys) : name;
   };
   return t(`project.activity.kinds.${entry.kind.replace('.', '_')}` as ParseKeys, {
-    actor: entry.actor.fullName,
-    task: entry.taskTitle ?? '',
+    actor: isolate(entry.actor.fullName),
+    task: isolate(entry.taskTitle ?? ''),
     from: entry.fromStage ? stageLabel(t, i18n, entry.fromStage) : '',
     to: entry.toStage ? stageLabel(t, i18n, entry.toStage) : '',
     fields: (entry.fields ?? []).map(field).join(', '),

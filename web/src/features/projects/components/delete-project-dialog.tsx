@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { Project } from '@orbit/functions/projects/contract';
 import { isApiError } from '../../../shared/api/api-error';
 import { useDeleteProject } from '../api/projects';
-import { validationKeyOf } from '../utils/project-meta';
+import { isolate, validationKeyOf } from '../utils/project-meta';
 
 /** Deleting is final: the admin types the project's name, and the API checks it again. */
 export const DeleteProjectDialog = ({
@@ -32,7 +32,9 @@ export const DeleteProjectDialog = ({
     <Dialog open onClose={onClose} aria-labelledby="delete-project-title" fullWidth maxWidth="sm">
       <DialogTitle id="delete-project-title">{t('projects.view.deleteTitle')}</DialogTitle>
       <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>{t('projects.view.deleteMessage', { name: project.name })}</DialogContentText>
+        <DialogContentText sx={{ mb: 2 }}>
+          {t('projects.view.deleteMessage', { name: isolate(project.name) })}
+        </DialogContentText>
         {error ? (
           <Alert severity="error" sx={{ mb: 2 }}>
             {error}

@@ -7,18 +7,19 @@ import { projectTypes, type Project } from '@orbit/functions/projects/contract';
 import { EditIcon } from '../../../shared/ui/icons';
 import { ArchiveIcon, RestoreIcon } from './icons';
 import { createProjectPath, editProjectPath } from '../utils/paths';
+import { stageNamesOf } from '../utils/stage-label';
 
 /**
  * The items of the projects pages' menus, loaded with the menus' first opening
  * (`deferredMenuWithItems`): MenuItem and its list parts are not needed to show the list.
  */
 
-/** The "New project" menu: one item per project type, with what the type is for. */
+/** The "New project" menu: one item per project type, with its board's stages. */
 export const NewProjectMenuItems = ({ onPick }: { onPick: () => void }) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return projectTypes.map((type) => (
     <MenuItem key={type} component={RouterLink} to={createProjectPath(type)} onClick={onPick}>
-      <ListItemText primary={t(`projects.types.${type}`)} secondary={t(`projects.typeDescriptions.${type}`)} />
+      <ListItemText primary={t(`projects.types.${type}`)} secondary={stageNamesOf(t, i18n, type).join(' → ')} />
     </MenuItem>
   ));
 };

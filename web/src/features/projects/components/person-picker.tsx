@@ -20,13 +20,17 @@ interface BaseProps {
   readonly openOnFocus?: boolean;
 }
 
-/** Server-side search as you type (names by prefix): the workspace may hold thousands of people. */
-const usePeopleSearch = (role: 'client' | 'admin', selectedLabel?: string) => {
+/**
+ * Server-side search as you type (names by prefix): the workspace may hold thousands of people.
+ * A disabled picker (a read-only form, e.g. a client's view of a task) never asks: the lookup
+ * is for those who may pick people, and anyone else would get a 403.
+ */
+const usePeopleSearch = (role: 'client' | 'admin', enabled: boolean, selectedLabel?: string) => {
   const [input, setInput] = useState('');
   // The input shows the chosen person's name: that is not a search, so list everyone then.
   const term = input === selectedLabel ? '' : input.trim();
   const deferred = useDeferredValue(term);
-  const query = usePeople(role, deferred);
+  const query = usePeople(role, deferred, enabled);
   return { input, setInput, options: query.data?.people ?? [], loading: query.isFetching };
 };
 
@@ -53,7 +57,7 @@ export const PersonPicker = ({
   readonly extraOptions?: readonly PersonRef[];
 }) => {
   const { t } = useTranslation();
-  const search = usePeopleSearch(role, value?.fullName);
+  const search = usePeopleSearch(role, !disabled, value?.fullName);
   const term = search.input === value?.fullName ? '' : search.input.trim().toLowerCase();
   const options = [
     ...(value ? [value] : []),
@@ -103,7 +107,7 @@ export const PeoplePicker = ({
   onChange,
 }: BaseProps & { readonly value: readonly PersonRef[]; readonly onChange: (value: PersonRef[]) => void }) => {
   const { t } = useTranslation();
-  const search = usePeopleSearch(role);
+  const search = usePeopleSearch(role, !disabled);
   const options = [...value, ...search.options.filter((option) => !value.some((chosen) => chosen.id === option.id))];
   return (
     <Autocomplete

@@ -10,7 +10,7 @@ import { Link as RouterLink } from 'react-router';
 import type { PersonRef, Project } from '@orbit/functions/projects/contract';
 import { MoreIcon } from './icons';
 import { DueBadge, PriorityChip, ProjectProgress, StatusChip, TypeChip } from './project-chips';
-import { isFinishedStatus } from '../utils/project-meta';
+import { isFinishedStatus, isolate } from '../utils/project-meta';
 import { projectPath } from '../utils/paths';
 import { HintTooltip } from '../../../shared/ui/hint-tooltip';
 import { deferredMenuWithItems } from '../../../shared/ui/deferred';
@@ -126,11 +126,11 @@ export const ProjectCard = ({ project, actions }: { project: Project; actions: P
             {initialsOf(project.name)}
           </Avatar>
           <Stack sx={{ minWidth: 0, flexGrow: 1 }}>
-            <NameLink to={projectPath(project.id)} id={`project-${project.id}-name`}>
+            <NameLink to={projectPath(project.id)} id={`project-${project.id}-name`} dir="auto">
               {project.name}
             </NameLink>
             <Typography variant="body2" color="text.secondary" noWrap>
-              {t('projects.card.client', { name: project.clientName })}
+              {t('projects.card.client', { name: isolate(project.clientName) })}
             </Typography>
           </Stack>
           <ProjectMenu project={project} actions={actions} />
@@ -151,7 +151,7 @@ export const ProjectCard = ({ project, actions }: { project: Project; actions: P
         ) : null}
         <ProjectProgress progress={project.progress} label={t('projects.card.progress')} />
         <Typography variant="caption" color="text.secondary">
-          {t('projects.card.tasks', { done: project.doneTaskCount, count: project.taskCount })}
+          {t('projects.card.tasks', { count: project.doneTaskCount, total: project.taskCount })}
         </Typography>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between', mt: 'auto' }}>
           <DueBadge dueDate={project.dueDate} finished={isFinishedStatus(project.status)} />
@@ -160,7 +160,7 @@ export const ProjectCard = ({ project, actions }: { project: Project; actions: P
         {project.tags.length > 0 ? (
           <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
             {project.tags.map((tag) => (
-              <Tag key={tag} variant="dashed" label={`#${tag}`} />
+              <Tag key={tag} variant="dashed" dir="auto" label={`#${tag}`} />
             ))}
           </Stack>
         ) : null}

@@ -18,7 +18,6 @@ import { useNavigate } from 'react-router';
 import {
   editableStatuses,
   projectLimits,
-  stagesFor,
   type EditableStatus,
   type PersonRef,
   type Project,
@@ -27,6 +26,7 @@ import {
 import { projectFormSchema, type ProjectFormInput, type ProjectFormValues } from '@orbit/functions/projects/requests';
 import { isApiError } from '../../../shared/api/api-error';
 import { ConflictAlert } from '../../../shared/ui/action-alerts';
+import { stageNamesOf } from '../utils/stage-label';
 import { PeoplePicker, PersonPicker } from './person-picker';
 import { DateField, PriorityField, useFieldMessage } from './form-fields';
 import { validationKeyOf } from '../utils/project-meta';
@@ -100,7 +100,7 @@ export interface ProjectFormProps {
  * 400s land on the same fields, and a 409 offers to reload the current version.
  */
 export const ProjectForm = ({ type, project, submitLabel, onSubmit, onCancel, onReload }: ProjectFormProps) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { control, handleSubmit, setError, reset, formState, setValue } = useForm<
     ProjectFormInput,
     unknown,
@@ -158,9 +158,7 @@ export const ProjectForm = ({ type, project, submitLabel, onSubmit, onCancel, on
     setProblem(null);
   };
 
-  const stages = stagesFor(type)
-    .map((stage) => t(`project.stages.${stage.key}` as 'project.stages.todo'))
-    .join(' → ');
+  const stages = stageNamesOf(t, i18n, type).join(' → ');
 
   return (
     <Stack component="form" noValidate onSubmit={(event) => void submit(event)} spacing={3}>

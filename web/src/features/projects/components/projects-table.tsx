@@ -62,11 +62,19 @@ export const ProjectsTable = ({ projects, sort, order, onSort, actions, busy }: 
           {projects.map((project) => (
             <TableRow key={project.id} hover data-testid="project-row">
               <TableCell component="th" scope="row">
-                <Link component={RouterLink} to={projectPath(project.id)} underline="hover" sx={{ fontWeight: 600 }}>
+                <Link
+                  component={RouterLink}
+                  to={projectPath(project.id)}
+                  underline="hover"
+                  dir="auto"
+                  sx={{ fontWeight: 600 }}
+                >
                   {project.name}
                 </Link>
               </TableCell>
-              <TableCell>{project.clientName}</TableCell>
+              <TableCell>
+                <bdi>{project.clientName}</bdi>
+              </TableCell>
               <TableCell>
                 <TypeChip type={project.type} />
               </TableCell>

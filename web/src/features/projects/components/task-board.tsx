@@ -139,7 +139,7 @@ const TaskCard = ({ task, project, canEdit, onOpen, onMoveToStage, handle, overl
           aria-label={t('project.board.openTask', { title: task.title })}
           sx={{ justifyContent: 'flex-start', textAlign: 'start', borderRadius: 1 }}
         >
-          <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+          <Typography variant="body2" dir="auto" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
             {task.title}
           </Typography>
         </ButtonBase>

@@ -32,6 +32,7 @@ import {
   useDeleteComment,
   useDeleteTask,
   useReloadBoard,
+  useMoveTask,
   useUpdateTask,
 } from '../api/projects';
 import { CloseIcon, DeleteIcon } from '../../../shared/ui/icons';
@@ -106,14 +107,14 @@ const Comments = ({ project, task }: { project: Project; task: Task }) => {
             <Avatar sx={{ width: 32, height: 32, fontSize: 13 }}>{initialsOf(comment.author.fullName)}</Avatar>
             <Box sx={{ flexGrow: 1, minWidth: 0 }}>
               <Typography variant="body2">
-                <Box component="span" sx={{ fontWeight: 600 }}>
+                <Box component="bdi" sx={{ fontWeight: 600 }}>
                   {comment.author.fullName}
                 </Box>{' '}
                 <Box component="span" sx={{ color: 'text.secondary' }}>
                   · {formatDateTime(comment.createdAt, i18n.language)}
                 </Box>
               </Typography>
-              <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              <Typography variant="body2" dir="auto" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                 {comment.body}
               </Typography>
             </Box>
@@ -163,6 +164,7 @@ export const TaskDialog = ({ project, mode, task, canEdit, onClose, onNotice }: 
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const createTask = useCreateTask();
   const updateTask = useUpdateTask();
+  const moveTask = useMoveTask();
   const deleteTask = useDeleteTask();
   const reloadBoard = useReloadBoard();
   const editing = mode.kind === 'edit';
@@ -182,7 +184,22 @@ export const TaskDialog = ({ project, mode, task, canEdit, onClose, onNotice }: 
     setProblem(null);
     try {
       if (editing && task) {
-        await updateTask.mutateAsync({ projectId: project.id, taskId: task.id, version: task.version, ...values });
+        let version = task.version;
+        const moving = stage !== task.stage;
+        if (formState.isDirty || !moving) {
+          const saved = await updateTask.mutateAsync({ projectId: project.id, taskId: task.id, version, ...values });
+          version = saved.task.version;
+        }
+        // A new stage from the dialog: the end of that stage's column, as the board's "Move to" does.
+        if (moving) {
+          await moveTask.mutateAsync({
+            projectId: project.id,
+            taskId: task.id,
+            stage,
+            index: projectLimits.tasksPerProject,
+            version,
+          });
+        }
         onNotice(t('projects.notices.taskSaved'));
       } else {
         await createTask.mutateAsync({ projectId: project.id, stage, ...values });
@@ -212,6 +229,7 @@ export const TaskDialog = ({ project, mode, task, canEdit, onClose, onNotice }: 
     setShownVersion(task.version);
     reset(valuesOf(task));
     setAssignee(task.assignee ?? null);
+    setStage(task.stage);
   }
 
   const title = editing ? (task?.title ?? t('project.task.editTitle')) : t('project.task.newTitle');
@@ -267,9 +285,9 @@ export const TaskDialog = ({ project, mode, task, canEdit, onClose, onNotice }: 
                 <TextField
                   select
                   label={t('project.task.stage')}
-                  value={editing ? (task?.stage ?? '') : stage}
+                  value={stage}
                   onChange={(event) => setStage(event.target.value)}
-                  disabled={readOnly || editing}
+                  disabled={readOnly}
                   fullWidth
                 >
                   {project.stages.map((candidate) => (

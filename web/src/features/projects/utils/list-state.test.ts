@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { hasFilters, queryIdentity, readListState, toListParams, writeListState } from './list-state';
+import {
+  hasFilters,
+  queryIdentity,
+  readListPage,
+  readListState,
+  toListParams,
+  writeListPage,
+  writeListState,
+} from './list-state';
 
 describe('list state in the URL', () => {
   it('reads defaults from an empty query', () => {
@@ -47,5 +55,17 @@ describe('list state in the URL', () => {
     const base = readListState(new URLSearchParams('q=a'));
     expect(queryIdentity({ ...base, view: 'table' })).toBe(queryIdentity(base));
     expect(queryIdentity({ ...base, q: 'b' })).not.toBe(queryIdentity(base));
+  });
+
+  it('keeps the page and its cursor until the query changes', () => {
+    const onPage3 = writeListPage(new URLSearchParams('q=a'), { index: 2, cursor: 'C3' });
+    expect(onPage3.toString()).toBe('q=a&page=3&cursor=C3');
+    expect(readListPage(onPage3)).toEqual({ index: 2, cursor: 'C3' });
+    expect(readListPage(new URLSearchParams('page=5'))).toEqual({ index: 0 });
+    expect(readListPage(new URLSearchParams('page=zero&cursor=C'))).toEqual({ index: 1, cursor: 'C' });
+    const state = readListState(onPage3);
+    expect(writeListState(onPage3, { ...state, view: 'table' }).get('cursor')).toBe('C3');
+    expect(writeListState(onPage3, { ...state, q: 'b' }).has('cursor')).toBe(false);
+    expect(writeListPage(onPage3, { index: 0 }).toString()).toBe('q=a');
   });
 });

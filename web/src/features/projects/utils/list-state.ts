@@ -14,8 +14,9 @@ import {
 
 /**
  * The projects list's state lives in the URL query (reload, Back and shared links keep it):
- * q, status (one status, or none for every open one), type, client, sort, order, view, size.
- * Page positions are cursors and stay in memory: a link always opens the first page.
+ * q, status (one status, or none for every open one), type, client, sort, order, view, size,
+ * and the page: `page` (from 2) with the API's `cursor` for it. A change of the query starts
+ * again from the first page (the cursor belongs to the query it came from).
  */
 
 export type ListView = 'cards' | 'table';
@@ -65,6 +66,35 @@ export const writeListState = (current: URLSearchParams, state: ListState): URLS
   set('order', state.order, defaultOrderFor[state.sort]);
   set('view', state.view, 'cards');
   set('size', String(state.limit), String(defaultPageSize));
+  if (queryIdentity(readListState(current)) !== queryIdentity(state)) {
+    next.delete('page');
+    next.delete('cursor');
+  }
+  return next;
+};
+
+/** The page the URL shows: the first, or page `index + 1` opened by `cursor`. */
+export interface ListPage {
+  readonly index: number;
+  readonly cursor?: string;
+}
+
+export const readListPage = (params: URLSearchParams): ListPage => {
+  const cursor = params.get('cursor');
+  if (!cursor) return { index: 0 };
+  const page = Math.floor(Number(params.get('page')));
+  return { index: Number.isFinite(page) && page >= 2 && page <= 10_000 ? page - 1 : 1, cursor };
+};
+
+export const writeListPage = (current: URLSearchParams, page: ListPage): URLSearchParams => {
+  const next = new URLSearchParams(current);
+  if (page.index === 0 || !page.cursor) {
+    next.delete('page');
+    next.delete('cursor');
+  } else {
+    next.set('page', String(page.index + 1));
+    next.set('cursor', page.cursor);
+  }
   return next;
 };
 

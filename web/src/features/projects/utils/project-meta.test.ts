@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { projectMessages } from '@orbit/functions/projects/contract';
-import { dueStateOf, formatDay, localToday, validationKeyOf } from './project-meta';
+import { dueStateOf, formatDay, isolate, localToday, validationKeyOf } from './project-meta';
 
 describe('dueStateOf', () => {
   const today = '2026-03-10';
@@ -34,5 +34,11 @@ describe('validationKeyOf', () => {
     expect(validationKeyOf(projectMessages.nameLength)).toBe('project.validation.nameLength');
     expect(validationKeyOf(projectMessages.dueBeforeStart)).toBe('project.validation.dueBeforeStart');
     expect(validationKeyOf('Invalid input')).toBe('project.validation.generic');
+  });
+});
+
+describe('isolate', () => {
+  it('wraps user text in first-strong isolates, so it keeps its own direction inside a sentence', () => {
+    expect(isolate('!Lovely')).toBe('\u2068!Lovely\u2069');
   });
 });

@@ -89,3 +89,10 @@ export const validationKeyOf = (message: string): ParseKeys => {
   const key = keyByMessage.get(message);
   return key ? `project.validation.${key}` : 'project.validation.generic';
 };
+
+/**
+ * Wraps user text put into a translated sentence in Unicode isolates (FSI … PDI, what <bdi>
+ * does for markup), so a name or title in one direction does not reorder an Arabic (or English)
+ * sentence around it: "Liam Carter commented on “!Lovely”" stays in order in every language.
+ */
+export const isolate = (text: string): string => `\u2068${text}\u2069`;

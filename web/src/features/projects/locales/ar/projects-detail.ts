@@ -3,20 +3,6 @@ import type { TranslationShape } from '../../../../shared/i18n/locales/shape';
 
 const project: TranslationShape<typeof en> = {
   project: {
-    stages: {
-      backlog: 'قائمة الانتظار',
-      todo: 'للتنفيذ',
-      in_progress: 'قيد التنفيذ',
-      review: 'مراجعة',
-      done: 'منجز',
-      ideas: 'أفكار',
-      planned: 'مخطط',
-      published: 'منشور',
-      brief: 'الموجز',
-      concepts: 'مقترحات',
-      feedback: 'ملاحظات العميل',
-      approved: 'معتمد',
-    },
     form: {
       createTitle: 'مشروع {{type}} جديد',
       editTitle: 'تعديل المشروع',
@@ -97,7 +83,12 @@ const project: TranslationShape<typeof en> = {
       moveMenu: 'نقل «{{title}}» إلى مرحلة أخرى',
       moveTo: 'نقل إلى {{stage}}',
       openTask: 'فتح المهمة {{title}}',
-      comments: '{{count}} تعليقات',
+      comments_zero: 'لا تعليقات',
+      comments_one: 'تعليق واحد',
+      comments_two: 'تعليقان',
+      comments_few: '{{count}} تعليقات',
+      comments_many: '{{count}} تعليقًا',
+      comments_other: '{{count}} تعليق',
       conflict: 'عدّل شخص آخر هذه المهمة، لذا لم تُنقل. تعرض اللوحة أحدث نسخة.',
       moveFailed: 'تعذّر نقل المهمة. أُعيد تحميل اللوحة.',
       instructions:
@@ -139,6 +130,10 @@ const project: TranslationShape<typeof en> = {
       posting: 'جارٍ النشر…',
       deleteComment: 'حذف التعليق',
       commentFailed: 'تعذّر نشر التعليق.',
+    },
+    live: {
+      alsoHere: 'يشاهد هذه اللوحة أيضًا:',
+      deleted: 'حذف أحدهم هذا المشروع بينما كان مفتوحًا لديك.',
     },
     activity: {
       title: 'النشاط',

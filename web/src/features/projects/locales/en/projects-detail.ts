@@ -4,20 +4,6 @@
  */
 const project = {
   project: {
-    stages: {
-      backlog: 'Backlog',
-      todo: 'To do',
-      in_progress: 'In progress',
-      review: 'Review',
-      done: 'Done',
-      ideas: 'Ideas',
-      planned: 'Planned',
-      published: 'Published',
-      brief: 'Brief',
-      concepts: 'Concepts',
-      feedback: 'Client feedback',
-      approved: 'Approved',
-    },
     form: {
       createTitle: 'New {{type}} project',
       editTitle: 'Edit project',
@@ -99,7 +85,8 @@ const project = {
       moveMenu: 'Move “{{title}}” to another stage',
       moveTo: 'Move to {{stage}}',
       openTask: 'Open task {{title}}',
-      comments: '{{count}} comments',
+      comments_one: '{{count}} comment',
+      comments_other: '{{count}} comments',
       conflict: 'Someone else changed this task, so it was not moved. The board shows the latest version.',
       moveFailed: 'The task could not be moved. The board was reloaded.',
       instructions:
@@ -141,6 +128,10 @@ const project = {
       posting: 'Posting…',
       deleteComment: 'Delete comment',
       commentFailed: 'The comment could not be posted.',
+    },
+    live: {
+      alsoHere: 'Also looking at this board:',
+      deleted: 'Someone deleted this project while you had it open.',
     },
     activity: {
       title: 'Activity',

@@ -3,20 +3,6 @@ import type { TranslationShape } from '../../../../shared/i18n/locales/shape';
 
 const project: TranslationShape<typeof en> = {
   project: {
-    stages: {
-      backlog: 'Backlog',
-      todo: 'À faire',
-      in_progress: 'En cours',
-      review: 'Relecture',
-      done: 'Terminé',
-      ideas: 'Idées',
-      planned: 'Planifié',
-      published: 'Publié',
-      brief: 'Brief',
-      concepts: 'Pistes',
-      feedback: 'Retours client',
-      approved: 'Validé',
-    },
     form: {
       createTitle: 'Nouveau projet {{type}}',
       editTitle: 'Modifier le projet',
@@ -98,7 +84,9 @@ const project: TranslationShape<typeof en> = {
       moveMenu: 'Déplacer « {{title}} » vers une autre étape',
       moveTo: 'Déplacer vers {{stage}}',
       openTask: 'Ouvrir la tâche {{title}}',
-      comments: '{{count}} commentaires',
+      comments_one: '{{count}} commentaire',
+      comments_many: '{{count}} de commentaires',
+      comments_other: '{{count}} commentaires',
       conflict:
         'Quelqu’un d’autre a modifié cette tâche : elle n’a pas été déplacée. Le tableau affiche la dernière version.',
       moveFailed: 'La tâche n’a pas pu être déplacée. Le tableau a été rechargé.',
@@ -142,6 +130,10 @@ const project: TranslationShape<typeof en> = {
       posting: 'Envoi…',
       deleteComment: 'Supprimer le commentaire',
       commentFailed: 'Le commentaire n’a pas pu être publié.',
+    },
+    live: {
+      alsoHere: 'Consultent aussi ce tableau :',
+      deleted: 'Quelqu’un a supprimé ce projet pendant que vous le consultiez.',
     },
     activity: {
       title: 'Activité',

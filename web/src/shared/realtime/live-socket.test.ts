@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { backoffDelay, ChatSocket, socketUrl, type SocketState } from './chat-socket';
+import type { ClientFrame, ServerFrame } from '@orbit/functions/chat/contract';
+import { backoffDelay, LiveSocket, socketUrl, type SocketState } from './live-socket';
+
+class ChatSocket extends LiveSocket<ClientFrame, ServerFrame> {}
 
 class FakeSocket {
   static readonly OPEN = 1;
@@ -26,7 +29,7 @@ class FakeSocket {
   }
 }
 
-describe('the chat socket', () => {
+describe('the live socket', () => {
   let sockets: FakeSocket[];
   let states: SocketState[];
   let opens: boolean[];
@@ -116,5 +119,8 @@ describe('the chat socket', () => {
     expect(backoffDelay(3, () => 1)).toBe(8_000);
     expect(backoffDelay(10, () => 1)).toBe(30_000);
     expect(socketUrl('http://localhost:3000', 'a b')).toBe('ws://localhost:3000/ws?token=a%20b');
+    expect(socketUrl('https://orbit.example', 't', { purpose: 'board' })).toBe(
+      'wss://orbit.example/ws?token=t&purpose=board',
+    );
   });
 });

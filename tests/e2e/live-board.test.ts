@@ -1,0 +1,104 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import type { Project, Task } from '@orbit/functions/projects/contract';
+
+import { launchBrowser, newContext, signInThroughForm } from '../support/browser';
+
+/**
+ * Live boards in two browsers: an admin and the project's client each have the board open; what
+ * one does appears on the other's screen without a reload, and each sees who else is looking.
+ */
+
+let browser: Browser;
+const consoleErrors: string[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+const admin = { phone: '+15550100001', password: 'Admin#2026' };
+const liam = { phone: '+15550100002', password: 'Client#2026' };
+
+const signedInPage = async (account: { phone: string; password: string }): Promise<Page> => {
+  const page = await (await newContext(browser)).newPage();
+  // No expected path logs a console error (a failed request included).
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => consoleErrors.push(`${page.url()}: ${error.message}`));
+  await signInThroughForm(page, account.phone, account.password);
+  await page.waitForURL('**/apps/projects');
+  return page;
+};
+
+/** Calls the API as the page's signed-in user (setup, not what is under test). */
+const api = <T>(page: Page, method: string, path: string, body?: unknown): Promise<T> =>
+  page.evaluate(
+    async ({ method, path, body }) => {
+      const response = await fetch(path, {
+        method,
+        headers: {
+          authorization: `Bearer ${localStorage.getItem('accessToken') ?? ''}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return (await response.json()) as T;
+    },
+    { method, path, body },
+  );
+
+describe('live boards', () => {
+  it("an admin's move appears on the client's open board, the client's comment on the admin's", async () => {
+    const adminPage = await signedInPage(admin);
+    const clientPage = await signedInPage(liam);
+    const liamId = await clientPage.evaluate(
+      () => (JSON.parse(localStorage.getItem('userData') ?? '{}') as { id: string }).id,
+    );
+    const { project } = await api<{ project: Project }>(adminPage, 'POST', '/api/apps/projects', {
+      type: 'development',
+      name: `Live board ${Date.now().toString(36)}`,
+      clientId: liamId,
+    });
+    const { task } = await api<{ task: Task }>(adminPage, 'POST', `/api/apps/projects/${project.id}/tasks`, {
+      title: 'Homepage copy',
+    });
+
+    await adminPage.goto(`/apps/projects/${project.id}`);
+    await clientPage.goto(`/apps/projects/${project.id}`);
+    const card = (page: Page) => page.getByRole('button', { name: 'Open task Homepage copy' });
+    await card(adminPage).waitFor();
+    await card(clientPage).waitFor();
+
+    // Each sees the other among those looking at the board.
+    const viewers = (page: Page) => page.getByRole('list', { name: 'Also looking at this board:' });
+    await viewers(adminPage).getByText('Liam Carter').waitFor({ state: 'attached' });
+    await viewers(clientPage).getByText('Olivia Bennett').waitFor({ state: 'attached' });
+
+    // The admin moves the task with the "Move to" menu; the client's board follows.
+    await adminPage.getByRole('button', { name: 'Move “Homepage copy” to another stage' }).click();
+    await adminPage.getByRole('menuitem', { name: 'Move to Done' }).click();
+    const doneColumn = (page: Page) => page.locator('[data-testid="board-column"][data-stage="done"]');
+    await doneColumn(clientPage).getByRole('button', { name: 'Open task Homepage copy' }).waitFor();
+    await clientPage.getByTestId('project-progress').first().filter({ hasText: '100%' }).waitFor();
+
+    // The client comments; the admin's open task shows it.
+    await card(adminPage).click();
+    await adminPage.getByRole('dialog').getByText('No comments yet.').waitFor();
+    await card(clientPage).click();
+    const clientDialog = clientPage.getByRole('dialog');
+    await clientDialog.getByLabel('Write a comment').fill('Lovely, thank you!');
+    await clientDialog.getByRole('button', { name: 'Comment', exact: true }).click();
+    await adminPage.getByRole('dialog').getByText('Lovely, thank you!').waitFor();
+
+    // The client leaves: the admin sees it.
+    await clientPage.close();
+    await viewers(adminPage).waitFor({ state: 'detached' });
+    expect(task.stage).toBe('backlog');
+    expect(consoleErrors).toEqual([]);
+  });
+});
