@@ -55,7 +55,7 @@ export const chatHttpRoutes = [
 
 // prettier-ignore
 export const permissionsHttpRoutes = [
-  { method: 'GET', path: '/api/apps/permissions', area: 'permissions', access: 'signed-in' }, // List permissions (spec §7: q, sortBy=name, orderBy, page, itemsPerPage; admin)
+  { method: 'GET', path: '/api/apps/permissions', area: 'permissions', access: 'signed-in' }, // List permissions (docs/product.md#calls: q, sortBy=name, orderBy, page, itemsPerPage; admin)
   { method: 'POST', path: '/api/apps/permissions', area: 'permissions', access: 'signed-in' }, // Create a permission with a unique name (admin)
   { method: 'PATCH', path: '/api/apps/permissions/{id}', area: 'permissions', access: 'signed-in' }, // Rename and/or reassign from the version read (admin; stale is 409)
   { method: 'DELETE', path: '/api/apps/permissions/{id}', area: 'permissions', access: 'signed-in' }, // Delete a permission, optionally at ?version= (admin)

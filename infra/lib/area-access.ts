@@ -91,7 +91,7 @@ export const accessFor = (
 
 /**
  * DynamoDB actions per access level. Scan is never granted: every list is a bounded Query
- * (ARCHITECTURE.md), so a function that tried to Scan would be refused.
+ * (docs/deploy.md), so a function that tried to Scan would be refused.
  */
 export const tableReadActions = [
   'dynamodb:GetItem',

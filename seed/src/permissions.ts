@@ -3,9 +3,9 @@ import type { RoleSlug } from '@orbit/functions/permissions/contract';
 import { createPermission } from '@orbit/functions/permissions/service';
 
 /**
- * Spec §6's nine permissions over its five role slugs, with the creation times of the original
- * sample list (UTC), so their createdDate reads as it did there ('14 Apr 2021, 8:43 PM').
- * Created one after another so the unsorted list keeps this order.
+ * The nine permissions of docs/product.md#roles over its five role slugs, with the creation times of the
+ * original sample list (UTC), so their createdDate reads as it did there ('14 Apr 2021, 8:43 PM'). Created
+ * one after another so the unsorted list keeps this order.
  */
 export const demoPermissions: readonly { name: string; assignedTo: RoleSlug[]; createdAt: string }[] = [
   { name: 'Management', assignedTo: ['administrator'], createdAt: '2021-04-14T20:43:00Z' },

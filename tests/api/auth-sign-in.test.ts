@@ -31,7 +31,7 @@ describe('GET /api/health', () => {
   });
 });
 
-describe('POST /api/auth/login (spec §7)', () => {
+describe('POST /api/auth/login (docs/product.md#calls)', () => {
   it('returns 201 with exactly userAbilityRules, accessToken and userData for the admin', async () => {
     const response = await client().request<Record<string, unknown>>('POST', '/api/auth/login', { body: demo.admin });
     expect(response.status).toBe(201);
@@ -93,13 +93,13 @@ describe('POST /api/auth/login (spec §7)', () => {
     ['a missing password', { phone: demo.admin.phone }],
     ['a numeric phone', { phone: 15550100001, password: demo.admin.password }],
     ['an empty body', {}],
-  ])('answers 400 with the spec error for %s', async (_case, body) => {
+  ])('answers 400 with the sign-in error of docs/product.md#errors for %s', async (_case, body) => {
     const response = await client().request('POST', '/api/auth/login', { body });
     expect(response.status).toBe(400);
     expect(response.body).toEqual(invalid);
   });
 
-  it('answers 400 with the spec error for a body that is not JSON', async () => {
+  it('answers 400 with the sign-in error of docs/product.md#errors for a body that is not JSON', async () => {
     const response = await client().request('POST', '/api/auth/login', { rawBody: '{"phone":' });
     expect(response.status).toBe(400);
     expect(response.body).toEqual(invalid);

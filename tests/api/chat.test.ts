@@ -15,7 +15,7 @@ import { getChatCount } from '@orbit/functions/chat/repository';
 import type { LocalStack } from '../../infra/local/stack';
 import { ApiClient, demo, startApiStack } from '../support/api-stack';
 
-/** Spec §7's chat calls and the rules around them, over HTTP against the local stack. */
+/** The chat calls of docs/product.md#calls and the rules around them, over HTTP against the local stack. */
 
 let stack: LocalStack;
 let admin: ApiClient;
@@ -92,7 +92,7 @@ describe('GET /api/apps/chat/chats-and-contacts', () => {
     expect(roles).toEqual(new Set(['admin', 'client', 'lead']));
     expect(body.contacts.some((contact) => contact.id === ids.admin)).toBe(false);
     expect(body.contacts.map((contact) => contact.id)).toEqual(expect.arrayContaining([ids.clientA, ids.clientB]));
-    // Contacts in every status of spec §4.
+    // Contacts in every status of docs/product.md#behaviour.
     expect(new Set(body.contacts.map((contact) => contact.status))).toEqual(
       new Set(['online', 'away', 'offline', 'success', 'contact_received', 'interest_shown', 'closed', 'deleted']),
     );
@@ -431,7 +431,7 @@ describe('POST /api/apps/chat/contacts (status update)', () => {
     expect(['online', 'away', 'offline']).toContain(seen?.status);
   });
 
-  it('validates the status against spec §4 and requires userId', async () => {
+  it('validates the status against docs/product.md#behaviour and requires userId', async () => {
     const bad = await setStatus(admin, { userId: ids.clientA, status: 'busy' });
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ errors: { status: [expect.stringContaining('contact_received')] } });

@@ -41,8 +41,8 @@ afterAll(async () => {
 });
 
 // The seeded list is read before any test below changes it.
-describe('GET /api/apps/permissions (spec §7, §9)', () => {
-  it("holds the spec's nine permissions in order, page 1 of 10 by default, with display dates", async () => {
+describe('GET /api/apps/permissions (docs/product.md#calls, #constants)', () => {
+  it('holds the nine permissions of docs/product.md#roles in order, page 1 of 10 by default, with display dates', async () => {
     const { status, body } = await list();
     expect(status).toBe(200);
     expect(body.totalPermissions).toBe(9);

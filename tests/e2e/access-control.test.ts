@@ -37,7 +37,7 @@ describe('the permissions page', () => {
     await expect.poll(() => page.getByText('Items per page').isVisible()).toBe(true);
     await expect.poll(() => page.getByText(/^1–\d+ of \d+$/).isVisible()).toBe(true);
 
-    // Search (spec §7: substring of the name), kept in the URL.
+    // Search (docs/product.md#calls: substring of the name), kept in the URL.
     await search(page).fill('billing');
     await page.waitForURL((url) => url.searchParams.get('q') === 'billing');
     await expect.poll(() => rowNames(page)).toEqual(['Manage Billing & Roles']);

@@ -178,7 +178,7 @@ describe('chat in two browsers', () => {
   });
 
   it('reads right to left in Arabic, own messages on the left', async () => {
-    // The stored language (spec §3) is what the app starts in.
+    // The stored language (docs/product.md#stored-values) is what the app starts in.
     const switchTo = async (language: string) => {
       await sophia.evaluate((value) => localStorage.setItem('language', value), language);
       await sophia.reload();

@@ -123,7 +123,7 @@ describe('navigation', () => {
     await expect.poll(() => page.locator('.layout-wrapper').getAttribute('data-collapsed')).toBe('true');
     expect((await cookie(page, 'isVerticalNavCollapsed'))?.value).toBe('true');
 
-    // Horizontal, with a hidden navbar beforehand: spec §4 makes it sticky and uncollapses.
+    // Horizontal, with a hidden navbar beforehand: docs/product.md#behaviour makes it sticky and uncollapses.
     await customizer.getByRole('radio', { name: 'Vertical' }).check();
     await customizer.getByRole('radio', { name: 'Hidden' }).first().check();
     expect((await cookie(page, 'navbarType'))?.value).toBe('hidden');
@@ -136,7 +136,7 @@ describe('navigation', () => {
     // A click while the customizer's backdrop fades out lands on the backdrop, not on the group.
     await customizer.waitFor({ state: 'hidden' });
 
-    // A group opens as a menu 6 px below its button (spec §9, popover offset 6).
+    // A group opens as a menu 6 px below its button (docs/product.md#constants, popover offset 6).
     const group = navigation(page).getByRole('button', { name: 'Outreach' });
     const button = await group.boundingBox();
     await group.click();

@@ -30,7 +30,7 @@ describe('signing in', () => {
   it.each([
     ['an admin', '+15550100001', 'Admin#2026'],
     ['a client', '+15550100002', 'Client#2026'],
-  ])('lands %s on /apps/projects and stores the session as the spec says', async (_who, phone, password) => {
+  ])('lands %s on /apps/projects and stores userData, accessToken and the rules', async (_who, phone, password) => {
     const page = await openPage();
     await signInThroughForm(page, phone, password);
     await page.waitForURL('**/apps/projects');

@@ -27,7 +27,7 @@ const emailPattern =
   /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 const emailMessage = 'Enter a valid email address';
 
-/** Sign-in validates nothing beyond types (spec §5): any mismatch is the same single error. */
+/** Sign-in validates nothing beyond types (docs/product.md#sign-in): any mismatch is the same single error. */
 export const loginRequest = object({ phone: v.string(), password: v.string() });
 export type LoginRequest = v.InferOutput<typeof loginRequest>;
 
@@ -65,7 +65,7 @@ export type ResetPasswordRequest = v.InferOutput<typeof resetPasswordRequest>;
 
 const nonEmpty = /* @__NO_SIDE_EFFECTS__ */ () => v.pipe(v.string(), v.minLength(1));
 
-/** The user as the browser stores it (spec §3: without password and abilityRules). */
+/** The user as the browser stores it (docs/product.md#stored-values: without password and abilityRules). */
 export const userData = object({
   id: nonEmpty(),
   fullName: nonEmpty(),
@@ -91,5 +91,5 @@ export const signInResponse = object({
 });
 export type SignInResponse = v.InferOutput<typeof signInResponse>;
 
-/** The messages the spec fixes for sign-in (§8), in a valibot-free module the sign-in page imports. */
+/** The sign-in messages docs/product.md#errors fixes, in a valibot-free module the sign-in page imports. */
 export { loginMessages, recoveryMessages } from './messages';

@@ -23,7 +23,7 @@ const userAgentOf = (headers: Record<string, string | undefined>) => (headers['u
 
 export const handler = defineAreaHandler('auth', authHttpRoutes, {
   'POST /api/auth/login': async ({ event }) => {
-    // Spec: any mismatch, including a body of the wrong shape, is the one sign-in error.
+    // docs/product.md#errors: any mismatch, including a body of the wrong shape, is the one sign-in error.
     let input: unknown;
     try {
       input = readJson(event);

@@ -1,5 +1,5 @@
 /**
- * The messages the spec fixes for sign-in (§8). A module of its own, without valibot, so the web
+ * The sign-in messages docs/product.md#errors fixes. A module of its own, without valibot, so the web
  * app's sign-in page can import it without downloading the validation library.
  */
 export const loginMessages = {

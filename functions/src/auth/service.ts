@@ -103,9 +103,9 @@ const findUserByPhone = async (phone: string): Promise<UserRecord | undefined> =
 };
 
 /**
- * Spec §7/§8: 201 on an exact phone and password match; any mismatch is one 400 under `phone`;
- * an exception while building the response is a 400 carrying that exception's message. The
- * attempt is counted before the password is checked (auth/throttle.ts).
+ * docs/product.md#calls, #errors: 201 on an exact phone and password match; any mismatch is one 400 under
+ * `phone`; an exception while building the response is a 400 carrying that exception's message. The attempt
+ * is counted before the password is checked (auth/throttle.ts).
  */
 export const signIn = async (
   { phone, password }: LoginRequest,

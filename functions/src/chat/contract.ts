@@ -5,11 +5,11 @@ import type { ContactStatus } from '../core/users/records';
 
 /**
  * The chat contract, imported by the web app too (so this file imports no server code): request
- * schemas, response shapes of spec §7, and the WebSocket frames in both directions. valibot, like
+ * schemas, response shapes of docs/product.md#calls, and the WebSocket frames in both directions. valibot, like
  * every contract (see auth/contract.ts): its functions tree-shake.
  */
 
-/** Spec §4's contact statuses: presence, then the lead stages. */
+/** The contact statuses of docs/product.md#behaviour: presence, then the lead stages. */
 export const chatContactStatuses = [
   'online',
   'away',
@@ -49,13 +49,13 @@ export const messageText = v.pipe(
   v.check((text) => characterCount(text) <= messageMaxLength, `Message must be at most ${messageMaxLength} characters`),
 );
 
-/** `senderId` is accepted for the spec's shape and ignored: the sender is always the caller. */
+/** `senderId` is accepted for the shape of docs/product.md#calls and ignored: the sender is always the caller. */
 export const sendMessageRequest = object({ message: messageText, senderId: v.optional(v.unknown()) });
 export type SendMessageRequest = v.InferInput<typeof sendMessageRequest>;
 
 /**
- * Spec §7 leaves the status update's parameters unclear (the handler read path parameters the
- * path does not define). Orbit takes both in the body.
+ * The earlier product left the status update's parameters unclear (docs/product.md#calls: its handler
+ * read path parameters the path does not define). Orbit takes both in the body.
  */
 export const contactStatusUpdateRequest = object({
   userId: v.pipe(v.string('userId is required'), trimInvisible(), v.check(isRecordId, 'userId is required')),
@@ -144,7 +144,7 @@ export interface ChatsAndContactsResponse {
 /** An open chat: the newest page of messages, oldest first, and a cursor for older ones. */
 export interface Chat {
   readonly id: number;
-  /** The contact's id (spec §3). */
+  /** The contact's id (docs/product.md#stored-values). */
   readonly userId: string;
   readonly unseenMsgs: number;
   readonly messages: ChatMessage[];

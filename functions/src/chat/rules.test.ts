@@ -37,7 +37,7 @@ describe('who sees whom', () => {
   });
 });
 
-describe('filters (spec §7)', () => {
+describe('filters (docs/product.md#calls)', () => {
   const contact = { fullName: 'Chloé Martin', status: 'interest_shown' as const };
   it('matches q as a case-insensitive substring of the name', () => {
     expect(matchesFilters(contact, 'CHLO')).toBe(true);
@@ -83,7 +83,7 @@ describe('the contract', () => {
     expect(v.safeParse(messageText, 'x'.repeat(4001)).success).toBe(false);
     expect(v.safeParse(messageText, '😀'.repeat(4000)).success).toBe(true);
   });
-  it('validates a status update against spec §4', () => {
+  it('validates a status update against docs/product.md#behaviour', () => {
     expect(v.safeParse(contactStatusUpdateRequest, { userId: 'u', status: 'contact_received' }).success).toBe(true);
     expect(v.safeParse(contactStatusUpdateRequest, { userId: 'u', status: 'busy' }).success).toBe(false);
     expect(v.safeParse(contactStatusUpdateRequest, { status: 'online' }).success).toBe(false);

@@ -25,7 +25,7 @@ export const canSeeContact = (viewer: Viewer, contact: Pick<ContactRecord, 'id' 
   contact.id !== viewer.id && contactRolesFor(viewer.role).includes(contact.role);
 
 /**
- * Spec §7: q is a case-insensitive substring of the name; statusFilter keeps contacts whose
+ * docs/product.md#calls: q is a case-insensitive substring of the name; statusFilter keeps contacts whose
  * status is contained in the filter string (so "online,away" keeps both). Empty means no filter.
  */
 export const matchesFilters = (

@@ -301,7 +301,7 @@ export const sendMessage = async (
   } else {
     stored = await appendMessage(membership.chatId, input);
   }
-  // A new message has not reached anyone yet (spec §4): sent, not delivered, not seen.
+  // A new message has not reached anyone yet (docs/product.md#behaviour): sent, not delivered, not seen.
   const msg = toChatMessage(stored, viewer.id);
   await Promise.all([
     pushToUser(contactId, { type: 'message', contactId: viewer.id, chatId: stored.chatId, msg }),

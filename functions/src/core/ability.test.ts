@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { abilityRulesFor, buildAbility, matchEveryField, type AbilityRule } from './ability';
 
-describe('abilityRulesFor (spec §6)', () => {
+describe('abilityRulesFor (docs/product.md#roles)', () => {
   it('lets an admin manage all', () => {
     const ability = buildAbility(abilityRulesFor({ id: 'a', role: 'admin' }));
     expect(abilityRulesFor({ id: 'a', role: 'admin' })).toEqual([{ action: 'manage', subject: 'all' }]);
@@ -42,7 +42,7 @@ describe('abilityRulesFor (spec §6)', () => {
     }
   });
 
-  it('gives each client rule one action and one subject (spec §3)', () => {
+  it('gives each client rule one action and one subject (docs/product.md#stored-values)', () => {
     for (const rule of abilityRulesFor({ id: 'c1', role: 'client' })) {
       expect(typeof rule.action).toBe('string');
       expect(typeof rule.subject).toBe('string');

@@ -2,7 +2,7 @@ import { Ability, type ForcedSubject, type MatchConditions, type RawRuleOf } fro
 
 /**
  * The one ability definition, shared by the web app (what to show) and the functions (what to
- * allow). Spec §6: admin `manage all`; client `read AclDemo`, plus the client's rights over its
+ * allow). docs/product.md#roles: admin `manage all`; client `read AclDemo`, plus the client's rights over its
  * own data written as conditions on the subject's fields. The server checks a concrete record
  * against the conditions (core/authorize.ts); the web app asks only about subject types, which
  * a conditional rule grants, so a client sees the pages of its own data and nothing else.
@@ -10,7 +10,7 @@ import { Ability, type ForcedSubject, type MatchConditions, type RawRuleOf } fro
  * What a client may do, and the field that makes a record its own:
  * | subject  | actions              | condition            | why                                     |
  * |----------|----------------------|----------------------|-----------------------------------------|
- * | AclDemo  | read                 | —                    | spec §6                                 |
+ * | AclDemo  | read                 | —                    | docs/product.md#roles                   |
  * | User     | read, update         | id = me              | its own profile (user view)             |
  * | Project  | read                 | clientId = me        | follows its own projects                |
  * | Task     | read                 | clientId = me        | tasks carry their project's clientId    |
@@ -52,7 +52,7 @@ export type SubjectRecord = object & ForcedSubject<Subject>;
 /** A rule's conditions: field → the value the record's field must equal. */
 export type Conditions = Readonly<Record<string, unknown>>;
 export type AppAbility = Ability<[Action, Subject | SubjectRecord], Conditions>;
-/** A rule as stored in the browser and sent by sign-in (spec §3: action, subject). */
+/** A rule as stored in the browser and sent by sign-in (docs/product.md#stored-values: action, subject). */
 export interface AbilityRule {
   readonly action: Action;
   readonly subject: Subject;
@@ -82,7 +82,7 @@ export const abilityRulesFor = (user: AbilityOwner): AbilityRule[] => {
       return [{ action: 'manage', subject: 'all' }];
     case 'client': {
       const me = user.id;
-      // One action per rule: the spec's rule shape (§3) is a single action and subject.
+      // One action per rule: the rule shape of docs/product.md#stored-values is a single action and subject.
       return [
         { action: 'read', subject: 'AclDemo' },
         { action: 'read', subject: 'User', conditions: { id: me } },
@@ -101,7 +101,7 @@ export const abilityRulesFor = (user: AbilityOwner): AbilityRule[] => {
       ];
     }
     default:
-      // Spec §6: other roles have no rules and fall to the login redirect from '/'.
+      // docs/product.md#roles: other roles have no rules and fall to the login redirect from '/'.
       return [];
   }
 };

@@ -26,7 +26,7 @@ export abstract class AppError extends Error {
   }
 }
 
-/** 400: the spec's `{ errors: { field: [messages] } }` shape. */
+/** 400: the `{ errors: { field: [messages] } }` shape (docs/product.md#errors). */
 export class ValidationError extends AppError {
   readonly status = 400;
   readonly code = 'VALIDATION_FAILED';
@@ -111,8 +111,8 @@ export interface SchemaIssue {
 }
 
 /**
- * Turns schema issues into the spec's per-field error lists: a nested field is named by its dotted
- * path (`budget.amount`, `tags.2`), an issue about the whole input by `body`.
+ * Turns schema issues into the per-field error lists of docs/product.md#errors: a nested field is named by
+ * its dotted path (`budget.amount`, `tags.2`), an issue about the whole input by `body`.
  */
 export const fieldErrorsFromIssues = (issues: readonly SchemaIssue[]): FieldErrors => {
   const fields: FieldErrors = {};

@@ -5,7 +5,7 @@ import { monotonicFactory, ulid } from './ids';
 const shape = /^[0-7][0-9A-HJKMNP-TV-Z]{25}$/;
 
 describe('ulid', () => {
-  it('is 26 Crockford base32 characters, the first 10 the time (the spec’s example time)', () => {
+  it('is 26 Crockford base32 characters, the first 10 the time (the example time of the ULID specification)', () => {
     const id = ulid(1469918176385);
     expect(id).toMatch(shape);
     expect(id.slice(0, 10)).toBe('01ARYZ6S41');

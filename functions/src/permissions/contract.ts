@@ -3,16 +3,16 @@ import * as v from 'valibot';
 import { object, trimInvisible } from '../core/schema';
 
 /**
- * The permissions contract (spec §3, §6, §7, §9), imported by the web app too: the same rules
- * validate the dialogs in the browser and the requests on the server. valibot, like every
- * contract (see auth/contract.ts): its functions tree-shake.
+ * The permissions contract (docs/product.md#stored-values, #roles, #calls, #constants), imported by the web
+ * app too: the same rules validate the dialogs in the browser and the requests on the server. valibot, like
+ * every contract (see auth/contract.ts): its functions tree-shake.
  */
 
-/** Spec §6: the role slugs a permission can be assigned to, in display order. */
+/** docs/product.md#roles: the role slugs a permission can be assigned to, in display order. */
 export const roleSlugs = ['administrator', 'manager', 'users', 'support', 'restricted-user'] as const;
 export type RoleSlug = (typeof roleSlugs)[number];
 
-/** Spec §9: page size default 10, page default 1; the page-size options, with -1 meaning All. */
+/** docs/product.md#constants: page size default 10, page default 1; the page-size options, with -1 meaning All. */
 export const permissionListDefaults = { page: 1, itemsPerPage: 10 } as const;
 export const allItems = -1;
 export const pageSizeOptions = [5, 10, 20, 25, 50, 100, allItems] as const;
@@ -71,7 +71,7 @@ const positiveInteger = /* @__NO_SIDE_EFFECTS__ */ (field: string) =>
 export const listPermissionsQuery = object({
   /** Case-insensitive: a substring of name or createdDate, or the start of an assigned role. */
   q: queryValue(v.pipe(v.string(), v.maxLength(100, 'q must be at most 100 characters')), ''),
-  /** Spec §7: sorting applies only when sortBy is name; any other value leaves the order alone. */
+  /** docs/product.md#calls: sorting applies only when sortBy is name; any other value leaves the order alone. */
   sortBy: v.optional(v.pipe(v.string(), v.maxLength(50, 'sortBy must be at most 50 characters'), emptyAsAbsent())),
   orderBy: queryValue(v.picklist(orderByValues, 'orderBy must be asc or desc'), 'asc'),
   page: queryValue(positiveInteger('page'), String(permissionListDefaults.page)),
@@ -107,7 +107,7 @@ export const permissionName = v.pipe(
   v.transform((value) => value.replace(/\s+/g, ' ')),
 );
 
-/** Role slugs, each once, in the order of spec §6 whatever order they were given in. */
+/** Role slugs, each once, in the order of docs/product.md#roles whatever order they were given in. */
 export const assignedRoles = v.pipe(
   v.array(v.picklist(roleSlugs, `A role is one of ${roleSlugs.join(', ')}`)),
   v.maxLength(roleSlugs.length),

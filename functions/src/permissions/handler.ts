@@ -11,7 +11,7 @@ import {
 import { createPermission, listPermissions, removePermission, updatePermission } from './service';
 
 /**
- * The permissions page's API (spec §7 for the list). Permissions describe the workspace's
+ * The permissions page's API (docs/product.md#calls for the list). Permissions describe the workspace's
  * roles, so only admins see or change them: everyone else gets 403 (they exist for everyone,
  * so there is nothing to hide with a 404).
  */

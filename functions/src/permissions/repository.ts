@@ -22,7 +22,7 @@ export interface PermissionRecord {
   readonly name: string;
   readonly assignedTo: RoleSlug[];
   readonly createdAt: string;
-  /** Display text of createdAt (spec §3), kept as written so q matches what the table shows. */
+  /** Display text of createdAt (docs/product.md#stored-values), kept as written so q matches what the table shows. */
   readonly createdDate: string;
   readonly updatedAt: string;
   readonly version: number;

@@ -26,7 +26,7 @@ const records = [
 const run = (query: Record<string, string>) => queryPermissions(records, v.parse(listPermissionsQuery, query));
 const names = (query: Record<string, string>) => run(query).permissions.map((permission) => permission.name);
 
-describe('formatCreatedDate (spec §3 display text)', () => {
+describe('formatCreatedDate (docs/product.md#stored-values display text)', () => {
   it('writes the day with two digits and a 12-hour clock in UTC', () => {
     expect(formatCreatedDate(new Date('2021-04-14T20:43:00Z'))).toBe('14 Apr 2021, 8:43 PM');
     expect(formatCreatedDate(new Date('2021-12-04T20:15:00Z'))).toBe('04 Dec 2021, 8:15 PM');
@@ -35,7 +35,7 @@ describe('formatCreatedDate (spec §3 display text)', () => {
   });
 });
 
-describe('queryPermissions (spec §7)', () => {
+describe('queryPermissions (docs/product.md#calls)', () => {
   it('returns the first page of 10 in stored order by default, with the total', () => {
     const result = run({});
     expect(result.totalPermissions).toBe(5);
@@ -79,7 +79,7 @@ describe('queryPermissions (spec §7)', () => {
 });
 
 describe('listPermissionsQuery', () => {
-  it('applies the defaults of spec §9 and treats empty values as absent', () => {
+  it('applies the defaults of docs/product.md#constants and treats empty values as absent', () => {
     expect(v.parse(listPermissionsQuery, { q: '', sortBy: '', orderBy: '', page: '', itemsPerPage: '' })).toEqual({
       q: '',
       orderBy: 'asc',

@@ -21,8 +21,8 @@ import {
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
 /**
- * Spec §3's display text, e.g. '14 Apr 2021, 8:43 PM' or '04 Dec 2021, 8:15 PM', in UTC: the
- * server knows no viewer's time zone, and the text must be the same for everyone who searches it.
+ * The display text of docs/product.md#stored-values, e.g. '14 Apr 2021, 8:43 PM' or '04 Dec 2021, 8:15 PM',
+ * in UTC: the server knows no viewer's time zone, and the text must be the same for everyone who searches it.
  */
 export const formatCreatedDate = (date: Date): string => {
   const day = String(date.getUTCDate()).padStart(2, '0');
@@ -42,7 +42,7 @@ export const toPermission = (record: PermissionRecord): Permission => ({
 });
 
 /**
- * Spec §7 on a list already in creation order: q (lower-cased) matches a substring of name or
+ * docs/product.md#calls on a list already in creation order: q (lower-cased) matches a substring of name or
  * createdDate, or the start of an assigned role; sorting only when sortBy is name; then the
  * page (itemsPerPage -1 = all). totalPermissions counts after filtering, before paging.
  */
@@ -80,7 +80,7 @@ export interface NewPermission {
   readonly assignedTo: RoleSlug[];
 }
 
-/** `createdAt` is the real creation time; the seed passes the spec's sample times. */
+/** `createdAt` is the real creation time; the seed passes the original sample times (seed/src/permissions.ts). */
 export const createPermission = async (input: NewPermission, createdAt = new Date()): Promise<Permission> => {
   const record: PermissionRecord = {
     id: nextId(),

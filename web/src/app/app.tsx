@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { RouterProvider, type DataRouter } from 'react-router';
 import { LoadingBar } from './shell/loading-bar';
 
-/** Spec §4: the bar shows while a page load is pending, the very first one included. */
+/** docs/product.md#behaviour: the bar shows while a page load is pending, the very first one included. */
 const RouterLoadingBar = ({ router }: { router: DataRouter }) => {
   const loading = useSyncExternalStore(
     (listener) => router.subscribe(listener),

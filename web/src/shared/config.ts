@@ -1,7 +1,7 @@
 export { appName } from './app-name';
 
 /**
- * External destinations opened by /wiki and /telegram (spec §2 does not name them). Set them at
+ * External destinations opened by /wiki and /telegram (docs/product.md#routes does not name them). Set them at
  * build time with VITE_WIKI_URL / VITE_TELEGRAM_URL; the defaults are placeholders that say so.
  */
 export const externalLinks = {

@@ -5,7 +5,7 @@ import { PlainLanguageSelect } from '../../shared/ui/plain/language-select';
 import { plainStyles as styles } from '../../shared/ui/plain/plain';
 
 /**
- * Spec §2 blank layout: sign-in, registration, recovery and the error pages, without the shell.
+ * docs/product.md#routes blank layout: sign-in, registration, recovery and the error pages, without the shell.
  * Plain HTML and CSS with the shell's colours, theme and direction (see shared/ui/plain), so
  * /login downloads neither the component library nor i18next.
  */

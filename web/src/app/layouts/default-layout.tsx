@@ -50,7 +50,7 @@ const SkipLink = styled('a')(({ theme }) => ({
 }));
 
 /**
- * Spec §2 default layout, and the fixed-height content layout (chat, email) when the route asks
+ * docs/product.md#routes default layout, and the fixed-height content layout (chat, email) when the route asks
  * for it: the navigation (vertical, collapsible, semi-dark; horizontal; or a drawer under 1280 px),
  * the navbar, the page (boxed or full width), the footer, scroll-to-top and the customizer.
  */

@@ -5,7 +5,7 @@ import { canSeeNavItem, isNavItemActive, navItems, navTree, queryMatches, visibl
 const visibleFor = (rules: Parameters<typeof buildAbility>[0]) =>
   navItems.filter((item) => canSeeNavItem(item, buildAbility(rules))).map((item) => item.name);
 
-describe('navigation (spec §6)', () => {
+describe('navigation (docs/product.md#roles)', () => {
   it('shows an admin every area', () => {
     expect(visibleFor(abilityRulesFor({ id: 'u1', role: 'admin' }))).toEqual(navItems.map((item) => item.name));
   });
@@ -41,7 +41,7 @@ describe('navigation (spec §6)', () => {
   });
 });
 
-describe('navigation tree (spec §6: groups and headings)', () => {
+describe('navigation tree (docs/product.md#roles: groups and headings)', () => {
   const shape = (rules: Parameters<typeof buildAbility>[0]) =>
     visibleNavTree(navTree, buildAbility(rules)).map((entry) =>
       entry.kind === 'heading'
@@ -84,7 +84,7 @@ describe('navigation tree (spec §6: groups and headings)', () => {
     expect(shape([])).toEqual(['# help', 'known-base', 'telegram']);
   });
 
-  it('marks a link active only when its query matches (spec §2)', () => {
+  it('marks a link active only when its query matches (docs/product.md#routes)', () => {
     const email = navItems.find((item) => item.name === 'apps-email');
     if (!email) throw new Error('missing nav item');
     expect(queryMatches({ folder: 'inbox' }, '?folder=inbox&x=1')).toBe(true);

@@ -47,17 +47,17 @@ interface AbilityChecker {
   can(action: Action, subject: Subject): boolean;
 }
 
-/** Spec §6: an item shows only if the user may perform its action on its subject; public ones always. */
+/** docs/product.md#roles: an item shows only if the user may perform its action on its subject; public ones always. */
 export const canSeeNavItem = (item: NavItem, ability: AbilityChecker): boolean => {
   const { action, subject } = item.handle;
   if (item.handle.public) return true;
   return action !== undefined && subject !== undefined && ability.can(action, subject);
 };
 
-/** Query parameters a navigation item requires to be active (spec §2); none so far carries any. */
+/** Query parameters a navigation item requires to be active (docs/product.md#routes); none so far carries any. */
 export const navItemQuery: Partial<Record<NavItemName, Readonly<Record<string, string>>>> = {};
 
-/** Spec §2: the query matches when every parameter the link carries has the same value now. */
+/** docs/product.md#routes: the query matches when every parameter the link carries has the same value now. */
 export const queryMatches = (required: Readonly<Record<string, string>> | undefined, search: string): boolean => {
   if (!required) return true;
   const current = new URLSearchParams(search);
@@ -65,15 +65,15 @@ export const queryMatches = (required: Readonly<Record<string, string>> | undefi
 };
 
 /**
- * Spec §2: a link is active when a matched route's name, or its navActiveLink, is the link's route,
- * and the query matches (`search` is the current location's query string).
+ * docs/product.md#routes: a link is active when a matched route's name, or its navActiveLink, is the link's
+ * route, and the query matches (`search` is the current location's query string).
  */
 export const isNavItemActive = (item: NavItem, matchedHandles: readonly RouteHandle[], search = ''): boolean =>
   matchedHandles.some((handle) => handle.name === item.name || handle.navActiveLink === item.name) &&
   queryMatches(navItemQuery[item.name], search);
 
 /**
- * The navigation's shape: section headings, links, and groups of links (spec §6: a group shows
+ * The navigation's shape: section headings, links, and groups of links (docs/product.md#roles: a group shows
  * only if one of its children may be shown; a heading only if something under it shows). Items
  * of navItemNames that the layout does not place are appended as plain links, so a new area
  * shows up even before it is given a place.
@@ -132,7 +132,7 @@ export const navTree: readonly NavEntry[] = (() => {
   return entries;
 })();
 
-/** Spec §6 applied to the tree: hidden links removed, empty groups and headings dropped. */
+/** docs/product.md#roles applied to the tree: hidden links removed, empty groups and headings dropped. */
 export const visibleNavTree = (tree: readonly NavEntry[], ability: AbilityChecker): NavEntry[] => {
   const filtered: NavEntry[] = [];
   for (const entry of tree) {

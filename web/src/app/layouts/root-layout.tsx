@@ -1,7 +1,10 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 
-/** Spec §2: a hash anchor scrolls smoothly with a 60 px offset; any other navigation scrolls to the top. */
+/**
+ * docs/product.md#routes: a hash anchor scrolls smoothly with a 60 px offset; any other navigation scrolls to
+ * the top.
+ */
 export const scrollOffset = 60;
 
 const useScrollOnNavigation = (): void => {

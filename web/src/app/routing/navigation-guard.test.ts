@@ -32,7 +32,7 @@ const visit = (url: string, session: GuardSession, rules: AbilityRule[]): string
   return resolveNavigation({ pathname, search }, handlesOf(routes, pathname), session, buildAbility(rules));
 };
 
-describe('index redirect (spec §2)', () => {
+describe('index redirect (docs/product.md#routes)', () => {
   it('sends an admin, a client or anyone with a stored phone to apps-projects', () => {
     expect(resolveIndexRedirect({ role: 'admin' }, '')).toBe('/apps/projects');
     expect(resolveIndexRedirect({ role: 'client' }, '?x=1')).toBe('/apps/projects');
@@ -53,7 +53,7 @@ describe('index redirect (spec §2)', () => {
   });
 });
 
-describe('route guard (spec §4)', () => {
+describe('route guard (docs/product.md#behaviour)', () => {
   it('lets public routes through for everyone, signed in or not', () => {
     for (const url of [
       '/login',
@@ -123,7 +123,7 @@ describe('route guard (spec §4)', () => {
   });
 });
 
-describe('permission (spec §4)', () => {
+describe('permission (docs/product.md#behaviour)', () => {
   const client = buildAbility(clientRules);
   const admin = buildAbility(adminRules);
 

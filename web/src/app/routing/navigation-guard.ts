@@ -2,9 +2,9 @@ import type { Action, Subject } from '@orbit/functions/core/ability';
 import type { RouteHandle } from './route-handle';
 
 /**
- * The index redirect (spec §2) and the route guard (spec §4) as pure functions: given where the
- * user is going, the matched routes' handles and the session, say where to send them instead
- * (a path with its query) or `null` to let the navigation through.
+ * The index redirect (docs/product.md#routes) and the route guard (docs/product.md#behaviour) as pure
+ * functions: given where the user is going, the matched routes' handles and the session, say where to send
+ * them instead (a path with its query) or `null` to let the navigation through.
  */
 
 export interface NavigationTarget {
@@ -14,7 +14,7 @@ export interface NavigationTarget {
 }
 
 export interface GuardSession {
-  /** userData and accessToken are both stored (spec §4). */
+  /** userData and accessToken are both stored (docs/product.md#behaviour). */
   readonly isLoggedIn: boolean;
   readonly userData: { readonly role?: unknown; readonly phone?: unknown } | null;
 }
@@ -28,8 +28,8 @@ export interface AbilityChecker {
 export const noPermissions: AbilityChecker = { can: () => false };
 
 /**
- * Whether the guard will ask the ability at all: not for the index redirect, public routes or
- * signed-out-only routes (spec §4 decides those first). The router then loads CASL only when needed.
+ * Whether the guard will ask the ability at all: not for the index redirect, public routes or signed-out-only
+ * routes (docs/product.md#behaviour decides those first). The router then loads CASL only when needed.
  */
 export const needsPermissionCheck = (matches: readonly RouteHandle[]): boolean => {
   const leaf = matches.at(-1);
@@ -56,7 +56,7 @@ export const stringifyQuery = (params: URLSearchParams): string => {
 };
 
 /**
- * Spec §2, index: an admin, anyone with a stored phone value, or a client goes to apps-projects;
+ * docs/product.md#routes, index: an admin, anyone with a stored phone value, or a client goes to apps-projects;
  * anyone else goes to login, keeping the current query string.
  */
 export const resolveIndexRedirect = (userData: GuardSession['userData'], search: string): string => {
@@ -66,8 +66,8 @@ export const resolveIndexRedirect = (userData: GuardSession['userData'], search:
 };
 
 /**
- * Spec §4, permission: the rules must allow the last matched route's action on its subject when it
- * sets both; otherwise any matched route's. A route without action and subject asks CASL about
+ * docs/product.md#behaviour, permission: the rules must allow the last matched route's action on its subject
+ * when it sets both; otherwise any matched route's. A route without action and subject asks CASL about
  * neither, which only `manage all` (admin) grants, exactly as the original guard did.
  */
 export const canNavigate = (matches: readonly RouteHandle[], ability: AbilityChecker): boolean => {
@@ -78,7 +78,7 @@ export const canNavigate = (matches: readonly RouteHandle[], ability: AbilityChe
   return matches.some((route) => ability.can(route.action as Action, route.subject as Subject));
 };
 
-/** Spec §4: the original query plus `to` = the intended path, left out when the target is '/'. */
+/** docs/product.md#behaviour: the original query plus `to` = the intended path, left out when the target is '/'. */
 export const loginRedirectFor = (target: NavigationTarget): string => {
   const query = new URLSearchParams(target.search);
   if (target.pathname === paths.home) query.delete('to');
@@ -86,7 +86,7 @@ export const loginRedirectFor = (target: NavigationTarget): string => {
   return `${paths.login}${stringifyQuery(query)}`;
 };
 
-/** Spec §4, the route guard. `null` lets the navigation through. */
+/** docs/product.md#behaviour, the route guard. `null` lets the navigation through. */
 export const guardNavigation = (
   target: NavigationTarget,
   matches: readonly RouteHandle[],

@@ -1,6 +1,6 @@
 import type { Action, Subject } from '@orbit/functions/core/ability';
 
-/** Every route name of spec §2 (the catch-all's name is `$error`, as in the spec). */
+/** Every route name of docs/product.md#routes (the catch-all's name is `$error`, as there). */
 export const routeNames = [
   'index',
   'login',
@@ -20,7 +20,7 @@ export const routeNames = [
   'apps-project-create-type',
   'project-edit',
   'apps-projects',
-  // Beyond the spec's table: one project with its task board.
+  // Beyond the table of docs/product.md#routes: one project with its task board.
   'apps-project-view',
   'information-plans',
   'information-referrals',
@@ -34,7 +34,7 @@ export type RouteName = (typeof routeNames)[number];
 /** `blank` pages stand alone; `default` and `fixed` (fixed-height content) sit in the app shell. */
 export type RouteLayout = 'blank' | 'default' | 'fixed';
 
-/** The flags spec §2 puts on each route, carried on the react-router route's `handle`. */
+/** The flags docs/product.md#routes puts on each route, carried on the react-router route's `handle`. */
 export interface RouteHandle {
   readonly name: RouteName;
   /** Absent means the default layout. */

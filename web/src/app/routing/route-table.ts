@@ -4,10 +4,10 @@ import type { ComingSoonArea } from '../../shared/ui/coming-soon';
 import type { RouteHandle } from './route-handle';
 
 /**
- * Spec §2, one entry per path, in the spec's order. An alias is a second entry with the same
- * handle. Pages load lazily, so each route is its own chunk and /login downloads only itself; the
- * translation parts a page needs beyond `core` (shared/i18n/translation-parts.ts) download with it.
- * The action/subject choices (spec §2 names only access-control's) are explained in web/README.md.
+ * docs/product.md#routes, one entry per path, in that table's order. An alias is a second entry with the same
+ * handle. Pages load lazily, so each route is its own chunk and /login downloads only itself; the translation
+ * parts a page needs beyond `core` (shared/i18n/translation-parts.ts) download with it. The action/subject
+ * choices (docs/product.md#routes names only access-control's) are explained in web/README.md.
  */
 
 export interface RouteEntry {
@@ -29,7 +29,7 @@ export interface RouteEntry {
   readonly paramValues?: Readonly<Record<string, readonly string[]>>;
 }
 
-/** The mailbox's folders and labels (PRODUCT.md), the only values of /apps/email/:filter|:label. */
+/** The mailbox's folders and labels (docs/decisions.md), the only values of /apps/email/:filter|:label. */
 export const emailFolders = ['inbox', 'sent', 'draft', 'starred', 'spam', 'trash'] as const;
 export const emailLabels = ['personal', 'company', 'important', 'private'] as const;
 
@@ -63,7 +63,7 @@ const handles = {
   notAuthorized: { name: 'not-authorized', layout: 'blank', public: true },
   notFound: { name: '$error', layout: 'blank', public: true },
   accessControl: { name: 'access-control', action: 'read', subject: 'AclDemo' },
-  // Beyond the spec's table (PRODUCT.md): the admin's permissions page.
+  // Beyond the table of docs/product.md#routes (listed in web/README.md): the admin's permissions page.
   permissions: { name: 'apps-permissions', action: 'manage', subject: 'Permission' },
   channels: { name: 'apps-channels', action: 'manage', subject: 'Channel' },
   chat: { name: 'apps-chat', layout: 'fixed', layoutWrapperClasses: fixedHeight, action: 'read', subject: 'Chat' },
@@ -100,7 +100,8 @@ const handles = {
   },
   projectEdit: { name: 'project-edit', navActiveLink: 'apps-projects', action: 'update', subject: 'Project' },
   projects: { name: 'apps-projects', action: 'read', subject: 'Project' },
-  // Beyond the spec's table (PRODUCT.md): one project, its task board and activity.
+  // Beyond the table of docs/product.md#routes (listed in web/README.md): one project, its task board and
+  // activity.
   projectView: { name: 'apps-project-view', navActiveLink: 'apps-projects', action: 'read', subject: 'Project' },
   plans: { name: 'information-plans', action: 'read', subject: 'Plan' },
   referrals: { name: 'information-referrals', action: 'read', subject: 'Referral' },
@@ -178,7 +179,7 @@ const declaredRoutes: readonly RouteDeclaration[] = [
     comingSoon: 'email',
   },
   {
-    // Spec §2 gives /apps/email/:filter and /apps/email/:label the same shape; the first entry
+    // docs/product.md#routes gives /apps/email/:filter and /apps/email/:label the same shape; the first entry
     // matches both, and the email page tells a folder from a label by its value.
     path: '/apps/email/:filter',
     handle: handles.emailFilter,

@@ -34,8 +34,8 @@ export const handlesOf = (routes: RouteObject[], pathname: string): RouteHandle[
 const loadAbility = async (): Promise<AbilityChecker> => (await import('../../shared/session/ability')).ability;
 
 /**
- * Spec §2 and §4 before every navigation: the index redirect and the guard. A redirect replaces
- * the history entry on the first load (so Back does not bounce) and is a new entry otherwise.
+ * docs/product.md#routes and #behaviour before every navigation: the index redirect and the guard. A redirect
+ * replaces the history entry on the first load (so Back does not bounce) and is a new entry otherwise.
  */
 const guardMiddleware =
   (getRoutes: () => RouteObject[], state: NavigationState): MiddlewareFunction =>
@@ -106,12 +106,11 @@ const toRoute = (entry: RouteEntry, state: NavigationState): RouteObject => {
 };
 
 /**
- * The route tree: the spec's flat table grouped under its layouts. Pages in the blank layout and
- * pages in the app shell load separately, so /login never downloads the shell. Routes that never
- * render (index, /wiki, /telegram) sit outside both layouts so they download nothing. The shell's
- * chunk brings the component library, i18next, the query cache and CASL, and prepares them
- * (language resources, right-to-left styles) before its first render; each page brings the
- * translation parts it declares.
+ * The route tree: the flat table of docs/product.md#routes grouped under its layouts. Pages in the blank
+ * layout and pages in the app shell load separately, so /login never downloads the shell. Routes that never
+ * render (index, /wiki, /telegram) sit outside both layouts so they download nothing. The shell's chunk
+ * brings the component library, i18next, the query cache and CASL, and prepares them (language resources,
+ * right-to-left styles) before its first render; each page brings the translation parts it declares.
  */
 export const createRoutes = (state: NavigationState): RouteObject[] => {
   const blank = routeTable.filter((entry) => entry.page && entry.handle.layout === 'blank');

@@ -150,7 +150,10 @@ const LayoutPreview = ({ kind }: { kind: 'vertical' | 'collapsed' | 'horizontal'
   </Box>
 );
 
-/** Every appearance and layout setting (spec §3, §4), applied at once and kept in cookies. */
+/**
+ * Every appearance and layout setting (docs/product.md#stored-values, #behaviour), applied at once and kept
+ * in cookies.
+ */
 export const CustomizerPanel = ({ onClose }: { onClose: () => void }) => {
   const { t } = useTranslation();
   const settings = useSettings();
@@ -329,7 +332,7 @@ export const CustomizerPanel = ({ onClose }: { onClose: () => void }) => {
           choices={settingOptions.navbarType.map((value) => ({
             value,
             label: t(`customizer.navbarTypes.${value}`),
-            // Spec §4: with a horizontal navigation the navbar is never hidden.
+            // docs/product.md#behaviour: with a horizontal navigation the navbar is never hidden.
             disabled: value === 'hidden' && horizontal,
           }))}
         />

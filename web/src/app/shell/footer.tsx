@@ -19,7 +19,7 @@ const FooterLink = styled('a')(({ theme }) => ({
   '&:focus-visible': { outline: `2px solid ${(theme.vars ?? theme).palette.primary.main}`, outlineOffset: 2 },
 }));
 
-/** The footer (spec §1): sticky to the bottom of the window, static after the content, or hidden. */
+/** The footer (docs/product.md#shell): sticky to the bottom of the window, static after the content, or hidden. */
 export const Footer = ({ layout }: { layout: ShellLayout }) => {
   const { t } = useTranslation();
   if (layout.footer === 'hidden') return null;

@@ -92,9 +92,9 @@ const TopGroup = ({
 };
 
 /**
- * The horizontal navigation (spec §4, §9): under the navbar, sticky (or static), groups open as
- * menus with the slide-y-reverse transition, 6 px below their button. Headings have no place in
- * a bar and are left out.
+ * The horizontal navigation (docs/product.md#behaviour, #constants): under the navbar, sticky (or static),
+ * groups open as menus with the slide-y-reverse transition, 6 px below their button. Headings have no place
+ * in a bar and are left out.
  */
 export const HorizontalNav = ({ layout }: { layout: ShellLayout }) => {
   const { t } = useTranslation();

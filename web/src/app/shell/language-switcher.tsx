@@ -9,7 +9,7 @@ const { LazyShellMenu: LanguageMenu, preload } = lazyShellMenu(
   async () => (await import('./language-menu-items')).LanguageMenuItems,
 );
 
-/** Spec §4: choosing a language sets <html lang>, stores it, and sets right-to-left from its flag. */
+/** docs/product.md#behaviour: choosing a language sets <html lang>, stores it, and sets right-to-left from its flag. */
 export const LanguageSwitcher = () => {
   const { t, i18n } = useTranslation();
   const menu = useMenuButton(preload);

@@ -5,7 +5,7 @@ import { shellLayout } from './layout-state';
 
 const settings = (patch: Partial<Settings>): Settings => ({ ...defaultSettings, ...patch });
 
-describe('breakpoints (spec §9)', () => {
+describe('breakpoints (docs/product.md#constants)', () => {
   it('are sm 600, md 960, lg 1280, xl 1920, xxl 2560', () => {
     expect(breakpointValues).toEqual({ xs: 0, sm: 600, md: 960, lg: 1280, xl: 1920, xxl: 2560 });
   });
@@ -20,7 +20,7 @@ describe('breakpoints (spec §9)', () => {
   });
 });
 
-describe('the layout shown (spec §4)', () => {
+describe('the layout shown (docs/product.md#behaviour)', () => {
   it('forces a vertical overlay when narrow, and gives the stored choice back when wide', () => {
     const chosen = settings({ appContentLayoutNav: 'horizontal' });
     expect(shellLayout(chosen, isOverlayNavWidth(1100))).toMatchObject({
@@ -45,7 +45,7 @@ describe('the layout shown (spec §4)', () => {
     expect(shellLayout(settings({ navbarType: 'hidden' }), true).navbar).toBe('sticky');
   });
 
-  it('is boxed by default (spec §4) and semi-dark only for a vertical navigation', () => {
+  it('is boxed by default (docs/product.md#behaviour) and semi-dark only for a vertical navigation', () => {
     expect(shellLayout(defaultSettings, false).boxed).toBe(true);
     expect(shellLayout(settings({ appContentWidth: 'fluid' }), false).boxed).toBe(false);
     expect(shellLayout(settings({ isVerticalNavSemiDark: true }), false).semiDark).toBe(true);

@@ -1,7 +1,7 @@
 import type { FooterType, HorizontalNavType, LayoutNav, NavbarType, Settings } from '../../shared/theme/settings';
 
 /**
- * The layout actually shown, from the settings and the window width (spec §4): below 1280 px
+ * The layout actually shown, from the settings and the window width (docs/product.md#behaviour): below 1280 px
  * (≤ 1279) the navigation is forced to a vertical overlay drawer whatever was chosen; the stored
  * choice is never overwritten, so it comes back as soon as the window is wide again.
  */

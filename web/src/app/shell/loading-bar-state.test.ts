@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLoadingBar, idleLoadingBar, loadingBarTiming, type LoadingBarState } from './loading-bar-state';
 
-describe('loading bar timing (spec §4, §9)', () => {
+describe('loading bar timing (docs/product.md#behaviour, #constants)', () => {
   let states: LoadingBarState[];
   const last = () => states.at(-1);
 
@@ -13,7 +13,7 @@ describe('loading bar timing (spec §4, §9)', () => {
     vi.useRealTimers();
   });
 
-  it('has the spec numbers', () => {
+  it('has the numbers of docs/product.md#constants', () => {
     expect(loadingBarTiming).toMatchObject({
       start: 10,
       buffer: 20,

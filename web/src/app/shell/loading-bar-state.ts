@@ -1,8 +1,8 @@
 /**
- * The top loading bar's timing, exactly as spec §4 and §9 give it: shown while a page load is
- * pending, it starts at 10 (its buffer at 20); every 800 ms it advances by a random 5 to 15, and
- * it holds at 82 while loading lasts; on completion it jumps to 100, then hides and resets after
- * 300 ms. Framework-free so the timing can be tested with fake timers.
+ * The top loading bar's timing, exactly as docs/product.md#behaviour and #constants give it: shown while a
+ * page load is pending, it starts at 10 (its buffer at 20); every 800 ms it advances by a random 5 to 15, and
+ * it holds at 82 while loading lasts; on completion it jumps to 100, then hides and resets after 300 ms.
+ * Framework-free so the timing can be tested with fake timers.
  */
 export const loadingBarTiming = {
   start: 10,

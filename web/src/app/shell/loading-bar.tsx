@@ -4,8 +4,8 @@ import { createLoadingBar, idleLoadingBar, type LoadingBar as Controller } from 
 import styles from './loading-bar.module.css';
 
 /**
- * The top loading bar (spec §4, §9), drawn with plain elements so it ships in the entry chunk at
- * no cost. `loading` comes from the router's navigation state; the timing is loading-bar.ts's.
+ * The top loading bar (docs/product.md#behaviour, #constants), drawn with plain elements so it ships in the
+ * entry chunk at no cost. `loading` comes from the router's navigation state; the timing is loading-bar.ts's.
  */
 export const LoadingBar = ({ loading }: { loading: boolean }) => {
   const { t } = useText();

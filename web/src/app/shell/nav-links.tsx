@@ -11,7 +11,7 @@ export const useMatchedHandles = (): RouteHandle[] =>
     .map((match) => match.handle)
     .filter(isRouteHandle);
 
-/** The navigation this user may see (spec §6), and which link is active (spec §2). */
+/** The navigation this user may see (docs/product.md#roles), and which link is active (docs/product.md#routes). */
 export const useNavigationModel = (): {
   readonly entries: readonly NavEntry[];
   readonly isActive: (item: NavItem) => boolean;

@@ -43,8 +43,8 @@ const NavbarRoot = styled(Paper)(({ theme }) => ({
 const NavbarRow = styled('div')({ position: 'relative', display: 'flex', alignItems: 'center' });
 
 /**
- * The navbar (spec §1, §4): sticky (blurred over the page once it scrolls, when blur is on) or
- * hidden; the navigation toggle in overlay mode; search, language, theme, shortcuts, user menu.
+ * The navbar (docs/product.md#shell, #behaviour): sticky (blurred over the page once it scrolls, when blur is
+ * on) or hidden; the navigation toggle in overlay mode; search, language, theme, shortcuts, user menu.
  */
 export const Navbar = ({
   layout,

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useOpenedOnce } from '../../shared/ui/deferred';
 
-/** Spec §1, §9: the button appears once the page is scrolled more than 200 px. */
+/** docs/product.md#shell, #constants: the button appears once the page is scrolled more than 200 px. */
 export const scrollToTopThreshold = 200;
 
 export const isPastScrollThreshold = (scrollY: number): boolean => scrollY > scrollToTopThreshold;

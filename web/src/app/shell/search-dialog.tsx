@@ -13,7 +13,7 @@ import { useDataSearch } from './search-data';
 import { pageEntries, searchEntries, type SearchEntry } from './search-index';
 
 /**
- * The search dialog (Ctrl/Cmd+K): a combobox over the pages this user may open (spec §6: only
+ * The search dialog (Ctrl/Cmd+K): a combobox over the pages this user may open (docs/product.md#roles: only
  * what their rules allow) and, from two characters on, the projects and the people the APIs let
  * them see (search-data.ts). Arrow keys move through every group, Enter opens, Escape closes.
  */

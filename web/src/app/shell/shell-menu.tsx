@@ -7,9 +7,9 @@ import { popoverOffset, SlideYReverse } from './slide-y-reverse';
 type Align = 'start' | 'end';
 
 /**
- * Spec §9's slide-y-reverse transition, opened `popoverOffset` (6 px) below the button, aligned to
- * its start or end edge in the reading direction. Closing with focus inside (Escape, a choice, a
- * click outside) puts focus back on the button: MUI's focus trap misses the focus move Menu makes
+ * The slide-y-reverse transition of docs/product.md#constants, opened `popoverOffset` (6 px) below the
+ * button, aligned to its start or end edge in the reading direction. Closing with focus inside (Escape, a
+ * choice, a click outside) puts focus back on the button: MUI's focus trap misses the focus move Menu makes
  * as it mounts, and would leave focus on <body> once the items are gone.
  */
 const useShellMenuProps = (

@@ -2,9 +2,9 @@ import { useForkRef } from '@mui/material/utils';
 import { cloneElement, useEffect, useRef, type CSSProperties, type ReactElement, type Ref } from 'react';
 import { elementRef } from './element-ref';
 
-/** Spec §9: the horizontal navigation's menus use a slide-y-reverse transition. */
+/** docs/product.md#constants: the horizontal navigation's menus use a slide-y-reverse transition. */
 export const slideYReverseMs = 200;
-/** Menus open this many px away from their button (spec §9, popover offset 6). */
+/** Menus open this many px away from their button (docs/product.md#constants, popover offset 6). */
 export const popoverOffset = 6;
 
 type Callback = (node: HTMLElement, isAppearing?: boolean) => void;

@@ -10,7 +10,7 @@ const { LazyShellMenu: ThemeMenu, preload } = lazyShellMenu(
   async () => (await import('./theme-menu-items')).ThemeMenuItems,
 );
 
-/** Spec §4: light, dark, or system (which follows the operating system, live). */
+/** docs/product.md#behaviour: light, dark, or system (which follows the operating system, live). */
 export const ThemeSwitcher = () => {
   const { t } = useTranslation();
   const { theme } = useSettings();

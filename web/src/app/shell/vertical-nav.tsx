@@ -287,8 +287,8 @@ export const NavList = ({ mini, onNavigate }: NavListProps) => {
 };
 
 /**
- * The vertical navigation (spec §1, §4): docked beside the page, collapsible to icons (it expands
- * while hovered or focused), optionally semi-dark (a dark surface in the light theme); or, below
+ * The vertical navigation (docs/product.md#shell, #behaviour): docked beside the page, collapsible to icons
+ * (it expands while hovered or focused), optionally semi-dark (a dark surface in the light theme); or, below
  * 1280 px, a drawer over the page opened from the navbar.
  */
 export const VerticalNav = ({ layout, open, onClose }: { layout: ShellLayout; open: boolean; onClose: () => void }) => {

@@ -42,7 +42,7 @@ const subjectLabel = (t: TFunction, subject: unknown) =>
   isKnown(['all', ...reportedSubjects] as const, subject) ? t(`accessControl.subjects.${subject}`) : String(subject);
 
 /**
- * /access-control (spec §2: read AclDemo): what the signed-in user may do, read from the same
+ * /access-control (docs/product.md#routes: read AclDemo): what the signed-in user may do, read from the same
  * rules the server enforces — by area and action, then the rules themselves.
  */
 export const AccessControlPage = () => {

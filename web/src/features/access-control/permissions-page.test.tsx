@@ -38,7 +38,7 @@ describe('permissions page', () => {
     vi.stubGlobal('fetch', fetchMock);
   });
 
-  it('asks the API for the state in the URL and shows rows, role chips and the footer of spec §9', async () => {
+  it('asks the API for the state in the URL and shows rows, role chips and the footer of docs/product.md#constants', async () => {
     fetchMock.mockResolvedValue(json(200, { permissions: [permission(6), permission(7)], totalPermissions: 7 }));
     renderAt('/apps/permissions?q=perm&sortBy=name&orderBy=desc&page=2&itemsPerPage=5');
     expect(await screen.findByRole('rowheader', { name: 'Permission 6' })).toBeTruthy();

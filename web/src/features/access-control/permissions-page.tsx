@@ -46,9 +46,9 @@ const actionsCellSx = {
 type Notice = { readonly key: 'created' | 'updated' | 'deleted'; readonly name: string };
 
 /**
- * /apps/permissions (admin): the workspace's permissions with spec §7's search, sort by name and
- * paging, spec §9's page sizes and footer; add, edit and delete through dialogs. The table state
- * is the URL's query, so reload, Back and shared links keep it.
+ * /apps/permissions (admin): the workspace's permissions with the search, sort by name and paging of
+ * docs/product.md#calls, the page sizes and footer of docs/product.md#constants; add, edit and delete through
+ * dialogs. The table state is the URL's query, so reload, Back and shared links keep it.
  */
 export const PermissionsPage = () => {
   const { t, i18n } = useTranslation();

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { DocumentTitle, plainStyles as styles } from '../../shared/ui/plain/plain';
 
 interface ErrorPageProps {
-  /** The document title, exactly as spec §8 gives it. */
+  /** The document title, exactly as docs/product.md#errors gives it. */
   readonly documentTitle: string;
   readonly status: number;
   readonly heading: string;

@@ -2,7 +2,7 @@ import { useText } from '../../shared/i18n/translate';
 import { PlainButtonLink } from '../../shared/ui/plain/plain';
 import { ErrorPage } from './error-page';
 
-/** Spec §8: users without permission land here, titled exactly "Not Authorized - 401". */
+/** docs/product.md#errors: users without permission land here, titled exactly "Not Authorized - 401". */
 export const NotAuthorizedPage = () => {
   const { t } = useText();
   return (

@@ -2,7 +2,7 @@ import { useText } from '../../shared/i18n/translate';
 import { PlainButtonLink } from '../../shared/ui/plain/plain';
 import { ErrorPage } from './error-page';
 
-/** Spec §8: unknown paths show this page, titled exactly "Page Not Found - 404". */
+/** docs/product.md#errors: unknown paths show this page, titled exactly "Page Not Found - 404". */
 export const NotFoundPage = () => {
   const { t } = useText();
   return (

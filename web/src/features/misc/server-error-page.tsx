@@ -7,7 +7,7 @@ import { NotFoundPage } from './not-found-page';
 
 /**
  * The router's error boundary: anything a page throws ends here, titled exactly
- * "Server Error - 500" (spec §8). It stands alone (no shell, no component library), so it still
+ * "Server Error - 500" (docs/product.md#errors). It stands alone (no shell, no component library), so it still
  * works when the shell is what failed, and it never shows the error's details to the user. A 404
  * thrown on purpose (a path parameter no page has, routes.tsx) is the not-found page instead.
  */

@@ -1,4 +1,4 @@
-/** The API's error body (ARCHITECTURE.md): `{ "errors": { field: [messages] } }`. */
+/** The API's error body (docs/product.md#errors): `{ "errors": { field: [messages] } }`. */
 export type FieldErrors = Readonly<Record<string, readonly string[]>>;
 
 export type ApiErrorCode =

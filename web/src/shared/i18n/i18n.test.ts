@@ -94,7 +94,7 @@ describe('translations', () => {
   });
 });
 
-describe('changing language (spec §4)', () => {
+describe('changing language (docs/product.md#behaviour)', () => {
   afterEach(async () => {
     await changeLanguage('en');
   });

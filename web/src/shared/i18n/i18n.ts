@@ -66,8 +66,8 @@ export const initI18n = (): Promise<void> => {
 };
 
 /**
- * Change the interface language (spec §4): every part loaded so far in the new language first,
- * then <html lang/dir>, the stored choice, and i18next.
+ * Change the interface language (docs/product.md#behaviour): every part loaded so far in the new language
+ * first, then <html lang/dir>, the stored choice, and i18next.
  */
 export const changeLanguage = async (language: Language): Promise<void> => {
   await setLanguage(language);

@@ -75,7 +75,10 @@ const loadNeededParts = async (language: Language): Promise<void> => {
   }
 };
 
-/** Spec §3 stores `language`; a cookie with the app prefix mirrors it (like every other preference). */
+/**
+ * docs/product.md#stored-values stores `language`; a cookie with the app prefix mirrors it (like every other
+ * preference).
+ */
 export const readStoredLanguage = (): Language => {
   try {
     const stored = localStorage.getItem(languageStorageKey);
@@ -115,7 +118,7 @@ export const loadedParts = (): { language: Language; part: TranslationPart; reso
 /** The active language's parts merged; undefined until its first part arrives. */
 export const currentTranslations = (): TranslationTree | undefined => merged.get(current);
 
-/** Spec §4: the document language and direction follow the interface language. */
+/** docs/product.md#behaviour: the document language and direction follow the interface language. */
 export const applyLanguageToDocument = (language: Language): void => {
   document.documentElement.lang = language;
   document.documentElement.dir = directionOf(language);

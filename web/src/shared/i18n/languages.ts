@@ -1,4 +1,7 @@
-/** Spec §3 and §9: one entry per interface language (i18nLang, isRTL). English is the default and fallback. */
+/**
+ * docs/product.md#stored-values and #constants: one entry per interface language (i18nLang, isRTL). English
+ * is the default and fallback.
+ */
 export const languages = [
   { i18nLang: 'en', isRTL: false },
   { i18nLang: 'fr', isRTL: false },
@@ -10,9 +13,9 @@ export type Direction = 'ltr' | 'rtl';
 
 export const defaultLanguage: Language = 'en';
 export const fallbackLanguage: Language = 'en';
-/** localStorage key for the chosen language (spec §3: stored client value `language`). */
+/** localStorage key for the chosen language (docs/product.md#stored-values: stored client value `language`). */
 export const languageStorageKey = 'language';
-/** The same choice as a preference cookie (spec §3 per-user preferences): `orbit-language`. */
+/** The same choice as a preference cookie (docs/product.md#stored-values per-user preferences): `orbit-language`. */
 export const languageCookie = 'language';
 
 export const isLanguage = (value: unknown): value is Language => languages.some((l) => l.i18nLang === value);

@@ -12,8 +12,8 @@ const userData = {
   role: 'client',
 };
 
-describe('session (spec §3, §4)', () => {
-  it('stores userData, accessToken and userAbilityRules in localStorage under the spec names', () => {
+describe('session (docs/product.md#stored-values, #behaviour)', () => {
+  it('stores userData, accessToken and userAbilityRules in localStorage under the names of docs/product.md#stored-values', () => {
     updateSession({ userData, accessToken: 'token-1', userAbilityRules: [{ action: 'read', subject: 'AclDemo' }] });
     expect(JSON.parse(localStorage.getItem('userData') ?? 'null')).toEqual(userData);
     expect(localStorage.getItem('accessToken')).toBe('token-1');

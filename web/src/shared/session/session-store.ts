@@ -1,9 +1,9 @@
 import type { SignInResponse, UserData } from '@orbit/functions/auth/contract';
 
 /**
- * The signed-in session as spec §3 stores it: `userData` (JSON), `accessToken` and
+ * The signed-in session as docs/product.md#stored-values stores it: `userData` (JSON), `accessToken` and
  * `userAbilityRules` (JSON) in localStorage. Logged in means userData and accessToken are both
- * stored (spec §4). Other tabs see changes through the `storage` event.
+ * stored (docs/product.md#behaviour). Other tabs see changes through the `storage` event.
  */
 
 export const sessionStorageKeys = {
@@ -13,7 +13,7 @@ export const sessionStorageKeys = {
 } as const;
 
 /** What the browser may find stored: written by this app, but possibly stale or hand-edited. */
-/** A CASL rule as the API sends it (spec §3: action, subject; plus optional conditions). */
+/** A CASL rule as the API sends it (docs/product.md#stored-values: action, subject; plus optional conditions). */
 export type StoredAbilityRule = SignInResponse['userAbilityRules'][number];
 
 export type StoredUserData = Partial<UserData> & Record<string, unknown>;

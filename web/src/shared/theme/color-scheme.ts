@@ -4,10 +4,10 @@ import { rememberColorScheme, subscribeToSettings } from './settings';
 let watching = false;
 
 /**
- * Keeps <html> in step after the first paint: when a setting changes, or the operating system's
- * scheme changes while the theme is `system` (spec §4, live), the pre-paint logic runs again and
- * the `color-scheme` cookie follows. The signed-out pages rely on this alone; in the shell the
- * component library's theme follows the same settings.
+ * Keeps <html> in step after the first paint: when a setting changes, or the operating system's scheme
+ * changes while the theme is `system` (docs/product.md#behaviour, live), the pre-paint logic runs again and
+ * the `color-scheme` cookie follows. The signed-out pages rely on this alone; in the shell the component
+ * library's theme follows the same settings.
  */
 export const watchColorScheme = (): void => {
   if (watching) return;

@@ -1,9 +1,9 @@
 import { appName } from '../app-name.ts';
 
 /**
- * Preference cookies (spec §3, §9): named with the app-title prefix (`orbit-theme`), 30 days,
- * path '/'. Cookies rather than localStorage so the inline script in index.html can read them
- * before the first paint, and a server could too.
+ * Preference cookies (docs/product.md#stored-values, #constants): named with the app-title prefix
+ * (`orbit-theme`), 30 days, path '/'. Cookies rather than localStorage so the inline script in index.html can
+ * read them before the first paint, and a server could too.
  */
 export const cookiePrefix = `${appName.toLowerCase()}-`;
 export const cookieLifetimeDays = 30;

@@ -3,8 +3,8 @@
  * paints the page before the app loads (pre-paint.ts) and the signed-out pages' stylesheet
  * (base.css keeps the neutral ones; palette.test.ts checks they agree).
  *
- * Spec §9: the light theme's primaries are a blue and an orange-red, the dark theme's a teal and
- * a blue. The first of each pair is the default primary colour, the second the secondary colour;
+ * docs/product.md#constants: the light theme's primaries are a blue and an orange-red, the dark theme's a
+ * teal and a blue. The first of each pair is the default primary colour, the second the secondary colour;
  * both are offered first in the customizer's picker, with a few more that keep text readable.
  */
 export type ColorScheme = 'light' | 'dark';
@@ -45,7 +45,10 @@ export interface PrimaryPreset {
   readonly value: string;
 }
 
-/** Picker presets per scheme: the spec's pair first; every light one has ≥ 4.5:1 contrast with white. */
+/**
+ * Picker presets per scheme: the pair of docs/product.md#constants first; every light one has ≥ 4.5:1
+ * contrast with white.
+ */
 export const primaryPresets: Record<ColorScheme, readonly PrimaryPreset[]> = {
   light: [
     { name: 'blue', value: palettes.light.primary },

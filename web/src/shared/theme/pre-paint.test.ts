@@ -69,7 +69,7 @@ describe('the pre-paint script (no flash of the wrong theme)', () => {
 });
 
 describe('palette', () => {
-  it('uses spec §9 primaries: light a blue and an orange-red, dark a teal and a blue', () => {
+  it('uses docs/product.md#constants primaries: light a blue and an orange-red, dark a teal and a blue', () => {
     expect(palettes).toEqual({
       light: { primary: '#1565C0', secondary: '#D84315' },
       dark: { primary: '#4DB6AC', secondary: '#64B5F6' },

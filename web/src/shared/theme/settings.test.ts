@@ -41,7 +41,7 @@ afterEach(() => {
   reloadSettings();
 });
 
-describe('settings cookies (spec §3, §9)', () => {
+describe('settings cookies (docs/product.md#stored-values, #constants)', () => {
   it('are named with the app-title prefix and last 30 days on path /', () => {
     spyOnCookies();
     expect(cookieName('theme')).toBe('orbit-theme');
@@ -56,7 +56,7 @@ describe('settings cookies (spec §3, §9)', () => {
     expect(Math.abs(expires - Date.now() - 30 * 24 * 3600 * 1000)).toBeLessThan(5000);
   });
 
-  it('default to system theme, default skin, boxed content, vertical navigation (spec §4)', () => {
+  it('default to system theme, default skin, boxed content, vertical navigation (docs/product.md#behaviour)', () => {
     expect(readSettings()).toEqual(defaultSettings);
     expect(defaultSettings).toMatchObject({
       theme: 'system',
@@ -104,7 +104,7 @@ describe('settings cookies (spec §3, §9)', () => {
   });
 });
 
-describe('setting rules (spec §4)', () => {
+describe('setting rules (docs/product.md#behaviour)', () => {
   it('switching to horizontal makes a hidden navbar sticky and uncollapses the vertical nav', () => {
     const before = { ...defaultSettings, navbarType: 'hidden', isVerticalNavCollapsed: true } as const;
     expect(withSettingRules(before, { appContentLayoutNav: 'horizontal' })).toMatchObject({

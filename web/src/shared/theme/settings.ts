@@ -2,10 +2,10 @@ import { readCookie, removeCookie, writeCookie } from './cookies.ts';
 import { isHexColor, type ColorScheme } from './palette.ts';
 
 /**
- * The appearance and layout settings (spec §3 persisted settings and per-user preferences), each
- * in its own cookie named with the app prefix (`orbit-theme`, `orbit-skin`, …; 30 days, path /).
- * Framework-free, so the entry and the signed-out pages can read them without the shell; the
- * shell's hooks (app/shell/settings) and the theme provider build on it.
+ * The appearance and layout settings (docs/product.md#stored-values persisted settings and per-user
+ * preferences), each in its own cookie named with the app prefix (`orbit-theme`, `orbit-skin`, …; 30 days,
+ * path /). Framework-free, so the entry and the signed-out pages can read them without the shell; the shell's
+ * hooks (app/shell/settings) and the theme provider build on it.
  */
 
 export type ThemeMode = 'light' | 'dark' | 'system';
@@ -19,7 +19,7 @@ export type HorizontalNavType = 'sticky' | 'static';
 export interface Settings {
   readonly theme: ThemeMode;
   readonly skin: Skin;
-  /** null: the spec's default primary for that scheme. */
+  /** null: the default primary of docs/product.md#constants for that scheme. */
   readonly lightThemePrimaryColor: string | null;
   readonly darkThemePrimaryColor: string | null;
   readonly appContentLayoutNav: LayoutNav;
@@ -32,7 +32,7 @@ export interface Settings {
   readonly horizontalNavType: HorizontalNavType;
 }
 
-/** Spec §4: theme system, skin default, content width boxed. */
+/** docs/product.md#behaviour: theme system, skin default, content width boxed. */
 export const defaultSettings: Settings = {
   theme: 'system',
   skin: 'default',
@@ -60,7 +60,10 @@ export const settingOptions = {
 
 type SettingKey = keyof Settings;
 
-/** The cookie of each setting is its name (spec §3); the resolved scheme goes to `color-scheme`. */
+/**
+ * The cookie of each setting is its name (docs/product.md#stored-values); the resolved scheme goes to
+ * `color-scheme`.
+ */
 export const settingKeys = Object.keys(defaultSettings) as SettingKey[];
 export const colorSchemeCookie = 'color-scheme';
 
@@ -88,8 +91,8 @@ export const readSettings = (): Settings => {
 };
 
 /**
- * The rules between settings (spec §4): switching to horizontal navigation makes a hidden navbar
- * sticky and uncollapses the vertical navigation.
+ * The rules between settings (docs/product.md#behaviour): switching to horizontal navigation makes a hidden
+ * navbar sticky and uncollapses the vertical navigation.
  */
 export const withSettingRules = (current: Settings, patch: Partial<Settings>): Settings => {
   const next: Settings = { ...current, ...patch };
@@ -106,7 +109,7 @@ export const withSettingRules = (current: Settings, patch: Partial<Settings>): S
 const prefersDark = (): boolean =>
   typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches;
 
-/** Spec §4: `system` follows the operating system. */
+/** docs/product.md#behaviour: `system` follows the operating system. */
 export const resolveColorScheme = (theme: ThemeMode, systemIsDark = prefersDark()): ColorScheme =>
   theme === 'system' ? (systemIsDark ? 'dark' : 'light') : theme;
 
@@ -154,7 +157,7 @@ export const resetSettings = (): void => {
 export const isDefaultSettings = (settings: Settings): boolean =>
   settingKeys.every((key) => settings[key] === defaultSettings[key]);
 
-/** Spec §3 `color-scheme`: the scheme in use (light or dark), kept current as the OS changes. */
+/** docs/product.md#stored-values `color-scheme`: the scheme in use (light or dark), kept current as the OS changes. */
 export const rememberColorScheme = (): ColorScheme => {
   const scheme = resolveColorScheme(getSettings().theme);
   if (readCookie(colorSchemeCookie) !== scheme) writeCookie(colorSchemeCookie, scheme);

@@ -18,7 +18,7 @@ declare module '@mui/material/styles' {
 export interface AppThemeOptions {
   readonly direction: Direction;
   readonly skin: Skin;
-  /** The chosen primary colour per scheme; null keeps spec §9's default. */
+  /** The chosen primary colour per scheme; null keeps the default of docs/product.md#constants. */
   readonly primaries: Readonly<Record<ColorScheme, string | null>>;
   /** MUI's own strings in the interface language (mui-locale.ts); absent for English. */
   readonly locale?: Localization | undefined;
@@ -46,10 +46,10 @@ const schemePalette = (scheme: ColorScheme, primary: string | null) => ({
 });
 
 /**
- * The component library's theme: spec §9 primaries (or the user's choice), breakpoints sm 600,
- * md 960, lg 1280, xl 1920, xxl 2560, light and dark schemes as CSS variables switched by the
- * `light`/`dark` class on <html> (the pre-paint script sets it first), the skin, and the
- * direction of the interface language.
+ * The component library's theme: docs/product.md#constants primaries (or the user's choice), breakpoints sm
+ * 600, md 960, lg 1280, xl 1920, xxl 2560, light and dark schemes as CSS variables switched by the
+ * `light`/`dark` class on <html> (the pre-paint script sets it first), the skin, and the direction of the
+ * interface language.
  */
 export const createAppTheme = ({ direction, skin, primaries, locale }: AppThemeOptions): Theme => {
   const bordered = skin === 'bordered';

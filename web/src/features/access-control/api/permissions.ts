@@ -8,7 +8,7 @@ import type {
 } from '@orbit/functions/permissions/contract';
 import { apiRequest } from '../../../shared/api/api-client';
 
-/** The permissions API (functions/src/permissions): list with spec §7's query, and admin CRUD. */
+/** The permissions API (functions/src/permissions): list with the query of docs/product.md#calls, and admin CRUD. */
 
 const basePath = '/api/apps/permissions';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultTableState, lastPage, readTableState, toListParams, writeTableState } from './table-state';
 
 describe('the permissions table state in the URL', () => {
-  it('reads the defaults of spec §9 from an empty query', () => {
+  it('reads the defaults of docs/product.md#constants from an empty query', () => {
     expect(readTableState(new URLSearchParams())).toEqual(defaultTableState);
   });
 

@@ -10,11 +10,11 @@ import {
 /**
  * The permissions table's state lives in the URL (search, sort, page, page size), so a reload,
  * a shared link or Back shows the same rows. Values the table does not offer fall back to the
- * defaults of spec §9 instead of producing a bad request.
+ * defaults of docs/product.md#constants instead of producing a bad request.
  */
 export interface TableState {
   readonly q: string;
-  /** Sorting by name (spec §7: the only sortable column) or the stored order. */
+  /** Sorting by name (docs/product.md#calls: the only sortable column) or the stored order. */
   readonly sortBy: 'name' | null;
   readonly orderBy: OrderBy;
   readonly page: number;

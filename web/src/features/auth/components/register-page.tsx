@@ -39,7 +39,7 @@ const resolver: Resolver<RegisterRequest, unknown, RegisterBody> = async (values
     : { values: result.values as RegisterBody, errors: {} };
 };
 
-/** Create a client account (PRODUCT.md: full name, phone, email, password, optional ?ref= code). */
+/** Create a client account (docs/decisions.md: full name, phone, email, password, optional ?ref= code). */
 export const RegisterPage = () => {
   const text = useText();
   const { t } = text;

@@ -24,9 +24,9 @@ interface SignInErrors {
 }
 
 /**
- * Sign in with phone and password (spec §2, §7). Validation is the server's (spec §5): its
- * errors, including the throttling answer, show under the phone field. This page is what /login
- * downloads, so it is plain React: no form library, no query cache, no component library.
+ * Sign in with phone and password (docs/product.md#routes, #calls). Validation is the server's
+ * (docs/product.md#sign-in): its errors, including the throttling answer, show under the phone field. This
+ * page is what /login downloads, so it is plain React: no form library, no query cache, no component library.
  */
 export const SignInPage = () => {
   const text = useText();

@@ -8,7 +8,7 @@ import type { TranslationKey, Text } from '../../../shared/i18n/translate';
 export const translateMessage = (text: Pick<Text, 't' | 'exists'>, message: string): string =>
   text.exists(message) ? text.t(message as TranslationKey) : message;
 
-/** Messages the API sends for sign-in (spec §8), by their English text (valibot-free import). */
+/** Messages the API sends for sign-in (docs/product.md#errors), by their English text (valibot-free import). */
 const knownServerMessages: Readonly<Record<string, TranslationKey>> = {
   [loginMessages.invalid]: 'auth.errors.invalidCredentials',
 };

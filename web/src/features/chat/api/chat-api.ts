@@ -10,13 +10,13 @@ import type {
 import { apiRequest } from '../../../shared/api/api-client';
 import { applyContactStatus, prependOlder, upsertMessage } from './chat-cache';
 
-/** The chat API (functions/src/chat, spec §7) with its query keys and hooks. */
+/** The chat API (functions/src/chat, docs/product.md#calls) with its query keys and hooks. */
 
 const basePath = '/api/apps/chat';
 
 export interface ChatListFilters {
   readonly q: string;
-  /** Statuses joined with commas; empty for all (spec §7: contained in the filter string). */
+  /** Statuses joined with commas; empty for all (docs/product.md#calls: contained in the filter string). */
   readonly statusFilter: string;
 }
 

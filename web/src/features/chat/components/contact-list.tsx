@@ -128,8 +128,8 @@ const Section = ({ id, title, children }: { id: string; title: string; children:
 );
 
 /**
- * The left column: the user (opens their profile), search and status filter (spec §7's q and
- * statusFilter), chats newest first with unseen badges, then the contacts without a chat yet.
+ * The left column: the user (opens their profile), search and status filter (the q and statusFilter of
+ * docs/product.md#calls), chats newest first with unseen badges, then the contacts without a chat yet.
  */
 export const ContactList = ({
   me,

@@ -1,6 +1,6 @@
 import { isPresenceStatus, type ChatContactStatus } from '@orbit/functions/chat/contract';
 
-/** How each status of spec §4 looks: presence as a coloured dot, lead stages as chips. */
+/** How each status of docs/product.md#behaviour looks: presence as a coloured dot, lead stages as chips. */
 export const statusColor: Record<ChatContactStatus, string> = {
   online: 'success.main',
   away: 'warning.main',

@@ -3,7 +3,7 @@ import { isLanguage, languages } from '../../i18n/languages';
 import { useText } from '../../i18n/translate';
 import { PlainNativeSelect } from './plain';
 
-/** Choose the interface language (spec §4: sets <html lang>, stores it, right-to-left for Arabic). */
+/** Choose the interface language (docs/product.md#behaviour: sets <html lang>, stores it, right-to-left for Arabic). */
 export const PlainLanguageSelect = () => {
   const { t, language } = useText();
   return (

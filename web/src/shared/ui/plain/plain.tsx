@@ -24,7 +24,7 @@ const cx = (...names: (string | false | null | undefined)[]): string => names.fi
 
 export { styles as plainStyles };
 
-/** The document title: "<page> · Orbit", or exactly `exact` when a title is fixed (spec §8). */
+/** The document title: "<page> · Orbit", or exactly `exact` when a title is fixed (docs/product.md#errors). */
 export const DocumentTitle = ({ title, exact }: { title?: string; exact?: string }) => {
   const { t } = useText();
   return <title>{exact ?? `${title ?? ''} · ${t('app.titleSuffix')}`}</title>;
