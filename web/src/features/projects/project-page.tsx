@@ -88,7 +88,7 @@ const ProjectDetails = ({ project }: { project: Project }) => {
 };
 
 /**
- * /apps/projects/:id (apps-project-view, a route beyond the spec's table): the project, its
+ * /apps/projects/:id (apps-project-view, a route beyond the table of docs/product.md#routes): the project, its
  * progress and details, the task board and the activity. Admins edit, archive, restore and
  * delete; the project's client follows it and comments; anyone else gets "not found".
  */

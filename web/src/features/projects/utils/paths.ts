@@ -1,6 +1,6 @@
 import type { Project, ProjectType } from '@orbit/functions/projects/contract';
 
-/** The projects area's own URLs (spec §2 for the list and the editor; the project page is ours). */
+/** The projects area's own URLs (docs/product.md#routes for the list and the editor; the project page is ours). */
 
 export const projectsListPath = '/apps/projects';
 export const projectPath = (id: string) => `/apps/projects/${encodeURIComponent(id)}`;
