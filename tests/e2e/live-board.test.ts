@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Project, Task } from '@orbit/functions/projects/contract';
@@ -78,6 +78,14 @@ describe('live boards', () => {
     const viewers = (page: Page) => page.getByRole('list', { name: 'Also looking at this board:' });
     await viewers(adminPage).getByText('Liam Carter').waitFor({ state: 'attached' });
     await viewers(clientPage).getByText('Olivia Bennett').waitFor({ state: 'attached' });
+    // One person, one colour: the admin's avatar among the viewers is the one her navbar shows.
+    const background = (avatar: Locator) => avatar.evaluate((element) => getComputedStyle(element).backgroundColor);
+    const ownAvatar = adminPage
+      .getByRole('button', { name: 'Account menu for Olivia Bennett' })
+      .locator('.MuiAvatar-root');
+    const asViewer = viewers(clientPage).locator('li', { hasText: 'Olivia Bennett' }).locator('.MuiAvatar-root');
+    expect(await background(asViewer)).toBe(await background(ownAvatar));
+    expect(await asViewer.textContent()).toBe('OB');
 
     // The admin moves the task with the "Move to" menu; the client's board follows.
     await adminPage.getByRole('button', { name: 'Move “Homepage copy” to another stage' }).click();

@@ -1,5 +1,5 @@
 import Avatar from '@mui/material/Avatar';
-import { avatarColourFor, initialsOf } from '../../shared/ui/person-avatar';
+import { initialsOf, personAvatarColours } from '../../shared/ui/person-avatar';
 
 /**
  * The signed-in user's picture, or their initials in their own colour (the one the chat and the
@@ -16,11 +16,7 @@ export const UserAvatar = ({
   src: string | undefined;
   size: number;
 }) => (
-  <Avatar
-    src={src}
-    alt=""
-    sx={{ width: size, height: size, bgcolor: avatarColourFor(userId), color: '#FFFFFF', fontSize: size * 0.4 }}
-  >
+  <Avatar src={src} alt="" sx={{ ...personAvatarColours(userId), width: size, height: size, fontSize: size * 0.4 }}>
     {initialsOf(name)}
   </Avatar>
 );

@@ -13,6 +13,9 @@ export const avatarColourFor = (userId: string): string => {
   return avatarShades[hash % avatarShades.length] ?? '#3949AB';
 };
 
+/** The `sx` colours of a person's avatar without a picture: their shade, white initials. */
+export const personAvatarColours = (userId: string) => ({ bgcolor: avatarColourFor(userId), color: '#FFFFFF' });
+
 /**
  * Up to two initials from the first letters (or digits) of the first two words that have one:
  * "<Script> Sam" is "SS", "Élodie d'Arc" is "ÉD", "محمد علي" is "مع"; "?" when the name has no

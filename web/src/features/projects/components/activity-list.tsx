@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Activity } from '@orbit/functions/projects/contract';
 import { useActivity } from '../api/projects';
-import { initialsOf } from './project-card';
+import { initialsOf, personAvatarColours } from '../../../shared/ui/person-avatar';
 import { formatDateTime, isolate } from '../utils/project-meta';
 import { stageLabel } from '../utils/stage-label';
 
@@ -51,7 +51,7 @@ const ActivityPageView = ({
       ) : null}
       {entries.map((entry) => (
         <Stack key={entry.id} component="li" direction="row" spacing={1.5} data-testid="activity-entry">
-          <Avatar sx={{ width: 32, height: 32, fontSize: 13 }} aria-hidden>
+          <Avatar sx={{ ...personAvatarColours(entry.actor.id), width: 32, height: 32, fontSize: 13 }} aria-hidden>
             {initialsOf(entry.actor.fullName)}
           </Avatar>
           <Stack>

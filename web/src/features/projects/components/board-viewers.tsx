@@ -4,7 +4,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { BoardViewer } from '@orbit/functions/projects/contract';
-import { initialsOf } from './project-card';
+import { initialsOf, personAvatarColours } from '../../../shared/ui/person-avatar';
 
 /** Who else is looking at this board now (live-board frames); nothing when the user is alone. */
 export const BoardViewers = ({ viewers }: { viewers: readonly BoardViewer[] }) => {
@@ -28,7 +28,10 @@ export const BoardViewers = ({ viewers }: { viewers: readonly BoardViewer[] }) =
             {viewers.map((viewer) => (
               <Tooltip key={viewer.id} title={viewer.fullName}>
                 <Box component="li" sx={{ display: 'flex' }}>
-                  <Avatar sx={{ width: 28, height: 28, fontSize: 12 }} aria-hidden="true">
+                  <Avatar
+                    sx={{ ...personAvatarColours(viewer.id), width: 28, height: 28, fontSize: 12 }}
+                    aria-hidden="true"
+                  >
                     {initialsOf(viewer.fullName)}
                   </Avatar>
                   <Box component="bdi" dir="auto" sx={visuallyHidden}>

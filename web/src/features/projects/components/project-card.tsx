@@ -13,17 +13,10 @@ import { DueBadge, PriorityChip, ProjectProgress, StatusChip, TypeChip } from '.
 import { isFinishedStatus, isolate } from '../utils/project-meta';
 import { projectPath } from '../utils/paths';
 import { HintTooltip } from '../../../shared/ui/hint-tooltip';
+import { initialsOf, personAvatarColours } from '../../../shared/ui/person-avatar';
 import { deferredMenuWithItems } from '../../../shared/ui/deferred';
 import { Tag } from '../../../shared/ui/tag';
 import { useMenuButton } from '../../../shared/ui/use-menu-button';
-
-export const initialsOf = (name: string): string =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase() ?? '')
-    .join('');
 
 export interface ProjectActions {
   readonly canManage: boolean;
@@ -98,7 +91,9 @@ const ManagerAvatars = ({ managers, max = 3 }: { managers: readonly PersonRef[];
     <AvatarRow role="group" aria-label={t('projects.card.managers')}>
       {shown.map((manager, index) => (
         <HintTooltip key={manager.id} title={manager.fullName} style={{ zIndex: shown.length - index }}>
-          <Avatar role="img">{initialsOf(manager.fullName)}</Avatar>
+          <Avatar role="img" sx={personAvatarColours(manager.id)}>
+            {initialsOf(manager.fullName)}
+          </Avatar>
         </HintTooltip>
       ))}
       {surplus > 0 ? <Avatar>{`+${surplus}`}</Avatar> : null}

@@ -39,7 +39,7 @@ import { useMoveTask, useReloadBoard } from '../api/projects';
 import { columnsOf, dropTarget, moveTo, positionOf, stageOf, type Columns } from '../utils/board-columns';
 import { CommentIcon, DragIcon, MoveIcon } from './icons';
 import { AddIcon } from '../../../shared/ui/icons';
-import { initialsOf } from './project-card';
+import { initialsOf, personAvatarColours } from '../../../shared/ui/person-avatar';
 import { DueBadge, PriorityChip } from './project-chips';
 import { stageLabel } from '../utils/stage-label';
 import { HintTooltip } from '../../../shared/ui/hint-tooltip';
@@ -158,7 +158,10 @@ const TaskCard = ({ task, project, canEdit, onOpen, onMoveToStage, handle, overl
           <Box sx={{ flexGrow: 1 }} />
           {task.assignee ? (
             <HintTooltip title={task.assignee.fullName}>
-              <Avatar sx={{ width: 24, height: 24, fontSize: 11 }} alt={task.assignee.fullName}>
+              <Avatar
+                sx={{ ...personAvatarColours(task.assignee.id), width: 24, height: 24, fontSize: 11 }}
+                alt={task.assignee.fullName}
+              >
                 {initialsOf(task.assignee.fullName)}
               </Avatar>
             </HintTooltip>

@@ -36,7 +36,7 @@ import {
   useUpdateTask,
 } from '../api/projects';
 import { CloseIcon, DeleteIcon } from '../../../shared/ui/icons';
-import { initialsOf } from './project-card';
+import { initialsOf, personAvatarColours } from '../../../shared/ui/person-avatar';
 import { DateField, PriorityField, useFieldMessage } from './form-fields';
 import { formatDateTime, validationKeyOf } from '../utils/project-meta';
 import { PersonPicker } from './person-picker';
@@ -104,7 +104,9 @@ const Comments = ({ project, task }: { project: Project; task: Task }) => {
       <Stack component="ol" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-busy={comments.isFetching}>
         {(comments.data?.comments ?? []).map((comment) => (
           <Stack key={comment.id} component="li" direction="row" spacing={1.5} data-testid="task-comment">
-            <Avatar sx={{ width: 32, height: 32, fontSize: 13 }}>{initialsOf(comment.author.fullName)}</Avatar>
+            <Avatar sx={{ ...personAvatarColours(comment.author.id), width: 32, height: 32, fontSize: 13 }}>
+              {initialsOf(comment.author.fullName)}
+            </Avatar>
             <Box sx={{ flexGrow: 1, minWidth: 0 }}>
               <Typography variant="body2">
                 <Box component="bdi" sx={{ fontWeight: 600 }}>
