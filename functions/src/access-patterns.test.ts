@@ -20,11 +20,11 @@ import {
   resetCodeEntity,
   resetIssuePhoneBudget,
   resetIssueSourceBudget,
-  sessionEntity,
   signInPhoneAtSourceBudget,
   signInPhoneBudget,
   signInSourceBudget,
-} from './core/sign-in-entities';
+} from './auth/entities';
+import { sessionEntity } from './core/sign-in-entities';
 import { leadEntity, roleIndexKeys, uniqueClaimEntity, userEntity } from './core/users/entities';
 import { permissionCountEntity, permissionEntity, permissionNameEntity } from './permissions/entities';
 import {
@@ -151,7 +151,7 @@ describe('the access-pattern table', () => {
   it('reports a new budget that would be lifted with the sign-in budgets of a phone', () => {
     const intruder: AccessPattern = {
       entity: 'SignInCodeAttempts',
-      module: 'core/sign-in-entities.ts',
+      module: 'auth/entities.ts',
       index: 'table',
       pk: 'THROTTLE#PHONE#<sha-256 of the phone>',
       sk: 'SIGNIN#<code id>',

@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { resetCodeEntity } from '@orbit/functions/core/sign-in-entities';
+import { resetCodeEntity } from '@orbit/functions/auth/entities';
 import { db } from '@orbit/functions/core/db';
 import { localOutbox } from '@orbit/functions/core/notifier';
 

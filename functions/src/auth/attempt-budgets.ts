@@ -2,7 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 
 import { ConditionFailed, db, queryAll, retry, writeIf, type RetryPolicy } from '../core/db';
 import type { TableKey } from '../core/entity';
-import { signInBudgetsOf, type AttemptBudgetRecord, type DigestNamedEntity } from '../core/sign-in-entities';
+import { signInBudgetsOf, type AttemptBudgetRecord, type DigestNamedEntity } from './entities';
 import { tableName } from '../core/table';
 
 /**

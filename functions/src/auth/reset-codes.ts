@@ -5,7 +5,7 @@ import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import { sameHash } from '../core/auth/tokens';
 import { ConditionFailed, db, retry, writeIf, type RetryPolicy } from '../core/db';
 import { jwtSecret } from '../core/secrets';
-import { resetCodeEntity, type ResetCodeRecord } from '../core/sign-in-entities';
+import { resetCodeEntity, type ResetCodeRecord } from './entities';
 import { tableName } from '../core/table';
 
 /** Keys and items: `resetCodeEntity` (core/sign-in-entities.ts). */

@@ -4,7 +4,7 @@ import {
   signInPhoneAtSourceBudget,
   signInPhoneBudget,
   signInSourceBudget,
-} from '../core/sign-in-entities';
+} from './entities';
 import {
   budgetOf,
   clearBudget,

@@ -64,7 +64,7 @@ export const accessPatterns = [
     sk: 'UNIQUE',
     patterns: ['user id by referral code'],
   },
-  // Sign-in (core/sign-in-entities.ts): sessions, attempt budgets, reset codes.
+  // Sign-in: sessions (core/sign-in-entities.ts), attempt budgets and reset codes (auth/entities.ts).
   {
     entity: 'Session',
     module: 'core/sign-in-entities.ts',
@@ -75,7 +75,7 @@ export const accessPatterns = [
   },
   {
     entity: 'SignInAttemptsPerPhoneAtSource',
-    module: 'core/sign-in-entities.ts',
+    module: 'auth/entities.ts',
     index: 'table',
     pk: 'THROTTLE#PHONE#<sha-256 of the phone>',
     sk: 'SIGNIN#SOURCE#<sha-256 of the source>',
@@ -86,7 +86,7 @@ export const accessPatterns = [
   },
   {
     entity: 'SignInAttemptsPerPhone',
-    module: 'core/sign-in-entities.ts',
+    module: 'auth/entities.ts',
     index: 'table',
     pk: 'THROTTLE#PHONE#<sha-256 of the phone>',
     sk: 'SIGNIN#ALL',
@@ -97,7 +97,7 @@ export const accessPatterns = [
   },
   {
     entity: 'SignInAttemptsPerSource',
-    module: 'core/sign-in-entities.ts',
+    module: 'auth/entities.ts',
     index: 'table',
     pk: 'THROTTLE#SOURCE#<sha-256 of the source>',
     sk: 'SIGNIN',
@@ -105,7 +105,7 @@ export const accessPatterns = [
   },
   {
     entity: 'ResetIssuesPerPhone',
-    module: 'core/sign-in-entities.ts',
+    module: 'auth/entities.ts',
     index: 'table',
     pk: 'THROTTLE#PHONE#<sha-256 of the phone>',
     sk: 'RESETISSUE',
@@ -113,7 +113,7 @@ export const accessPatterns = [
   },
   {
     entity: 'ResetIssuesPerSource',
-    module: 'core/sign-in-entities.ts',
+    module: 'auth/entities.ts',
     index: 'table',
     pk: 'THROTTLE#SOURCE#<sha-256 of the source>',
     sk: 'RESETISSUE',
@@ -121,7 +121,7 @@ export const accessPatterns = [
   },
   {
     entity: 'ResetCode',
-    module: 'core/sign-in-entities.ts',
+    module: 'auth/entities.ts',
     index: 'table',
     pk: 'RESET#<sha-256 of the phone>',
     sk: 'RESET',
