@@ -9,7 +9,7 @@ import { isDisposable, type OrbitConfig } from './config';
 import { Data } from './data';
 import { webAclArnParameterName } from './edge-stack';
 import { Monitoring } from './monitoring';
-import { projectRouteTable, type RouteTable } from './route-table';
+import { deployedRouteTable, type RouteTable } from './route-table';
 import { Web } from './web';
 import { WebAcl } from './web-acl';
 
@@ -45,7 +45,7 @@ export class OrbitStack extends Stack {
 
     this.data = new Data(this, 'Data', { disposable, definition: tableDefinition });
     this.api = new Api(this, 'Api', {
-      routes: props.routes ?? projectRouteTable,
+      routes: props.routes ?? deployedRouteTable,
       data: this.data,
       disposable,
       throttle: config.apiThrottle,

@@ -17,4 +17,5 @@ export interface RouteTable {
   readonly webSocket: readonly WebSocketRouteDefinition[];
 }
 
-export const projectRouteTable: RouteTable = { areas, http: httpRoutes, webSocket: webSocketRoutes };
+/** The route table the CDK app deploys: every area and route the functions declare. */
+export const deployedRouteTable: RouteTable = { areas, http: httpRoutes, webSocket: webSocketRoutes };

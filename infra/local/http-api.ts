@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-import { areaHandlers, type AreaHandler } from '@orbit/functions/areas';
+import { areaHandlers, type AreaHandler } from '@orbit/functions/area-handlers';
 import { areas, type Area } from '@orbit/functions/routes';
 
 import { createAdmission, type Admission, type AdmissionLimits } from './admission';

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 import { httpRoutes, routeKeyOf, webSocketRoutes, type WebSocketRouteDefinition } from '@orbit/functions/routes';
 import { defaultApiThrottle } from '@orbit/infra/lib/config';
-import { projectRouteTable } from '@orbit/infra/lib/route-table';
+import { deployedRouteTable } from '@orbit/infra/lib/route-table';
 
 import { referencedLogicalIds, synthesize, type SynthesizedStack } from './support';
 
@@ -106,7 +106,7 @@ describe('WebSocket API', () => {
       { routeKey: '$disconnect', area: 'auth' },
       { routeKey: '$default', area: 'auth' },
     ];
-    const withSockets = synthesize({ stage: 'prod' }, { routes: { ...projectRouteTable, webSocket: realtimeRoutes } });
+    const withSockets = synthesize({ stage: 'prod' }, { routes: { ...deployedRouteTable, webSocket: realtimeRoutes } });
     afterAll(() => withSockets.cleanup());
     const api = withSockets.stack.api;
 
@@ -157,7 +157,7 @@ describe('WebSocket API', () => {
     expect(() =>
       synthesize(
         { stage: 'prod' },
-        { routes: { ...projectRouteTable, webSocket: [] }, areaAccess: { auth: { pushes: true } } },
+        { routes: { ...deployedRouteTable, webSocket: [] }, areaAccess: { auth: { pushes: true } } },
       ),
     ).toThrow(/pushes to WebSocket connections, but the route table has no WebSocket routes/);
   });

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 import { areas, httpRoutes, webSocketRoutes } from '@orbit/functions/routes';
 import { accessFor, tableReadActions, tableWriteActions } from '@orbit/infra/lib/area-access';
-import { projectRouteTable } from '@orbit/infra/lib/route-table';
+import { deployedRouteTable } from '@orbit/infra/lib/route-table';
 
 import { asArray, referencedLogicalIds, statementsOfRole, synthesize } from './support';
 
@@ -159,12 +159,12 @@ describe('least privilege', () => {
 
   it('derives access from the route table: signed-in routes need the secret; health touches nothing', () => {
     for (const area of areas) {
-      const access = accessFor(area, projectRouteTable);
+      const access = accessFor(area, deployedRouteTable);
       if (httpRoutes.some((route) => route.area === area && route.access === 'signed-in'))
         expect(access.jwtSecret).toBe(true);
     }
-    expect(accessFor('health', projectRouteTable)).toMatchObject({ table: 'none', jwtSecret: false, pushes: false });
-    expect(accessFor('auth', projectRouteTable)).toMatchObject({ table: 'read-write', jwtSecret: true });
+    expect(accessFor('health', deployedRouteTable)).toMatchObject({ table: 'none', jwtSecret: false, pushes: false });
+    expect(accessFor('auth', deployedRouteTable)).toMatchObject({ table: 'read-write', jwtSecret: true });
   });
 
   it("lets API Gateway invoke each routed function, from this stack's APIs only", () => {

@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream';
 import type { APIGatewayProxyResultV2 } from 'aws-lambda';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 
-import { webSocketAreaHandlers, type WebSocketAreaHandler } from '@orbit/functions/areas';
+import { webSocketAreaHandlers, type WebSocketAreaHandler } from '@orbit/functions/area-handlers';
 import type { WebSocketEvent } from '@orbit/functions/core/websocket-handler';
 import { webSocketRoutes, type Area } from '@orbit/functions/routes';
 
