@@ -8,7 +8,6 @@ import {
   type MiddlewareFunction,
   type RouteObject,
 } from 'react-router';
-import { loadDeployLinks } from '../../shared/deploy-links';
 import { loadTranslationParts } from '../../shared/i18n/language-store';
 import type { TranslationPart } from '../../shared/i18n/translation-parts';
 import { getSession, isLoggedIn } from '../../shared/session/session-store';
@@ -61,6 +60,8 @@ const guardMiddleware =
 const externalLinkMiddleware =
   (name: 'wiki' | 'telegram', state: NavigationState): MiddlewareFunction =>
   async () => {
+    // Downloaded here, not with the app: /login's first download does not carry it.
+    const { loadDeployLinks } = await import('../../shared/deploy-links');
     const url = (await loadDeployLinks())[name];
     if (url === null) return;
     if (!state.isInitialized()) throw redirect(url);
