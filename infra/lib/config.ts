@@ -37,6 +37,16 @@ export interface OrbitConfig {
    * their default execute-api endpoints are switched off. Needs `domainName`.
    */
   readonly originCertificateArn: string | undefined;
+  /** Where Help, Contact us, /wiki and /telegram lead (web/src/shared/deploy-links.ts); unset ones say so in the UI. */
+  readonly links: WebLinks;
+}
+
+/** The web app's external links, written to `/config.json` beside the build. */
+export interface WebLinks {
+  readonly help?: string;
+  readonly contact?: string;
+  readonly wiki?: string;
+  readonly telegram?: string;
 }
 
 export const contextKeys = {
@@ -51,6 +61,10 @@ export const contextKeys = {
   authReservedConcurrency: 'ORBIT_AUTH_RESERVED_CONCURRENCY',
   webAclArn: 'ORBIT_WEB_ACL_ARN',
   originCertificateArn: 'ORBIT_ORIGIN_CERTIFICATE_ARN',
+  helpUrl: 'ORBIT_HELP_URL',
+  contactUrl: 'ORBIT_CONTACT_URL',
+  wikiUrl: 'ORBIT_WIKI_URL',
+  telegramUrl: 'ORBIT_TELEGRAM_URL',
 } as const;
 
 export type ContextKey = keyof typeof contextKeys;
@@ -115,6 +129,18 @@ export const readConfig = (
     }
   }
 
+  const link = (key: 'helpUrl' | 'contactUrl' | 'wikiUrl' | 'telegramUrl') => {
+    const value = read(key);
+    if (value !== undefined && !/^https?:\/\/[^\s]+$/.test(value)) throw new Error(`${key} must be an http(s) address`);
+    return value;
+  };
+  const links: Record<string, string | undefined> = {
+    help: link('helpUrl'),
+    contact: link('contactUrl'),
+    wiki: link('wikiUrl'),
+    telegram: link('telegramUrl'),
+  };
+
   return {
     stage,
     domainName,
@@ -135,6 +161,7 @@ export const readConfig = (
     ),
     webAclArn,
     originCertificateArn,
+    links: Object.fromEntries(Object.entries(links).filter(([, value]) => value !== undefined)),
   };
 };
 
@@ -142,3 +169,15 @@ export const stackNameFor = (config: Pick<OrbitConfig, 'stage'>): string => `Orb
 
 /** The companion stack in us-east-1 that holds the CloudFront web ACL (edge-stack.ts). */
 export const edgeStackNameFor = (config: Pick<OrbitConfig, 'stage'>): string => `${stackNameFor(config)}-edge`;
+
+/** The body of the web app's `/config.json`: the same shape on AWS and locally. */
+export const webRuntimeConfig = (links: WebLinks) => ({ links });
+
+/** The links of the ORBIT_*_URL variables, for the local server. */
+export const webLinksFromEnv = (env: Readonly<Record<string, string | undefined>>): WebLinks =>
+  readConfig(() => undefined, {
+    ORBIT_HELP_URL: env['ORBIT_HELP_URL'],
+    ORBIT_CONTACT_URL: env['ORBIT_CONTACT_URL'],
+    ORBIT_WIKI_URL: env['ORBIT_WIKI_URL'],
+    ORBIT_TELEGRAM_URL: env['ORBIT_TELEGRAM_URL'],
+  }).links;

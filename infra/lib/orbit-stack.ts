@@ -76,6 +76,7 @@ export class OrbitStack extends Stack {
       disposable,
       domainName: config.domainName,
       certificateArn: config.certificateArn,
+      links: config.links,
       ...(props.webDistDir ? { distDir: props.webDistDir } : {}),
     });
 

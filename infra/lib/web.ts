@@ -30,6 +30,7 @@ import { BucketDeployment, CacheControl, Source, type ISource } from 'aws-cdk-li
 import { Construct } from 'constructs';
 
 import { webSocketStageName } from './api';
+import { webRuntimeConfig, type WebLinks } from './config';
 import { contentSecurityPolicy, inlineScriptHashes } from './csp';
 import { webDistDir } from './paths';
 import { securityHeaderPolicy } from './security-headers';
@@ -46,6 +47,8 @@ export interface WebProps {
   readonly disposable: boolean;
   readonly domainName: string | undefined;
   readonly certificateArn: string | undefined;
+  /** Written to `/config.json` beside the build (revalidated like index.html). */
+  readonly links: WebLinks;
   /** The web build; a placeholder page is deployed when it has not been built. */
   readonly distDir?: string;
 }
@@ -54,6 +57,9 @@ export interface WebProps {
  * Build files that never reach the bucket: source maps (they would publish the app's source)
  * and the precompressed copies the local server serves (CloudFront compresses by itself).
  */
+/** The web app's runtime configuration (web/src/shared/deploy-links.ts). */
+export const webConfigFile = 'config.json';
+
 const unpublishedBuildFiles = ['*.map', '*.br', '*.gz'];
 
 /** Forwards every viewer header but Host, with CloudFront's own viewer headers (see below). */
@@ -230,7 +236,7 @@ export class Web extends Construct {
       memoryLimit: 512,
     });
     const shell = new BucketDeployment(this, 'Shell', {
-      sources,
+      sources: [...sources, Source.jsonData(webConfigFile, webRuntimeConfig(props.links))],
       destinationBucket: this.bucket,
       exclude: [`${hashedAssetsPrefix}*`],
       cacheControl: [CacheControl.fromString(shellCacheControl)],

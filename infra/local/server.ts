@@ -14,6 +14,9 @@ import {
   requestTimeoutMs,
   sendError,
 } from './http-limits';
+import { webLinksFromEnv, webRuntimeConfig } from '../lib/config';
+import { webConfigFile } from '../lib/web';
+import { shellCacheControl } from '../lib/web-caching';
 import { localSecurityHeaders, serveWebBuild } from './static-files';
 import {
   attachLocalWebSocketGateway,
@@ -52,6 +55,9 @@ export const createLocalServer = (options: LocalServerOptions = {}): Server => {
     devServer: options.webMiddleware !== undefined,
   });
 
+  // What the deploy writes beside the build (infra/lib/web.ts), here from ORBIT_*_URL variables.
+  const webConfig = Buffer.from(JSON.stringify(webRuntimeConfig(webLinksFromEnv(process.env))));
+
   const realtime = options.realtime ?? createLocalWebSocketGateway();
   const server = createServer(
     { maxHeaderSize: parserMaxHeaderBytes, requestTimeout: requestTimeoutMs },
@@ -65,6 +71,14 @@ export const createLocalServer = (options: LocalServerOptions = {}): Server => {
       if (!url) return sendError(response, { status: 400, message: 'Bad request' });
       if (realtime.handles(url)) return realtime.handleRequest(request, response, url);
       if (api.handles(url)) return api.handle(request, response, url);
+      if (url.pathname === `/${webConfigFile}`) {
+        send(response, {
+          status: 200,
+          headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': shellCacheControl },
+          body: webConfig,
+        });
+        return;
+      }
       if (!web) {
         send(response, {
           status: 404,

@@ -13,6 +13,9 @@ declare module 'vitest' {
   }
 }
 
+/** The external links the stack under test is deployed with (Contact us and Telegram: none). */
+export const e2eLinks = { help: 'https://help.orbit.test/', wiki: 'https://wiki.orbit.test/start' } as const;
+
 /** The whole product as `npm start` serves it (built web app, seeded store), in memory. */
 export default async function setup(project: TestProject) {
   // E2E_WEB_DIR lets a run test a build made elsewhere (e.g. while another build is under way).
@@ -24,6 +27,11 @@ export default async function setup(project: TestProject) {
   const outboxFile = join(mkdtempSync(join(tmpdir(), 'orbit-outbox-')), 'outbox.jsonl');
   process.env.NOTIFIER_OUTBOX_FILE = outboxFile;
   project.provide('outboxFile', outboxFile);
+  // Two links set, two left unset: the shell test sees both ways (docs/deploy.md, "The web app's links").
+  process.env.ORBIT_HELP_URL = e2eLinks.help;
+  process.env.ORBIT_WIKI_URL = e2eLinks.wiki;
+  delete process.env.ORBIT_CONTACT_URL;
+  delete process.env.ORBIT_TELEGRAM_URL;
   const stack = await startLocalStack({
     port: 0,
     host: '127.0.0.1',

@@ -29,6 +29,7 @@ describe('deployment parameters', () => {
       authReservedConcurrency: defaultAuthReservedConcurrency,
       webAclArn: undefined,
       originCertificateArn: undefined,
+      links: {},
     });
     expect(stackNameFor(config)).toBe('Orbit-prod');
   });

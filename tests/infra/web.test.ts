@@ -1,6 +1,6 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
@@ -12,7 +12,7 @@ import { directiveSources, inlineScriptHashes, pageViolations } from '@orbit/inf
 import { webDistDir } from '@orbit/infra/lib/paths';
 import { securityHeaders } from '@orbit/infra/lib/security-headers';
 import { spaRewriteSource } from '@orbit/infra/lib/spa-rewrite';
-import { placeholderIndexHtml } from '@orbit/infra/lib/web';
+import { placeholderIndexHtml, webConfigFile } from '@orbit/infra/lib/web';
 import { hashedAssetsCacheControl, shellCacheControl } from '@orbit/infra/lib/web-caching';
 
 import { asArray, referencedLogicalIds, synthesize, type SynthesizedStack } from './support';
@@ -311,5 +311,41 @@ describe('the deployment of the web build', () => {
       ([, deployment]) => deployment === byCacheControl(hashedAssetsCacheControl),
     )?.[0];
     expect(asArray(shell?.DependsOn).some((dependency) => dependency.startsWith(assetsId ?? '-'))).toBe(true);
+  });
+});
+
+describe("the web app's runtime configuration (/config.json)", () => {
+  const deployedConfigs = (target: SynthesizedStack): unknown[] =>
+    readdirSync(target.app.outdir, { recursive: true, encoding: 'utf8' })
+      .filter((path) => basename(path) === webConfigFile)
+      .map((path) => JSON.parse(readFileSync(join(target.app.outdir, path), 'utf8')) as unknown);
+
+  it('carries the links given as context, beside the build, with the shell', () => {
+    const configured = synthesize({
+      stage: 'prod',
+      helpUrl: 'https://help.example.org/',
+      contactUrl: 'https://example.org/contact',
+      wikiUrl: 'https://wiki.example.org/',
+      telegramUrl: 'https://t.me/orbit_support',
+    });
+    try {
+      expect(deployedConfigs(configured)).toEqual([
+        {
+          links: {
+            help: 'https://help.example.org/',
+            contact: 'https://example.org/contact',
+            wiki: 'https://wiki.example.org/',
+            telegram: 'https://t.me/orbit_support',
+          },
+        },
+      ]);
+    } finally {
+      configured.cleanup();
+    }
+  });
+
+  it('carries no link when none is configured (the UI says so), and refuses an address that is not http(s)', () => {
+    expect(deployedConfigs(synthesized)).toEqual([{ links: {} }]);
+    expect(() => synthesize({ stage: 'prod', wikiUrl: 'javascript:alert(1)' })).toThrow(/wikiUrl/);
   });
 });

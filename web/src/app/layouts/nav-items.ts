@@ -1,9 +1,8 @@
 import type { Action, Subject } from '@orbit/functions/core/ability';
-import { externalLinks } from '../../shared/config';
 import type { RouteHandle, RouteName } from '../routing/route-handle';
 import { routeHandleByName, routePathByName } from '../routing/route-table';
 
-/** The navigation's routes, in order. Wiki and Telegram are plain links to their destinations. */
+/** The navigation's routes, in order. */
 export const navItemNames = [
   'apps-projects',
   'apps-chat',
@@ -30,10 +29,12 @@ export interface NavItem {
   readonly external: boolean;
 }
 
-const externalDestination: Partial<Record<NavItemName, string>> = {
-  'known-base': externalLinks.wiki,
-  telegram: externalLinks.telegram,
-};
+/**
+ * Wiki and Telegram link to /wiki and /telegram like any route: the route opens the deploy's
+ * destination in a new tab, or says it is not configured (shared/deploy-links.ts), so the
+ * navigation never needs the deploy configuration itself.
+ */
+const externalDestination: Partial<Record<NavItemName, string>> = {};
 
 export const navItems: readonly NavItem[] = navItemNames.map((name) => {
   const handle = routeHandleByName.get(name);

@@ -13,7 +13,7 @@ import type { RouteHandle } from './route-handle';
 export interface RouteEntry {
   readonly path: string;
   readonly handle: RouteHandle;
-  /** The page; absent for routes that never render (the index redirect, /wiki, /telegram). */
+  /** The page; absent for routes that never render (the index redirect). /wiki and /telegram render only when not configured. */
   readonly page?: () => Promise<ComponentType>;
   /**
    * The translation parts the page uses beyond `core`, downloaded with its code in the active
@@ -241,8 +241,20 @@ const declaredRoutes: readonly RouteDeclaration[] = [
     handle: handles.userView,
     comingSoon: 'userView',
   },
-  { path: '/wiki', handle: handles.wiki, externalLink: 'wiki' },
-  { path: '/telegram', handle: handles.telegram, externalLink: 'telegram' },
+  {
+    path: '/wiki',
+    handle: handles.wiki,
+    externalLink: 'wiki',
+    parts: ['coming-soon'],
+    page: async () => (await import('../../shared/ui/link-not-configured')).linkNotConfiguredPage('wiki'),
+  },
+  {
+    path: '/telegram',
+    handle: handles.telegram,
+    externalLink: 'telegram',
+    parts: ['coming-soon'],
+    page: async () => (await import('../../shared/ui/link-not-configured')).linkNotConfiguredPage('telegram'),
+  },
 ];
 
 export const routeTable: readonly RouteEntry[] = declaredRoutes.map(comingSoonRoute);

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, type DataRouter } from 'react-router';
 import { abilityRulesFor } from '@orbit/functions/core/ability';
 import { apiRequest } from '../../shared/api/api-client';
-import { externalLinks } from '../../shared/config';
+import { resetDeployLinks } from '../../shared/deploy-links';
 import { clearSession, updateSession } from '../../shared/session/session-store';
 import { createAppRouter } from './router';
 import { settled } from '../../test/router';
@@ -75,15 +75,44 @@ describe('the app router (routes, index redirect, guard, external links)', () =>
     expect(routeName(unknown)).toBe('$error');
   });
 
-  it('opens /wiki and /telegram in a new tab and stays where it was', async () => {
+  const deployConfig = (links: Record<string, string>) => {
+    resetDeployLinks();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async (input) => {
+        if (String(input) === '/config.json') return Response.json({ links });
+        throw new Error(`unexpected request ${String(input)}`);
+      }),
+    );
+  };
+
+  it('opens the configured /wiki and /telegram in a new tab and stays where it was', async () => {
+    deployConfig({ wiki: 'https://wiki.example.org/', telegram: 'https://t.me/orbit_support' });
     const windowOpen = vi.spyOn(window, 'open').mockReturnValue(null);
     const router = await open('/login?x=1');
     await navigate(router, '/wiki');
-    expect(windowOpen).toHaveBeenCalledWith(externalLinks.wiki, '_blank', 'noopener,noreferrer');
+    expect(windowOpen).toHaveBeenCalledWith('https://wiki.example.org/', '_blank', 'noopener,noreferrer');
     expect(here(router)).toBe('/login?x=1');
     await navigate(router, '/telegram');
-    expect(windowOpen).toHaveBeenLastCalledWith(externalLinks.telegram, '_blank', 'noopener,noreferrer');
+    expect(windowOpen).toHaveBeenLastCalledWith('https://t.me/orbit_support', '_blank', 'noopener,noreferrer');
     expect(here(router)).toBe('/login?x=1');
+    windowOpen.mockRestore();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows /wiki and /telegram as not configured when the deploy set no address', async () => {
+    deployConfig({ wiki: 'not a url' });
+    const windowOpen = vi.spyOn(window, 'open').mockReturnValue(null);
+    signInAs('client');
+    const router = await open('/apps/projects');
+    await navigate(router, '/wiki');
+    expect(here(router)).toBe('/wiki');
+    expect(routeName(router)).toBe('known-base');
+    await navigate(router, '/telegram');
+    expect(here(router)).toBe('/telegram');
+    expect(windowOpen).not.toHaveBeenCalled();
+    windowOpen.mockRestore();
+    vi.unstubAllGlobals();
   });
 
   it('sends the user to /login with `to` when the session expires and cannot be refreshed', async () => {

@@ -8,7 +8,6 @@ import {
   type MiddlewareFunction,
   type RouteObject,
 } from 'react-router';
-import { externalLinks } from '../../shared/config';
 import { loadTranslationParts } from '../../shared/i18n/language-store';
 import type { TranslationPart } from '../../shared/i18n/translation-parts';
 import { getSession, isLoggedIn } from '../../shared/session/session-store';
@@ -55,11 +54,16 @@ const guardMiddleware =
 /**
  * /wiki and /telegram open their destination in a new tab and cancel the in-app navigation: the
  * user stays where they were. Typed into the address bar there is nowhere to stay, so the tab
- * itself goes to the destination.
+ * itself goes to the destination. When the deploy did not set one, the route renders its page,
+ * which says so (shared/deploy-links.ts).
  */
 const externalLinkMiddleware =
-  (url: string, state: NavigationState): MiddlewareFunction =>
-  () => {
+  (name: 'wiki' | 'telegram', state: NavigationState): MiddlewareFunction =>
+  async () => {
+    // Downloaded here, not with the app: /login's first download does not carry it.
+    const { loadDeployLinks } = await import('../../shared/deploy-links');
+    const url = (await loadDeployLinks())[name];
+    if (url === null) return;
     if (!state.isInitialized()) throw redirect(url);
     window.open(url, '_blank', 'noopener,noreferrer');
     const { pathname, search, hash } = state.currentLocation();
@@ -93,7 +97,7 @@ const paramValuesMiddleware =
 const toRoute = (entry: RouteEntry, state: NavigationState): RouteObject => {
   const { page, parts = [], externalLink, paramValues } = entry;
   const middleware = [
-    ...(externalLink ? [externalLinkMiddleware(externalLinks[externalLink], state)] : []),
+    ...(externalLink ? [externalLinkMiddleware(externalLink, state)] : []),
     ...(paramValues ? [paramValuesMiddleware(paramValues)] : []),
   ];
   return {
@@ -106,11 +110,12 @@ const toRoute = (entry: RouteEntry, state: NavigationState): RouteObject => {
 };
 
 /**
- * The route tree: the flat table of docs/product.md#routes grouped under its layouts. Pages in the blank
- * layout and pages in the app shell load separately, so /login never downloads the shell. Routes that never
- * render (index, /wiki, /telegram) sit outside both layouts so they download nothing. The shell's chunk
- * brings the component library, i18next, the query cache and CASL, and prepares them (language resources,
- * right-to-left styles) before its first render; each page brings the translation parts it declares.
+ * The route tree: the flat table of docs/product.md#routes grouped under its layouts. Pages in the blank layout and
+ * pages in the app shell load separately, so /login never downloads the shell. Routes that never
+ * render (the index) sit outside both layouts so they download nothing. The shell's
+ * chunk brings the component library, i18next, the query cache and CASL, and prepares them
+ * (language resources, right-to-left styles) before its first render; each page brings the
+ * translation parts it declares.
  */
 export const createRoutes = (state: NavigationState): RouteObject[] => {
   const blank = routeTable.filter((entry) => entry.page && entry.handle.layout === 'blank');

@@ -1,8 +1,10 @@
 import Box from '@mui/material/Box';
 import { styled } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { appName, externalLinks } from '../../shared/config';
+import { appName } from '../../shared/config';
+import { loadDeployLinks, type DeployLinks } from '../../shared/deploy-links';
 import { boxedWidth, type ShellLayout } from './layout-state';
 import { NewTabHint } from './nav-links';
 
@@ -22,6 +24,17 @@ const FooterLink = styled('a')(({ theme }) => ({
 /** The footer (docs/product.md#shell): sticky to the bottom of the window, static after the content, or hidden. */
 export const Footer = ({ layout }: { layout: ShellLayout }) => {
   const { t } = useTranslation();
+  // A link the deploy did not set is left out rather than pointing at a placeholder.
+  const [links, setLinks] = useState<DeployLinks | null>(null);
+  useEffect(() => {
+    let current = true;
+    void loadDeployLinks().then((loaded) => {
+      if (current) setLinks(loaded);
+    });
+    return () => {
+      current = false;
+    };
+  }, []);
   if (layout.footer === 'hidden') return null;
   const sticky = layout.footer === 'sticky';
   return (
@@ -52,14 +65,18 @@ export const Footer = ({ layout }: { layout: ShellLayout }) => {
           {t('shell.footer.copyright', { year: new Date().getFullYear(), app: appName })}
         </Typography>
         <Box sx={{ display: 'flex', gap: 2 }}>
-          <FooterLink href={externalLinks.wiki} target="_blank" rel="noopener noreferrer">
-            {t('shell.footer.help')}
-            <NewTabHint text={t('nav.opensInNewTab')} />
-          </FooterLink>
-          <FooterLink href={externalLinks.telegram} target="_blank" rel="noopener noreferrer">
-            {t('shell.footer.contact')}
-            <NewTabHint text={t('nav.opensInNewTab')} />
-          </FooterLink>
+          {links?.help ? (
+            <FooterLink href={links.help} target="_blank" rel="noopener noreferrer">
+              {t('shell.footer.help')}
+              <NewTabHint text={t('nav.opensInNewTab')} />
+            </FooterLink>
+          ) : null}
+          {links?.contact ? (
+            <FooterLink href={links.contact} target="_blank" rel="noopener noreferrer">
+              {t('shell.footer.contact')}
+              <NewTabHint text={t('nav.opensInNewTab')} />
+            </FooterLink>
+          ) : null}
         </Box>
       </Box>
     </Box>

@@ -2,6 +2,12 @@ import type en from '../en/coming-soon';
 import type { TranslationShape } from '../shape';
 
 const areas: TranslationShape<typeof en> = {
+  linkNotConfigured: {
+    wiki: 'الويكي',
+    telegram: 'تيليجرام',
+    message: 'هذا الرابط غير مُعدّ.',
+    description: 'يحدد عنوانه من ينشر مساحة العمل هذه؛ وحتى ذلك الحين لا يؤدي إلى أي مكان.',
+  },
   comingSoon: {
     badge: 'قريبًا',
     honesty: 'لا شيء هنا بيانات تجريبية: ستعرض هذه الصفحة مساحة عملك الحقيقية عند إطلاقها.',

@@ -3,6 +3,12 @@
  * descriptions.
  */
 const areas = {
+  linkNotConfigured: {
+    wiki: 'Wiki',
+    telegram: 'Telegram',
+    message: 'This link is not configured.',
+    description: 'Whoever deploys this workspace sets its address; until then there is nowhere to go.',
+  },
   comingSoon: {
     badge: 'Coming soon',
     honesty: 'Nothing here is sample data: this page will show your real workspace once it ships.',

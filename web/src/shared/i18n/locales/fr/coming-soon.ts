@@ -2,6 +2,12 @@ import type en from '../en/coming-soon';
 import type { TranslationShape } from '../shape';
 
 const areas: TranslationShape<typeof en> = {
+  linkNotConfigured: {
+    wiki: 'Wiki',
+    telegram: 'Telegram',
+    message: 'Ce lien n’est pas configuré.',
+    description: 'La personne qui déploie cet espace de travail définit son adresse ; d’ici là, il ne mène nulle part.',
+  },
   comingSoon: {
     badge: 'Bientôt disponible',
     honesty:
