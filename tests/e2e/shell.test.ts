@@ -213,9 +213,12 @@ describe('navigation', () => {
     await customizer.getByRole('radio', { name: 'Horizontal' }).check();
     await page.keyboard.press('Escape');
     await expect.poll(() => layoutKind(page)).toBe('horizontal');
-    const sizes = await navigation(page)
-      .locator('ul > li > a, ul > li > button')
-      .evaluateAll((items) => items.map((item) => `${item.textContent ?? ''}: ${getComputedStyle(item).fontSize}`));
+    // The horizontal navigation loads with its first use: wait for its items before measuring.
+    const items = navigation(page).locator('ul > li > a, ul > li > button');
+    await items.first().waitFor();
+    const sizes = await items.evaluateAll((elements) =>
+      elements.map((item) => `${item.textContent ?? ''}: ${getComputedStyle(item).fontSize}`),
+    );
     expect(sizes.length).toBeGreaterThan(3);
     expect(sizes.filter((size) => !size.endsWith(': 16px'))).toEqual([]);
   });
