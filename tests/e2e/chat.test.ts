@@ -113,6 +113,8 @@ describe('chat in two browsers', () => {
     expect(await shown.innerText()).toBe(markup);
     expect(await log(admin, 'Sophia Nguyen').locator('b, img[src="x"]').count()).toBe(0);
     expect(await admin.evaluate(() => (window as unknown as { hacked?: number }).hacked)).toBeUndefined();
+    // The admin had the chat open, so it is seen: wait for that before the next test leaves it.
+    await expect.poll(() => lastOwnReceipt(sophia, 'Olivia Bennett'), { timeout: 10_000 }).toBe('seen');
   });
 
   it('counts unseen messages while another chat is open, and clears them on opening', async () => {

@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { launchBrowser, newContext, signInThroughForm } from '../support/browser';
+import { e2eLinks } from './global-setup';
 
 /**
  * Checks that hold for every page, walked from the web app's own route table, so a new route is
@@ -61,12 +62,19 @@ interface RouteEntry {
   readonly path: string;
   readonly handle: { readonly name: string; readonly layout?: string };
   readonly page?: unknown;
+  readonly externalLink?: 'wiki' | 'telegram';
 }
 const routeTableModule = '../../web/src/app/routing/route-table';
 const { routeTable } = (await import(routeTableModule)) as { routeTable: readonly RouteEntry[] };
 
-/** Routes that render a page (the index redirect and the external links never do). */
-const pages = routeTable.filter((entry) => entry.page);
+/**
+ * Routes that render a page: not the index redirect, and not an external link the stack under test
+ * configures (global-setup.ts sets the wiki's), which opens a new tab instead of a page. An unset
+ * one (Telegram) renders its "not configured" page and is checked like any other.
+ */
+const pages = routeTable.filter(
+  (entry) => entry.page && !(entry.externalLink !== undefined && entry.externalLink in e2eLinks),
+);
 const signedOutPages = pages.filter((entry) => entry.handle.layout === 'blank');
 const shellPages = pages.filter((entry) => entry.handle.layout !== 'blank');
 
