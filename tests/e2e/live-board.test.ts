@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Project, Task } from '@orbit/functions/projects/contract';
 
-import { launchBrowser, newContext, signInThroughForm } from '../support/browser';
+import { launchBrowser, newContext, signInThroughForm, apiAs } from '../support/browser';
 
 /**
  * Live boards in two browsers: an admin and the project's client each have the board open; what
@@ -35,23 +35,6 @@ const signedInPage = async (account: { phone: string; password: string }): Promi
   return page;
 };
 
-/** Calls the API as the page's signed-in user (setup, not what is under test). */
-const api = <T>(page: Page, method: string, path: string, body?: unknown): Promise<T> =>
-  page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(path, {
-        method,
-        headers: {
-          authorization: `Bearer ${localStorage.getItem('accessToken') ?? ''}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return (await response.json()) as T;
-    },
-    { method, path, body },
-  );
-
 describe('live boards', () => {
   it("an admin's move appears on the client's open board, the client's comment on the admin's", async () => {
     const adminPage = await signedInPage(admin);
@@ -59,12 +42,12 @@ describe('live boards', () => {
     const liamId = await clientPage.evaluate(
       () => (JSON.parse(localStorage.getItem('userData') ?? '{}') as { id: string }).id,
     );
-    const { project } = await api<{ project: Project }>(adminPage, 'POST', '/api/apps/projects', {
+    const { project } = await apiAs<{ project: Project }>(adminPage, 'POST', '/api/apps/projects', {
       type: 'development',
       name: `Live board ${Date.now().toString(36)}`,
       clientId: liamId,
     });
-    const { task } = await api<{ task: Task }>(adminPage, 'POST', `/api/apps/projects/${project.id}/tasks`, {
+    const { task } = await apiAs<{ task: Task }>(adminPage, 'POST', `/api/apps/projects/${project.id}/tasks`, {
       title: 'Homepage copy',
     });
 

@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-import { baseUrl, launchBrowser, newContext, signInThroughForm } from '../support/browser';
+import { baseUrl, launchBrowser, newContext, signInThroughForm, apiAs } from '../support/browser';
 
 let browser: Browser;
 
@@ -324,23 +324,6 @@ describe('a client follows its projects', () => {
   });
 });
 
-/** Calls the API as the page's signed-in user (setup, not what is under test). */
-const api = <T>(page: Page, method: string, path: string, body?: unknown): Promise<T> =>
-  page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(path, {
-        method,
-        headers: {
-          authorization: `Bearer ${localStorage.getItem('accessToken') ?? ''}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return (response.status === 204 ? undefined : await response.json()) as T;
-    },
-    { method, path, body },
-  );
-
 const userIdOf = (page: Page) =>
   page.evaluate(() => (JSON.parse(localStorage.getItem('userData') ?? '{}') as { id: string }).id);
 
@@ -348,13 +331,13 @@ describe('a project page keeps its place in the URL', () => {
   it('opens a task and the Activity tab by URL, changes a stage in the dialog, and deletes without a stray request', async () => {
     const clientPage = await signedInPage(liam);
     const page = await signedInPage(admin);
-    const { project } = await api<{ project: { id: string; name: string } }>(page, 'POST', '/api/apps/projects', {
+    const { project } = await apiAs<{ project: { id: string; name: string } }>(page, 'POST', '/api/apps/projects', {
       type: 'development',
       name: `Url state ${Date.now().toString(36)}`,
       clientId: await userIdOf(clientPage),
       description: 'x'.repeat(3000),
     });
-    const { task } = await api<{ task: { id: string } }>(page, 'POST', `/api/apps/projects/${project.id}/tasks`, {
+    const { task } = await apiAs<{ task: { id: string } }>(page, 'POST', `/api/apps/projects/${project.id}/tasks`, {
       title: 'Wireframes',
     });
     await page.goto(`/apps/projects/${project.id}`);

@@ -44,3 +44,20 @@ export const pathAndQuery = (page: Page): string => {
   const url = new URL(page.url());
   return `${url.pathname}${url.search}`;
 };
+
+/** Calls the API as the page's signed-in user: test setup, not what is under test. */
+export const apiAs = <T>(page: Page, method: string, path: string, body?: unknown): Promise<T> =>
+  page.evaluate(
+    async ({ method, path, body }) => {
+      const response = await fetch(path, {
+        method,
+        headers: {
+          authorization: `Bearer ${localStorage.getItem('accessToken') ?? ''}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return (response.status === 204 ? undefined : await response.json()) as T;
+    },
+    { method, path, body },
+  );
