@@ -55,5 +55,5 @@ export const handler = defineAreaHandler('auth', authHttpRoutes, {
     await resetPassword(parseBody(event, resetPasswordRequest));
     return noContent();
   },
-  'GET /api/auth/me': async ({ principal }) => json(200, await describeSignedInUser(principal.userId)),
+  'GET /api/auth/me': async ({ caller }) => json(200, await describeSignedInUser(caller.principal.userId)),
 });

@@ -36,16 +36,16 @@ import {
 const requireChat = (ability: AppAbility) => authorize(ability, 'read', 'Chat');
 
 const httpHandler = defineAreaHandler('chat', chatHttpRoutes, {
-  'GET /api/apps/chat/chats-and-contacts': async ({ event, principal, ability }) => {
+  'GET /api/apps/chat/chats-and-contacts': async ({ event, caller: { principal, ability } }) => {
     requireChat(ability);
     const query = parseQuery(event, chatsAndContactsQuery);
     return json(200, await listChatsAndContacts({ id: principal.userId, role: principal.role }, query));
   },
-  'GET /api/apps/chat/chats/{userId}': async ({ event, principal, ability }) => {
+  'GET /api/apps/chat/chats/{userId}': async ({ event, caller: { principal, ability } }) => {
     requireChat(ability);
     return json(200, await openChat({ id: principal.userId, role: principal.role }, pathParam(event, 'userId')));
   },
-  'GET /api/apps/chat/chats/{userId}/messages': async ({ event, principal, ability }) => {
+  'GET /api/apps/chat/chats/{userId}/messages': async ({ event, caller: { principal, ability } }) => {
     requireChat(ability);
     const query = parseQuery(event, messagesQuery);
     return json(
@@ -53,7 +53,7 @@ const httpHandler = defineAreaHandler('chat', chatHttpRoutes, {
       await listOlderMessages({ id: principal.userId, role: principal.role }, pathParam(event, 'userId'), query),
     );
   },
-  'POST /api/apps/chat/chats/{userId}': async ({ event, principal, ability }) => {
+  'POST /api/apps/chat/chats/{userId}': async ({ event, caller: { principal, ability } }) => {
     // Sending is creating a message: the rule the access-control page reports as well.
     authorize(ability, 'create', 'Chat');
     const contactId = pathParam(event, 'userId');
@@ -61,12 +61,12 @@ const httpHandler = defineAreaHandler('chat', chatHttpRoutes, {
     const { message } = parseBody(event, sendMessageRequest);
     return json(201, await sendMessage({ id: principal.userId, role: principal.role }, contactId, message));
   },
-  'GET /api/apps/chat/contacts': async ({ event, principal, ability }) => {
+  'GET /api/apps/chat/contacts': async ({ event, caller: { principal, ability } }) => {
     requireChat(ability);
     const query = parseQuery(event, contactsQuery);
     return json(200, await searchContacts({ id: principal.userId, role: principal.role }, query));
   },
-  'POST /api/apps/chat/contacts': async ({ event, principal, ability }) => {
+  'POST /api/apps/chat/contacts': async ({ event, caller: { principal, ability } }) => {
     // Changing someone's status (a lead's stage, say) is an admin's decision.
     authorize(ability, 'update', 'Contact');
     const input = parseBody(event, contactStatusUpdateRequest);

@@ -45,7 +45,7 @@ export type Subject =
   | 'Channel'
   | 'Integration'
   | 'Mailing'
-  | (string & {});
+  | 'Contact';
 
 /** A record checked against the rules' conditions, tagged with its type by CASL's `subject()`. */
 export type SubjectRecord = object & ForcedSubject<Subject>;

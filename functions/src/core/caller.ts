@@ -1,8 +1,15 @@
 import type { AppAbility } from './ability';
 import type { Principal } from './auth/authenticate';
 
-/** Who is asking: the verified principal and the ability built from its rules. */
+/**
+ * Who is asking, built once per signed-in request by the area handler (core/handler.ts) and
+ * passed to the area's service, which decides what the caller may do: the verified principal,
+ * the ability built from its rules, and what services need about the user, read with the
+ * session in the same round trip (so no service reads the user's profile again).
+ */
 export interface Caller {
   readonly principal: Principal;
   readonly ability: AppAbility;
+  /** The user's name as their profile has it now (activity, messages and boards show it). */
+  readonly fullName: string;
 }

@@ -2,8 +2,8 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 
 import { routeKeyOf, type Area, type AreaRouteKey, type HttpRoute, type HttpRouteDefinition } from '../routes';
-import { buildAbility, type AppAbility } from './ability';
-import { authenticate, type Principal } from './auth/authenticate';
+import { authenticate } from './auth/authenticate';
+import type { Caller } from './caller';
 import { AppError, NotFoundError } from './errors';
 import type { HttpResult } from './http';
 import { logger } from './logger';
@@ -13,9 +13,9 @@ export interface PublicRequest {
   readonly route: HttpRouteDefinition;
 }
 
+/** A signed-in route's handler gets one `Caller` and passes it to one service call. */
 export interface SignedInRequest extends PublicRequest {
-  readonly principal: Principal;
-  readonly ability: AppAbility;
+  readonly caller: Caller;
 }
 
 type RouteOf<K extends string> = Extract<
@@ -23,7 +23,7 @@ type RouteOf<K extends string> = Extract<
   { method: K extends `${infer M} ${string}` ? M : never; path: K extends `${string} ${infer P}` ? P : never }
 >;
 
-/** A signed-in route's handler receives the verified principal; a public one does not. */
+/** A signed-in route's handler receives the caller; a public one does not. */
 export type RouteHandlerFor<K extends string> =
   RouteOf<K> extends { access: 'public' }
     ? (request: PublicRequest) => Promise<HttpResult>
@@ -76,8 +76,7 @@ export const defineAreaHandler = <A extends Area>(
           await (handle as unknown as (request: PublicRequest) => Promise<HttpResult>)({ event, route }),
         );
       }
-      const principal = await authenticate(event);
-      return toResponse(await handle({ event, route, principal, ability: buildAbility(principal.abilityRules) }));
+      return toResponse(await handle({ event, route, caller: await authenticate(event) }));
     } catch (error) {
       return toResponse(errorToResult(error));
     }

@@ -16,20 +16,20 @@ import { createPermission, listPermissions, removePermission, updatePermission }
  * so there is nothing to hide with a 404).
  */
 export const handler = defineAreaHandler('permissions', permissionsHttpRoutes, {
-  'GET /api/apps/permissions': async ({ event, ability }) => {
+  'GET /api/apps/permissions': async ({ event, caller: { ability } }) => {
     authorize(ability, 'read', 'Permission');
     return json(200, await listPermissions(parseQuery(event, listPermissionsQuery)));
   },
-  'POST /api/apps/permissions': async ({ event, ability }) => {
+  'POST /api/apps/permissions': async ({ event, caller: { ability } }) => {
     authorize(ability, 'create', 'Permission');
     return json(201, { permission: await createPermission(parseBody(event, createPermissionRequest)) });
   },
-  'PATCH /api/apps/permissions/{id}': async ({ event, ability }) => {
+  'PATCH /api/apps/permissions/{id}': async ({ event, caller: { ability } }) => {
     authorize(ability, 'update', 'Permission');
     const { name, assignedTo, version } = parseBody(event, updatePermissionRequest);
     return json(200, { permission: await updatePermission(pathParam(event, 'id'), { name, assignedTo, version }) });
   },
-  'DELETE /api/apps/permissions/{id}': async ({ event, ability }) => {
+  'DELETE /api/apps/permissions/{id}': async ({ event, caller: { ability } }) => {
     authorize(ability, 'delete', 'Permission');
     const { version } = parseQuery(event, deletePermissionQuery);
     await removePermission(pathParam(event, 'id'), version);

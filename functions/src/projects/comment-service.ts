@@ -35,7 +35,7 @@ export const createComment = async (
   input: CreateCommentRequest,
 ): Promise<TaskComment> => {
   if (project.status === 'archived') throw archivedProject(project);
-  const author = await actorOf(caller);
+  const author = actorOf(caller);
   const comment: CommentRecord = {
     id: ulid(),
     projectId: project.id,

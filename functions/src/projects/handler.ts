@@ -56,123 +56,117 @@ const publishBoardChange = (project: { id: string; clientId: string }, by: strin
  * whatever its body says. After a write, the board's live viewers are told (live-board.ts).
  */
 const httpHandler = defineAreaHandler('projects', projectsHttpRoutes, {
-  'GET /api/apps/projects': async ({ event, principal, ability }) =>
-    json(200, await listProjects({ principal, ability }, parseQuery(event, listProjectsQuery))),
+  'GET /api/apps/projects': async ({ event, caller }) =>
+    json(200, await listProjects(caller, parseQuery(event, listProjectsQuery))),
 
-  'POST /api/apps/projects': async ({ event, principal, ability }) => {
-    authorizeProjectCreation({ principal, ability });
-    const project = await createProject({ principal, ability }, parseBody(event, createProjectRequest));
+  'POST /api/apps/projects': async ({ event, caller }) => {
+    authorizeProjectCreation(caller);
+    const project = await createProject(caller, parseBody(event, createProjectRequest));
     return json(201, { project });
   },
 
-  'GET /api/apps/projects/people': async ({ event, principal, ability }) => {
-    authorizeProjectCreation({ principal, ability });
-    return json(200, await findPeople({ principal, ability }, parseQuery(event, peopleQuery)));
+  'GET /api/apps/projects/people': async ({ event, caller }) => {
+    authorizeProjectCreation(caller);
+    return json(200, await findPeople(caller, parseQuery(event, peopleQuery)));
   },
 
-  'GET /api/apps/projects/{id}': async ({ event, principal, ability }) => {
-    const project = await loadProject({ principal, ability }, pathParam(event, 'id'), 'read');
+  'GET /api/apps/projects/{id}': async ({ event, caller }) => {
+    const project = await loadProject(caller, pathParam(event, 'id'), 'read');
     return json(200, { project: toProject(project) });
   },
 
-  'PATCH /api/apps/projects/{id}': async ({ event, principal, ability }) => {
-    const caller = { principal, ability };
+  'PATCH /api/apps/projects/{id}': async ({ event, caller }) => {
     const record = await loadProject(caller, pathParam(event, 'id'), 'update');
     const project = await updateProject(caller, record, parseBody(event, updateProjectRequest));
-    await publishBoardChange(project, principal.userId, { kind: 'project', project });
+    await publishBoardChange(project, caller.principal.userId, { kind: 'project', project });
     return json(200, { project });
   },
 
-  'DELETE /api/apps/projects/{id}': async ({ event, principal, ability }) => {
-    const record = await loadProject({ principal, ability }, pathParam(event, 'id'), 'delete');
+  'DELETE /api/apps/projects/{id}': async ({ event, caller }) => {
+    const record = await loadProject(caller, pathParam(event, 'id'), 'delete');
     await deleteProject(record, parseQuery(event, deleteProjectQuery).confirm);
-    await publishBoardChange(record, principal.userId, { kind: 'projectDeleted' });
+    await publishBoardChange(record, caller.principal.userId, { kind: 'projectDeleted' });
     return noContent();
   },
 
-  'POST /api/apps/projects/{id}/archive': async ({ event, principal, ability }) => {
-    const caller = { principal, ability };
+  'POST /api/apps/projects/{id}/archive': async ({ event, caller }) => {
     const record = await loadProject(caller, pathParam(event, 'id'), 'update');
     const project = await archiveProject(caller, record, parseBody(event, versionRequest).version);
-    await publishBoardChange(project, principal.userId, { kind: 'project', project });
+    await publishBoardChange(project, caller.principal.userId, { kind: 'project', project });
     return json(200, { project });
   },
 
-  'POST /api/apps/projects/{id}/restore': async ({ event, principal, ability }) => {
-    const caller = { principal, ability };
+  'POST /api/apps/projects/{id}/restore': async ({ event, caller }) => {
     const record = await loadProject(caller, pathParam(event, 'id'), 'update');
     const project = await restoreProject(caller, record, parseBody(event, versionRequest).version);
-    await publishBoardChange(project, principal.userId, { kind: 'project', project });
+    await publishBoardChange(project, caller.principal.userId, { kind: 'project', project });
     return json(200, { project });
   },
 
-  'GET /api/apps/projects/{id}/board': async ({ event, principal, ability }) =>
-    json(200, await getBoard({ principal, ability }, pathParam(event, 'id'))),
+  'GET /api/apps/projects/{id}/board': async ({ event, caller }) =>
+    json(200, await getBoard(caller, pathParam(event, 'id'))),
 
-  'GET /api/apps/projects/{id}/activity': async ({ event, principal, ability }) => {
-    const project = await loadProject({ principal, ability }, pathParam(event, 'id'), 'read');
+  'GET /api/apps/projects/{id}/activity': async ({ event, caller }) => {
+    const project = await loadProject(caller, pathParam(event, 'id'), 'read');
     return json(200, await listActivity(project, parseQuery(event, pageQuery)));
   },
 
-  'POST /api/apps/projects/{id}/tasks': async ({ event, principal, ability }) => {
-    const caller = { principal, ability };
+  'POST /api/apps/projects/{id}/tasks': async ({ event, caller }) => {
     const project = await loadProject(caller, pathParam(event, 'id'), 'read');
     authorizeTaskCreation(caller, project);
     const result = await createTask(caller, project, parseBody(event, createTaskRequest));
-    await publishBoardChange(result.project, principal.userId, { kind: 'task', ...result });
+    await publishBoardChange(result.project, caller.principal.userId, { kind: 'task', ...result });
     return json(201, result);
   },
 
-  'GET /api/apps/projects/{id}/tasks/{taskId}': async ({ event, principal, ability }) => {
-    const { task } = await loadTask({ principal, ability }, pathParam(event, 'id'), pathParam(event, 'taskId'), 'read');
+  'GET /api/apps/projects/{id}/tasks/{taskId}': async ({ event, caller }) => {
+    const { task } = await loadTask(caller, pathParam(event, 'id'), pathParam(event, 'taskId'), 'read');
     return json(200, { task: toTask(task) });
   },
 
-  'PATCH /api/apps/projects/{id}/tasks/{taskId}': async ({ event, principal, ability }) => {
-    const caller = { principal, ability };
+  'PATCH /api/apps/projects/{id}/tasks/{taskId}': async ({ event, caller }) => {
     const { project, task } = await loadTask(caller, pathParam(event, 'id'), pathParam(event, 'taskId'), 'update');
     const result = await updateTask(caller, project, task, parseBody(event, updateTaskRequest));
-    await publishBoardChange(result.project, principal.userId, { kind: 'task', ...result });
+    await publishBoardChange(result.project, caller.principal.userId, { kind: 'task', ...result });
     return json(200, result);
   },
 
-  'DELETE /api/apps/projects/{id}/tasks/{taskId}': async ({ event, principal, ability }) => {
-    const caller = { principal, ability };
+  'DELETE /api/apps/projects/{id}/tasks/{taskId}': async ({ event, caller }) => {
     const { project, task } = await loadTask(caller, pathParam(event, 'id'), pathParam(event, 'taskId'), 'delete');
     const updated = await deleteTask(caller, project, task);
-    await publishBoardChange(updated, principal.userId, { kind: 'taskDeleted', taskId: task.id, project: updated });
+    await publishBoardChange(updated, caller.principal.userId, {
+      kind: 'taskDeleted',
+      taskId: task.id,
+      project: updated,
+    });
     return json(200, { project: updated });
   },
 
-  'POST /api/apps/projects/{id}/tasks/{taskId}/move': async ({ event, principal, ability }) => {
-    const caller = { principal, ability };
+  'POST /api/apps/projects/{id}/tasks/{taskId}/move': async ({ event, caller }) => {
     const { project, task } = await loadTask(caller, pathParam(event, 'id'), pathParam(event, 'taskId'), 'update');
     const result = await moveTask(caller, project, task, parseBody(event, moveTaskRequest));
-    await publishBoardChange(result.project, principal.userId, { kind: 'task', ...result });
+    await publishBoardChange(result.project, caller.principal.userId, { kind: 'task', ...result });
     return json(200, result);
   },
 
-  'GET /api/apps/projects/{id}/tasks/{taskId}/comments': async ({ event, principal, ability }) => {
-    const caller = { principal, ability };
+  'GET /api/apps/projects/{id}/tasks/{taskId}/comments': async ({ event, caller }) => {
     const { project, task } = await loadTask(caller, pathParam(event, 'id'), pathParam(event, 'taskId'), 'read');
     return json(200, await listComments(caller, project, task, parseQuery(event, pageQuery)));
   },
 
-  'POST /api/apps/projects/{id}/tasks/{taskId}/comments': async ({ event, principal, ability }) => {
-    const caller = { principal, ability };
+  'POST /api/apps/projects/{id}/tasks/{taskId}/comments': async ({ event, caller }) => {
     const { project, task } = await loadTask(caller, pathParam(event, 'id'), pathParam(event, 'taskId'), 'read');
     authorizeCommentCreation(caller, project);
     const comment = await createComment(caller, project, task, parseBody(event, createCommentRequest));
-    await publishBoardChange(project, principal.userId, { kind: 'comment', taskId: task.id, comment });
+    await publishBoardChange(project, caller.principal.userId, { kind: 'comment', taskId: task.id, comment });
     return json(201, { comment });
   },
 
-  'DELETE /api/apps/projects/{id}/tasks/{taskId}/comments/{commentId}': async ({ event, principal, ability }) => {
-    const caller = { principal, ability };
+  'DELETE /api/apps/projects/{id}/tasks/{taskId}/comments/{commentId}': async ({ event, caller }) => {
     const { project, task } = await loadTask(caller, pathParam(event, 'id'), pathParam(event, 'taskId'), 'read');
     const commentId = pathParam(event, 'commentId');
     await deleteComment(caller, project, task, commentId);
-    await publishBoardChange(project, principal.userId, { kind: 'commentDeleted', taskId: task.id, commentId });
+    await publishBoardChange(project, caller.principal.userId, { kind: 'commentDeleted', taskId: task.id, commentId });
     return noContent();
   },
 });

@@ -9,10 +9,11 @@ import type { ActivityRecord, ProjectRecord } from './records';
 
 export const now = () => new Date().toISOString();
 
-export const actorOf = async (caller: Caller): Promise<PersonRef & { role: string }> => {
-  const user = await getUserById(caller.principal.userId);
-  return { id: caller.principal.userId, fullName: user?.fullName ?? 'Unknown user', role: caller.principal.role };
-};
+export const actorOf = (caller: Caller): PersonRef & { role: string } => ({
+  id: caller.principal.userId,
+  fullName: caller.fullName,
+  role: caller.principal.role,
+});
 
 export const newActivity = (
   projectId: string,

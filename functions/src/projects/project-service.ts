@@ -152,7 +152,7 @@ const applyChanges = async (
   kind: ActivityKind,
   fields: readonly string[],
 ): Promise<Project> => {
-  const actor = await actorOf(caller);
+  const actor = actorOf(caller);
   try {
     const after = await projects.updateProject(
       before,

@@ -117,7 +117,7 @@ export const updateTask = async (
   };
   const fields = changedTaskFieldNames(changes);
   if (fields.length === 0) return withProject(task, project);
-  const actor = await actorOf(caller);
+  const actor = actorOf(caller);
   return explainingRejection(project.id, task.id, async () => {
     const after = await tasks.updateTask(
       task,
@@ -142,7 +142,7 @@ export const moveTask = async (
   if (project.status === 'archived') throw archivedProject(project);
   checkStage(project, input.stage);
   if (input.version !== task.version) throw staleTask(task);
-  const actor = task.stage !== input.stage ? await actorOf(caller) : undefined;
+  const actor = task.stage !== input.stage ? actorOf(caller) : undefined;
   return retry(placeAgain, async () => {
     const board = await tasks.getBoard(project.id);
     const plan = planTaskMove(project, task, board?.tasks ?? [], input);
@@ -167,7 +167,7 @@ export const moveTask = async (
 
 export const deleteTask = async (caller: Caller, project: ProjectRecord, task: TaskRecord): Promise<Project> => {
   if (project.status === 'archived') throw archivedProject(project);
-  const actor = await actorOf(caller);
+  const actor = actorOf(caller);
   await explainingRejection(project.id, task.id, () =>
     tasks.deleteTask(
       task,

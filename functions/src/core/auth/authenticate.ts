@@ -1,9 +1,13 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 
-import { abilityRulesFor, type AbilityRule } from '../ability';
+import { abilityRulesFor, buildAbility, type AbilityRule } from '../ability';
+import type { Caller } from '../caller';
+import { batchGet } from '../db';
 import { UnauthorizedError } from '../errors';
 import { bearerToken } from '../http';
-import { getSession } from './sessions';
+import { sessionEntity } from '../sign-in-entities';
+import { userEntity } from '../users/entities';
+import { liveSession } from './sessions';
 import { verifyAccessToken } from './tokens';
 
 export interface Principal {
@@ -15,13 +19,27 @@ export interface Principal {
 
 /**
  * A signed-in request needs a valid access token whose session still exists, so signing out
- * or resetting the password takes effect at once rather than when the token expires.
+ * or resetting the password takes effect at once rather than when the token expires. The
+ * session and the user's profile are read in one BatchGet: the caller's name comes with the
+ * check that costs a round trip anyway (docs/decisions.md, "One caller").
  */
-export const authenticate = async (event: APIGatewayProxyEventV2): Promise<Principal> => {
+export const authenticate = async (event: APIGatewayProxyEventV2): Promise<Caller> => {
   const token = bearerToken(event);
   const claims = token ? await verifyAccessToken(token) : undefined;
   if (!claims) throw new UnauthorizedError();
-  const session = await getSession(claims.userId, claims.sessionId);
-  if (!session) throw new UnauthorizedError('Session has ended');
-  return { ...claims, abilityRules: abilityRulesFor({ id: claims.userId, role: claims.role }) };
+  const sessionKey = sessionEntity.key(claims.userId, claims.sessionId);
+  const items = await batchGet([sessionKey, userEntity.key(claims.userId)], { consistent: true });
+  const sessionItem = items.find((item) => item.sk === sessionKey.sk);
+  const profileItem = items.find((item) => item.sk !== sessionKey.sk);
+  if (!liveSession(sessionItem ? sessionEntity.fromItem(sessionItem) : undefined)) {
+    throw new UnauthorizedError('Session has ended');
+  }
+  // A session outliving its user's profile is no way in either.
+  if (!profileItem) throw new UnauthorizedError('Session has ended');
+  const principal: Principal = { ...claims, abilityRules: abilityRulesFor({ id: claims.userId, role: claims.role }) };
+  return {
+    principal,
+    ability: buildAbility(principal.abilityRules),
+    fullName: userEntity.fromItem(profileItem).fullName,
+  };
 };

@@ -35,10 +35,12 @@ export const getSession = async (
   const { Item } = await db().send(
     new GetCommand({ TableName: tableName(), Key: sessionEntity.key(userId, sessionId), ConsistentRead: true }),
   );
-  const session = Item ? sessionEntity.fromItem(Item) : undefined;
-  // TTL deletion is lazy: an expired item may still be there.
-  return session && session.expiresAt > now.getTime() / 1000 ? session : undefined;
+  return liveSession(Item ? sessionEntity.fromItem(Item) : undefined, now);
 };
+
+/** TTL deletion is lazy: an expired session item may still be there, and counts as gone. */
+export const liveSession = (session: SessionRecord | undefined, now = new Date()): SessionRecord | undefined =>
+  session && session.expiresAt > now.getTime() / 1000 ? session : undefined;
 
 /**
  * Swaps the refresh hash only if the caller presented the current one; false if it lost. The
