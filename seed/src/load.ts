@@ -3,6 +3,8 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '@orbit/functions/core/db';
 import { tableName } from '@orbit/functions/core/table';
 
+import { rewriteListEntries } from '@orbit/functions/projects/bulk-load';
+
 import { seedChat } from './chat';
 import { seedPermissions } from './permissions';
 import { seedProjects } from './projects';
@@ -23,6 +25,8 @@ export const seedSteps: readonly SeedStep[] = [
   { name: 'projects', run: seedProjects },
   { name: 'chat', run: seedChat },
   { name: 'permissions', run: seedPermissions },
+  // Stores seeded before the projects list had its `open` and `all` partitions get them.
+  { name: 'project-list-sets', run: async () => void (await rewriteListEntries()) },
 ];
 
 const markerKey = (step: string) => ({ pk: 'SEED#demo', sk: `STEP#${step}` });

@@ -246,9 +246,12 @@ export const accessPatterns = [
     entity: 'ProjectListEntry',
     module: 'projects/entities.ts',
     index: 'table',
-    pk: 'PLIST#<scope>#<status>#<sort>',
+    pk: 'PLIST#<scope>#<status set>#<sort>',
     sk: '<sort value>\u0001<projectId>',
-    patterns: ['projects of a scope (W or C#<clientId>) and status, in one of four sorts'],
+    patterns: [
+      'projects of a scope (W or C#<clientId>) and status, in one of four sorts',
+      'the default list (status set open) and every status (all): one partition each',
+    ],
   },
   {
     entity: 'ProjectCounts',

@@ -120,3 +120,20 @@ export const bearerToken = (event: APIGatewayProxyEventV2): string | undefined =
   const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
   return match?.[1];
 };
+
+/**
+ * A body parsed at once whose 400 waits until `get()`: a service authorises first (403 whatever
+ * the body says) yet may read what a valid body names in the same round trip as the record.
+ */
+export const parseLater = <T>(parse: () => T): { readonly value?: T; readonly get: () => T } => {
+  try {
+    const value = parse();
+    return { value, get: () => value };
+  } catch (error) {
+    return {
+      get: () => {
+        throw error;
+      },
+    };
+  }
+};

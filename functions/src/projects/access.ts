@@ -1,34 +1,59 @@
 import type { Caller } from '../core/caller';
 import { authorize, authorizeResource } from '../core/authorize';
 import { NotFoundError } from '../core/errors';
-import { getProject } from './project-repository';
-import type { ProjectRecord, TaskRecord } from './records';
-import { getTask } from './task-repository';
+import type { UserRecord } from '../core/users/records';
+import { readRequestItems } from './project-repository';
+import type { CommentRecord, ProjectRecord, TaskRecord } from './records';
 
-/** Authorisation of the records a request names: 404 when hidden, 403 when read-only. */
+/**
+ * What a request names, read in one round trip and authorised before anything else happens:
+ * 404 when the caller may not see it, 403 when it may see but not do `action`. The people a
+ * body names (client, managers, assignee) come in the same BatchGet, so a write needs no
+ * further read before its transaction (docs/decisions.md, "One caller").
+ */
 
-/** The project if the caller may read it and do `action` to it: 404 if hidden, 403 if read-only. */
-export const loadProject = async (
-  caller: Caller,
-  projectId: string,
-  action: 'read' | 'update' | 'delete',
-): Promise<ProjectRecord> =>
-  authorizeResource(caller.ability, action, 'Project', await getProject(projectId), 'Project not found');
+type Action = 'read' | 'update' | 'delete';
 
 /** A task is checked as its project's (tasks carry their project's clientId for the rules). */
 const taskSubject = (project: ProjectRecord, task: TaskRecord) => ({ ...task, clientId: project.clientId });
 
-export const loadTask = async (
+export interface NamedProject {
+  readonly project: ProjectRecord;
+  /** The people the request's body names, by id; a missing id was not found. */
+  readonly people: ReadonlyMap<string, UserRecord>;
+}
+
+export const readProjectFor = async (
   caller: Caller,
   projectId: string,
-  taskId: string,
-  action: 'read' | 'update' | 'delete',
-): Promise<{ project: ProjectRecord; task: TaskRecord }> => {
-  const project = await loadProject(caller, projectId, 'read');
-  const task = await getTask(project.id, taskId);
+  action: Action,
+  peopleIds: readonly string[] = [],
+): Promise<NamedProject> => {
+  const read = await readRequestItems(projectId, { peopleIds });
+  return {
+    project: authorizeResource(caller.ability, action, 'Project', read.project, 'Project not found'),
+    people: read.people,
+  };
+};
+
+export interface NamedTask extends NamedProject {
+  readonly task: TaskRecord;
+  readonly comment?: CommentRecord;
+}
+
+/** The project (which the caller must be able to read) and its task, checked for `action`. */
+export const readTaskFor = async (
+  caller: Caller,
+  names: { projectId: string; taskId: string; commentId?: string },
+  action: Action,
+  peopleIds: readonly string[] = [],
+): Promise<NamedTask> => {
+  const read = await readRequestItems(names.projectId, { taskId: names.taskId, commentId: names.commentId, peopleIds });
+  const project = authorizeResource(caller.ability, 'read', 'Project', read.project, 'Project not found');
+  const task = read.task;
   authorizeResource(caller.ability, action, 'Task', task ? taskSubject(project, task) : undefined, 'Task not found');
   if (!task) throw new NotFoundError('Task not found');
-  return { project, task };
+  return { project, task, people: read.people, ...(read.comment ? { comment: read.comment } : {}) };
 };
 
 /** May the caller create a task here? Checked before the body is read, so clients get 403. */

@@ -1,7 +1,17 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 
-import { batchWrite, db } from '../core/db';
-import { activityEntity, commentEntity, listEntriesOf, listEntryEntity, projectEntity, taskEntity } from './entities';
+import { batchGet, batchWrite, db, queryAll } from '../core/db';
+import { tableName } from '../core/table';
+import { projectStatuses } from './contract';
+import {
+  activityEntity,
+  commentEntity,
+  listEntriesOf,
+  listEntryEntity,
+  listPartitionKey,
+  projectEntity,
+  taskEntity,
+} from './entities';
 import { countUpdate, statusCountDeltas } from './list-writes';
 import type { ActivityRecord, CommentRecord, ProjectRecord, TaskRecord } from './records';
 
@@ -42,4 +52,25 @@ export const addToStatusCounts = async (projects: readonly ProjectRecord[]): Pro
     const update = countUpdate(scope, deltas).item.Update;
     if (update) await db().send(new UpdateCommand(update));
   }
+};
+
+/**
+ * Writes every project's list entries again (idempotent puts), reading the projects from the
+ * workspace's per-status lists: a store whose entries predate a list partition family (such as
+ * the `open` and `all` sets) gets them. Run once per store by the seed.
+ */
+export const rewriteListEntries = async (): Promise<number> => {
+  const projectIds = new Set<string>();
+  for (const status of projectStatuses) {
+    const entries = await queryAll<{ projectId: string }>({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': listPartitionKey({ kind: 'workspace' }, status, 'created') },
+      ProjectionExpression: 'projectId',
+    });
+    for (const entry of entries) projectIds.add(entry.projectId);
+  }
+  const items = await batchGet([...projectIds].map(projectEntity.key), { consistent: true });
+  await bulkPut(items.flatMap((item) => listEntriesOf(projectEntity.fromItem(item)).map(listEntryEntity.toItem)));
+  return items.length;
 };

@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 
 import { db, deletePart, putPart, transactWrite, type TransactionPart } from '../core/db';
 import { tableName } from '../core/table';
@@ -77,21 +77,6 @@ const queryPage = async <T>(
 
 export const listComments = (projectId: string, taskId: string, options: { limit: number; after?: string }) =>
   queryPage(commentEntity.fromItem, projectId, commentSortKeyPrefix(taskId), { ...options, descending: false });
-
-export const getComment = async (
-  projectId: string,
-  taskId: string,
-  commentId: string,
-): Promise<CommentRecord | undefined> => {
-  const { Item } = await db().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: commentEntity.key(projectId, taskId, commentId),
-      ConsistentRead: true,
-    }),
-  );
-  return Item ? commentEntity.fromItem(Item) : undefined;
-};
 
 export const listActivity = (projectId: string, options: { limit: number; after?: string }) =>
   queryPage(activityEntity.fromItem, projectId, activitySortKeyPrefix, { ...options, descending: true });

@@ -6,21 +6,26 @@ import { ulid } from '../core/ids';
 import type { ActivityPage, CommentPage, TaskComment } from './contract';
 import * as comments from './comment-repository';
 import { archivedProject, explainTaskRejection } from './conflicts';
+import { authorizeCommentCreation, readProjectFor, readTaskFor } from './access';
+import { publishBoardChange } from './board-changes';
 import { decodeKeyCursor, encodeKeyCursor } from './list-cursor';
 import { actorOf, newActivity, now } from './people';
-import type { CommentRecord, ProjectRecord, TaskRecord } from './records';
+import type { CommentRecord } from './records';
 import type { CreateCommentRequest } from './requests';
 import { toActivity, toComment } from './views';
 
 /** Comments on a task, and the activity of a project. */
 
+type TaskNames = { projectId: string; taskId: string };
+
 export const listComments = async (
   caller: Caller,
-  project: ProjectRecord,
-  task: TaskRecord,
-  options: { limit: number; cursor?: string },
+  names: TaskNames,
+  query: () => { limit: number; cursor?: string },
 ): Promise<CommentPage> => {
+  const { project, task } = await readTaskFor(caller, names, 'read');
   authorize(caller.ability, 'read', 'Comment', { clientId: project.clientId });
+  const options = query();
   const page = await comments.listComments(project.id, task.id, {
     limit: options.limit,
     after: decodeKeyCursor(options.cursor),
@@ -30,13 +35,15 @@ export const listComments = async (
 
 export const createComment = async (
   caller: Caller,
-  project: ProjectRecord,
-  task: TaskRecord,
-  input: CreateCommentRequest,
+  names: TaskNames,
+  body: () => CreateCommentRequest,
 ): Promise<TaskComment> => {
+  const { project, task } = await readTaskFor(caller, names, 'read');
+  authorizeCommentCreation(caller, project);
+  const input = body();
   if (project.status === 'archived') throw archivedProject(project);
   const author = actorOf(caller);
-  const comment: CommentRecord = {
+  const record: CommentRecord = {
     id: ulid(),
     projectId: project.id,
     taskId: task.id,
@@ -46,37 +53,39 @@ export const createComment = async (
   };
   try {
     await comments.createComment(
-      comment,
+      record,
       newActivity(project.id, author, 'comment.created', { taskId: task.id, taskTitle: task.title }),
     );
   } catch (error) {
     if (error instanceof ConditionFailed) return explainTaskRejection(error, project.id, task.id);
     throw error;
   }
-  return toComment(comment);
+  const comment = toComment(record);
+  await publishBoardChange(project, caller, { kind: 'comment', taskId: task.id, comment });
+  return comment;
 };
 
-export const deleteComment = async (
-  caller: Caller,
-  project: ProjectRecord,
-  task: TaskRecord,
-  commentId: string,
-): Promise<void> => {
+/** The comment is read with its project and task (one BatchGet). */
+export const deleteComment = async (caller: Caller, names: TaskNames & { commentId: string }): Promise<void> => {
+  const { project, task, comment } = await readTaskFor(caller, names, 'read');
   authorize(caller.ability, 'delete', 'Comment', { clientId: project.clientId });
-  const comment = await comments.getComment(project.id, task.id, commentId);
   if (!comment) throw new NotFoundError('Comment not found');
   try {
-    await comments.deleteComment(project.id, task.id, commentId);
+    await comments.deleteComment(project.id, task.id, comment.id);
   } catch (error) {
     if (error instanceof ConditionFailed) throw new NotFoundError('Comment not found');
     throw error;
   }
+  await publishBoardChange(project, caller, { kind: 'commentDeleted', taskId: task.id, commentId: comment.id });
 };
 
 export const listActivity = async (
-  project: ProjectRecord,
-  options: { limit: number; cursor?: string },
+  caller: Caller,
+  projectId: string,
+  query: () => { limit: number; cursor?: string },
 ): Promise<ActivityPage> => {
+  const { project } = await readProjectFor(caller, projectId, 'read');
+  const options = query();
   const page = await comments.listActivity(project.id, {
     limit: options.limit,
     after: decodeKeyCursor(options.cursor),

@@ -1,5 +1,12 @@
 import { defineEntity, sortKeySeparator, type TableKey } from '../core/entity';
-import { listSorts, type ListSort, type ProjectStatus, type ProjectType } from './contract';
+import {
+  defaultListStatuses,
+  listSorts,
+  projectStatuses,
+  type ListSort,
+  type ProjectStatus,
+  type ProjectType,
+} from './contract';
 import type { ActivityRecord, CommentRecord, ProjectRecord, TaskRecord } from './records';
 
 /**
@@ -10,14 +17,16 @@ import type { ActivityRecord, CommentRecord, ProjectRecord, TaskRecord } from '.
  *   both sorting below PROJECT so the board's Query never reads them.
  *
  * Lists are entries, not GSIs: a list needs four sort orders and two scopes, and the table has
- * two GSIs shared by every area. Each project therefore writes eight small entries (2 scopes x
- * 4 sorts) in the same transaction as the project itself, partitioned by status, so:
+ * two GSIs shared by every area. Each project therefore writes small entries (2 scopes x 4
+ * sorts, for its status and for the `all` and, unless completed or archived, `open` sets: 16
+ * or 24) in the same transaction as the project itself, partitioned by status set, so:
  * - a status filter picks partitions, a sort picks the partition family, the scope bounds it;
- * - "every status but archived" merges four partitions (merged-pages.ts), each read with Limit;
+ * - the default list and "every status" are one partition each; any other set of statuses
+ *   merges one partition per status (merged-pages.ts), each read with Limit;
  * - reads are strongly consistent (a new project is in the list at once), unlike a GSI;
  * - task moves do not touch entries: a page's projects are then fetched with one BatchGet, so
  *   progress is always current.
- * The costs: a project edit rewrites up to 16 entries in its transaction (~20 items of 100),
+ * The costs: a project edit rewrites up to 48 entries in its transaction (~52 items of 100),
  * and type filters and searches are filter expressions over the chosen partitions, bounded by
  * a read budget per request (a page may come back short, with a cursor to continue).
  */
@@ -91,8 +100,32 @@ export const scopesOf = (project: Pick<ProjectRecord, 'clientId'>): ProjectListS
   { kind: 'client', clientId: project.clientId },
 ];
 
-export const listPartitionKey = (scope: ProjectListScope, status: ProjectStatus, sort: ListSort) =>
-  `PLIST#${scopeName(scope)}#${status}#${sort}`;
+/**
+ * Which statuses a list partition holds: one status, or one of the two sets lists ask for most,
+ * each with partitions of its own so that it is one Query rather than a merge of one per
+ * status: `open` (the default list: planning, active, on hold) and `all`.
+ */
+export type ListStatusSet = ProjectStatus | 'open' | 'all';
+
+const sameStatuses = (a: readonly ProjectStatus[], b: readonly ProjectStatus[]) =>
+  a.length === b.length && a.every((status) => b.includes(status));
+
+/** The partitions a status filter reads: a set's own when it is one, else one per status. */
+export const statusSetsFor = (statuses: readonly ProjectStatus[]): ListStatusSet[] => {
+  if (sameStatuses(statuses, projectStatuses)) return ['all'];
+  if (sameStatuses(statuses, defaultListStatuses)) return ['open'];
+  return [...statuses];
+};
+
+/** The partitions a project with this status is listed in. */
+const statusSetsOf = (status: ProjectStatus): ListStatusSet[] => [
+  status,
+  'all',
+  ...(defaultListStatuses.includes(status) ? (['open'] as const) : []),
+];
+
+export const listPartitionKey = (scope: ProjectListScope, statusSet: ListStatusSet, sort: ListSort) =>
+  `PLIST#${scopeName(scope)}#${statusSet}#${sort}`;
 
 /**
  * The due-date sort value of a project without one: after every dated one. Descending lists read
@@ -121,7 +154,7 @@ export const searchTextOf = (project: Pick<ProjectRecord, 'name' | 'clientName' 
 /** One project in one list partition: sk = sort value, separator, id. */
 export interface ListEntryRecord {
   readonly scope: ProjectListScope;
-  readonly status: ProjectStatus;
+  readonly status: ListStatusSet;
   readonly sort: ListSort;
   readonly sortValue: string;
   readonly projectId: string;
@@ -152,15 +185,17 @@ export const listEntryEntity = {
 
 export const listEntriesOf = (project: ProjectRecord): ListEntryRecord[] =>
   scopesOf(project).flatMap((scope) =>
-    listSorts.map((sort) => ({
-      scope,
-      status: project.status,
-      sort,
-      sortValue: sortValueOf(project, sort),
-      projectId: project.id,
-      projectType: project.projectType,
-      search: searchTextOf(project),
-    })),
+    statusSetsOf(project.status).flatMap((status) =>
+      listSorts.map((sort) => ({
+        scope,
+        status,
+        sort,
+        sortValue: sortValueOf(project, sort),
+        projectId: project.id,
+        projectType: project.projectType,
+        search: searchTextOf(project),
+      })),
+    ),
   );
 
 /** Per-status project counts of a scope: one item, moved by ADD in each project write. */

@@ -9,8 +9,6 @@ import type {
 import { defineAreaHandler } from '../core/handler';
 import { defineWebSocketActionHandler, frameBody, isWebSocketEvent } from '../core/websocket-handler';
 import { receiveBoardFrame } from './board-watch';
-import { publishBoardChange as publishToBoard } from '../core/live-board';
-import type { BoardChange } from './contract';
 import { projectsHttpRoutes } from '../routes';
 import { json, noContent, parseBody, parseQuery, pathParam } from '../core/http';
 import {
@@ -26,147 +24,93 @@ import {
   updateTaskRequest,
   versionRequest,
 } from './requests';
-import {
-  authorizeCommentCreation,
-  authorizeProjectCreation,
-  authorizeTaskCreation,
-  loadProject,
-  loadTask,
-} from './access';
 import { createComment, deleteComment, listActivity, listComments } from './comment-service';
 import {
   archiveProject,
   createProject,
   deleteProject,
   findPeople,
+  getProject,
   listProjects,
   restoreProject,
   updateProject,
 } from './project-service';
-import { createTask, deleteTask, getBoard, moveTask, updateTask } from './task-service';
-import { toProject, toTask } from './views';
+import { createTask, deleteTask, getBoard, getTask, moveTask, updateTask } from './task-service';
 
-/** Tells the board's live viewers (core/live-board.ts), with the contract's change shapes. */
-const publishBoardChange = (project: { id: string; clientId: string }, by: string, change: BoardChange) =>
-  publishToBoard(project, by, change);
+/** The project and task a path names. */
+const taskNames = (event: APIGatewayProxyEventV2) => ({
+  projectId: pathParam(event, 'id'),
+  taskId: pathParam(event, 'taskId'),
+});
 
 /**
- * Thin: read the path, authorise the record it names (404 when hidden, 403 when read-only),
- * then parse the body and call the service. Authorising first means a client's write is 403
- * whatever its body says. After a write, the board's live viewers are told (live-board.ts).
+ * Thin: one service call per route with the caller, the path's ids and the body or query as a
+ * function. The services authorise the records the path names first (404 when hidden, 403 when
+ * read-only) and read the body after, so a client's write is 403 whatever its body says; a
+ * write's service also tells the board's live viewers (board-changes.ts).
  */
 const httpHandler = defineAreaHandler('projects', projectsHttpRoutes, {
   'GET /api/apps/projects': async ({ event, caller }) =>
-    json(200, await listProjects(caller, parseQuery(event, listProjectsQuery))),
+    json(200, await listProjects(caller, () => parseQuery(event, listProjectsQuery))),
 
-  'POST /api/apps/projects': async ({ event, caller }) => {
-    authorizeProjectCreation(caller);
-    const project = await createProject(caller, parseBody(event, createProjectRequest));
-    return json(201, { project });
-  },
+  'POST /api/apps/projects': async ({ event, caller }) =>
+    json(201, { project: await createProject(caller, () => parseBody(event, createProjectRequest)) }),
 
-  'GET /api/apps/projects/people': async ({ event, caller }) => {
-    authorizeProjectCreation(caller);
-    return json(200, await findPeople(caller, parseQuery(event, peopleQuery)));
-  },
+  'GET /api/apps/projects/people': async ({ event, caller }) =>
+    json(200, await findPeople(caller, () => parseQuery(event, peopleQuery))),
 
-  'GET /api/apps/projects/{id}': async ({ event, caller }) => {
-    const project = await loadProject(caller, pathParam(event, 'id'), 'read');
-    return json(200, { project: toProject(project) });
-  },
+  'GET /api/apps/projects/{id}': async ({ event, caller }) =>
+    json(200, { project: await getProject(caller, pathParam(event, 'id')) }),
 
-  'PATCH /api/apps/projects/{id}': async ({ event, caller }) => {
-    const record = await loadProject(caller, pathParam(event, 'id'), 'update');
-    const project = await updateProject(caller, record, parseBody(event, updateProjectRequest));
-    await publishBoardChange(project, caller.principal.userId, { kind: 'project', project });
-    return json(200, { project });
-  },
+  'PATCH /api/apps/projects/{id}': async ({ event, caller }) =>
+    json(200, {
+      project: await updateProject(caller, pathParam(event, 'id'), () => parseBody(event, updateProjectRequest)),
+    }),
 
   'DELETE /api/apps/projects/{id}': async ({ event, caller }) => {
-    const record = await loadProject(caller, pathParam(event, 'id'), 'delete');
-    await deleteProject(record, parseQuery(event, deleteProjectQuery).confirm);
-    await publishBoardChange(record, caller.principal.userId, { kind: 'projectDeleted' });
+    await deleteProject(caller, pathParam(event, 'id'), () => parseQuery(event, deleteProjectQuery));
     return noContent();
   },
 
-  'POST /api/apps/projects/{id}/archive': async ({ event, caller }) => {
-    const record = await loadProject(caller, pathParam(event, 'id'), 'update');
-    const project = await archiveProject(caller, record, parseBody(event, versionRequest).version);
-    await publishBoardChange(project, caller.principal.userId, { kind: 'project', project });
-    return json(200, { project });
-  },
+  'POST /api/apps/projects/{id}/archive': async ({ event, caller }) =>
+    json(200, {
+      project: await archiveProject(caller, pathParam(event, 'id'), () => parseBody(event, versionRequest)),
+    }),
 
-  'POST /api/apps/projects/{id}/restore': async ({ event, caller }) => {
-    const record = await loadProject(caller, pathParam(event, 'id'), 'update');
-    const project = await restoreProject(caller, record, parseBody(event, versionRequest).version);
-    await publishBoardChange(project, caller.principal.userId, { kind: 'project', project });
-    return json(200, { project });
-  },
+  'POST /api/apps/projects/{id}/restore': async ({ event, caller }) =>
+    json(200, {
+      project: await restoreProject(caller, pathParam(event, 'id'), () => parseBody(event, versionRequest)),
+    }),
 
   'GET /api/apps/projects/{id}/board': async ({ event, caller }) =>
     json(200, await getBoard(caller, pathParam(event, 'id'))),
 
-  'GET /api/apps/projects/{id}/activity': async ({ event, caller }) => {
-    const project = await loadProject(caller, pathParam(event, 'id'), 'read');
-    return json(200, await listActivity(project, parseQuery(event, pageQuery)));
-  },
+  'GET /api/apps/projects/{id}/activity': async ({ event, caller }) =>
+    json(200, await listActivity(caller, pathParam(event, 'id'), () => parseQuery(event, pageQuery))),
 
-  'POST /api/apps/projects/{id}/tasks': async ({ event, caller }) => {
-    const project = await loadProject(caller, pathParam(event, 'id'), 'read');
-    authorizeTaskCreation(caller, project);
-    const result = await createTask(caller, project, parseBody(event, createTaskRequest));
-    await publishBoardChange(result.project, caller.principal.userId, { kind: 'task', ...result });
-    return json(201, result);
-  },
+  'POST /api/apps/projects/{id}/tasks': async ({ event, caller }) =>
+    json(201, await createTask(caller, pathParam(event, 'id'), () => parseBody(event, createTaskRequest))),
 
-  'GET /api/apps/projects/{id}/tasks/{taskId}': async ({ event, caller }) => {
-    const { task } = await loadTask(caller, pathParam(event, 'id'), pathParam(event, 'taskId'), 'read');
-    return json(200, { task: toTask(task) });
-  },
+  'GET /api/apps/projects/{id}/tasks/{taskId}': async ({ event, caller }) =>
+    json(200, { task: await getTask(caller, taskNames(event)) }),
 
-  'PATCH /api/apps/projects/{id}/tasks/{taskId}': async ({ event, caller }) => {
-    const { project, task } = await loadTask(caller, pathParam(event, 'id'), pathParam(event, 'taskId'), 'update');
-    const result = await updateTask(caller, project, task, parseBody(event, updateTaskRequest));
-    await publishBoardChange(result.project, caller.principal.userId, { kind: 'task', ...result });
-    return json(200, result);
-  },
+  'PATCH /api/apps/projects/{id}/tasks/{taskId}': async ({ event, caller }) =>
+    json(200, await updateTask(caller, taskNames(event), () => parseBody(event, updateTaskRequest))),
 
-  'DELETE /api/apps/projects/{id}/tasks/{taskId}': async ({ event, caller }) => {
-    const { project, task } = await loadTask(caller, pathParam(event, 'id'), pathParam(event, 'taskId'), 'delete');
-    const updated = await deleteTask(caller, project, task);
-    await publishBoardChange(updated, caller.principal.userId, {
-      kind: 'taskDeleted',
-      taskId: task.id,
-      project: updated,
-    });
-    return json(200, { project: updated });
-  },
+  'DELETE /api/apps/projects/{id}/tasks/{taskId}': async ({ event, caller }) =>
+    json(200, { project: await deleteTask(caller, taskNames(event)) }),
 
-  'POST /api/apps/projects/{id}/tasks/{taskId}/move': async ({ event, caller }) => {
-    const { project, task } = await loadTask(caller, pathParam(event, 'id'), pathParam(event, 'taskId'), 'update');
-    const result = await moveTask(caller, project, task, parseBody(event, moveTaskRequest));
-    await publishBoardChange(result.project, caller.principal.userId, { kind: 'task', ...result });
-    return json(200, result);
-  },
+  'POST /api/apps/projects/{id}/tasks/{taskId}/move': async ({ event, caller }) =>
+    json(200, await moveTask(caller, taskNames(event), () => parseBody(event, moveTaskRequest))),
 
-  'GET /api/apps/projects/{id}/tasks/{taskId}/comments': async ({ event, caller }) => {
-    const { project, task } = await loadTask(caller, pathParam(event, 'id'), pathParam(event, 'taskId'), 'read');
-    return json(200, await listComments(caller, project, task, parseQuery(event, pageQuery)));
-  },
+  'GET /api/apps/projects/{id}/tasks/{taskId}/comments': async ({ event, caller }) =>
+    json(200, await listComments(caller, taskNames(event), () => parseQuery(event, pageQuery))),
 
-  'POST /api/apps/projects/{id}/tasks/{taskId}/comments': async ({ event, caller }) => {
-    const { project, task } = await loadTask(caller, pathParam(event, 'id'), pathParam(event, 'taskId'), 'read');
-    authorizeCommentCreation(caller, project);
-    const comment = await createComment(caller, project, task, parseBody(event, createCommentRequest));
-    await publishBoardChange(project, caller.principal.userId, { kind: 'comment', taskId: task.id, comment });
-    return json(201, { comment });
-  },
+  'POST /api/apps/projects/{id}/tasks/{taskId}/comments': async ({ event, caller }) =>
+    json(201, { comment: await createComment(caller, taskNames(event), () => parseBody(event, createCommentRequest)) }),
 
   'DELETE /api/apps/projects/{id}/tasks/{taskId}/comments/{commentId}': async ({ event, caller }) => {
-    const { project, task } = await loadTask(caller, pathParam(event, 'id'), pathParam(event, 'taskId'), 'read');
-    const commentId = pathParam(event, 'commentId');
-    await deleteComment(caller, project, task, commentId);
-    await publishBoardChange(project, caller.principal.userId, { kind: 'commentDeleted', taskId: task.id, commentId });
+    await deleteComment(caller, { ...taskNames(event), commentId: pathParam(event, 'commentId') });
     return noContent();
   },
 });

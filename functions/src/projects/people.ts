@@ -2,10 +2,15 @@ import type { Caller } from '../core/caller';
 import { ValidationError } from '../core/errors';
 import { ulid } from '../core/ids';
 import { getUserById } from '../core/users/repository';
+import type { UserRecord } from '../core/users/records';
 import { projectMessages, type ActivityKind, type PersonRef } from './contract';
 import type { ActivityRecord, ProjectRecord } from './records';
 
-/** The people a projects write names (client, managers, assignee, actor), looked up and checked. */
+/**
+ * The people a projects write names (client, managers, assignee, actor), checked against the
+ * profiles read with the request (access.ts): the actor is the caller, whose name the Caller
+ * carries, so no write reads a profile of its own.
+ */
 
 export const now = () => new Date().toISOString();
 
@@ -29,23 +34,38 @@ export const newActivity = (
   ...extra,
 });
 
-export const resolveClient = async (clientId: string): Promise<PersonRef> => {
-  const user = await getUserById(clientId);
+type People = ReadonlyMap<string, UserRecord>;
+
+export const resolveClient = (clientId: string, people: People): PersonRef => {
+  const user = people.get(clientId);
   if (!user || user.role !== 'client') throw new ValidationError({ clientId: [projectMessages.clientUnknown] });
   return { id: user.id, fullName: user.fullName };
 };
 
-export const resolveManagers = async (managerIds: readonly string[]): Promise<PersonRef[]> => {
-  const users = await Promise.all(managerIds.map((id) => getUserById(id)));
+export const resolveManagers = (managerIds: readonly string[], people: People): PersonRef[] => {
+  const users = managerIds.map((id) => people.get(id));
   if (users.some((user) => !user || user.role !== 'admin')) {
     throw new ValidationError({ managerIds: [projectMessages.managerUnknown] });
   }
   return users.flatMap((user) => (user ? [{ id: user.id, fullName: user.fullName }] : []));
 };
 
-export const resolveAssignee = async (project: ProjectRecord, assigneeId: string | null): Promise<PersonRef | null> => {
+/**
+ * Who may be assigned a task: an admin or the project's client, by their profile now. The
+ * caller is known without a read; anyone else is looked up in `people` (read with the request)
+ * or, failing that, read.
+ */
+export const resolveAssignee = async (
+  caller: Caller,
+  project: ProjectRecord,
+  assigneeId: string | null,
+  people: People = new Map(),
+): Promise<PersonRef | null> => {
   if (assigneeId === null) return null;
-  const user = await getUserById(assigneeId);
+  if (assigneeId === caller.principal.userId && caller.principal.role === 'admin') {
+    return { id: assigneeId, fullName: caller.fullName };
+  }
+  const user = people.get(assigneeId) ?? (await getUserById(assigneeId));
   if (!user || (user.role !== 'admin' && user.id !== project.clientId)) {
     throw new ValidationError({ assigneeId: [projectMessages.assigneeUnknown] });
   }

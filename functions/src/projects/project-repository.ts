@@ -1,18 +1,38 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 
-import { batchGet, batchWrite, db, putPart, transactWrite, type TransactionPart } from '../core/db';
+import {
+  batchGet,
+  batchWrite,
+  db,
+  deletePart,
+  putPart,
+  queryAll,
+  transactWrite,
+  type TransactionPart,
+} from '../core/db';
+import type { TableKey } from '../core/entity';
 import { tableName } from '../core/table';
 import { projectStatuses, type ProjectType, type StatusCounts } from './contract';
 import {
   activityEntity,
+  commentEntity,
   noDueDate,
   projectEntity,
-  projectPartitionKey,
   statusCountsEntity,
+  taskEntity,
   type ProjectListScope,
 } from './entities';
+import { userEntity } from '../core/users/entities';
+import type { UserRecord } from '../core/users/records';
 import { countChangesFor, entryChanges } from './list-writes';
-import { editableProjectFields, type ActivityRecord, type ProjectChanges, type ProjectRecord } from './records';
+import {
+  editableProjectFields,
+  type ActivityRecord,
+  type CommentRecord,
+  type ProjectChanges,
+  type ProjectRecord,
+  type TaskRecord,
+} from './records';
 
 /** Projects: one item each, with its list entries and counts written in the same transaction. */
 
@@ -23,14 +43,69 @@ export const getProject = async (projectId: string): Promise<ProjectRecord | und
   return Item ? projectEntity.fromItem(Item) : undefined;
 };
 
-/** Projects by id in the order given; missing ones (deleted meanwhile) are left out. */
-export const getProjects = async (projectIds: readonly string[]): Promise<ProjectRecord[]> => {
+/**
+ * Projects by id in the order given (missing ones, deleted meanwhile, are left out) and the
+ * per-status counts of a list scope, in one strongly consistent BatchGet.
+ */
+export const getProjectsAndCounts = async (
+  projectIds: readonly string[],
+  scope: ProjectListScope,
+): Promise<{ projects: ProjectRecord[]; counts: StatusCounts }> => {
+  const countsKey = statusCountsEntity.key(scope);
   const found = new Map<string, ProjectRecord>();
-  for (const item of await batchGet(projectIds.map(projectEntity.key), { consistent: true })) {
-    const record = projectEntity.fromItem(item);
-    found.set(record.id, record);
+  let countsItem: Record<string, unknown> | undefined;
+  for (const item of await batchGet([countsKey, ...projectIds.map(projectEntity.key)], { consistent: true })) {
+    if (item.pk === countsKey.pk && item.sk === countsKey.sk) countsItem = item;
+    else {
+      const record = projectEntity.fromItem(item);
+      found.set(record.id, record);
+    }
   }
-  return projectIds.flatMap((id) => found.get(id) ?? []);
+  return { projects: projectIds.flatMap((id) => found.get(id) ?? []), counts: statusCountsOf(countsItem) };
+};
+
+export interface RequestItems {
+  readonly project?: ProjectRecord;
+  readonly task?: TaskRecord;
+  readonly comment?: CommentRecord;
+  readonly people: ReadonlyMap<string, UserRecord>;
+}
+
+/**
+ * A project and what else a request names (its task, a comment, people by id) in one strongly
+ * consistent BatchGet; whatever does not exist is left out.
+ */
+export const readRequestItems = async (
+  projectId: string,
+  names: { taskId?: string; commentId?: string; peopleIds?: readonly string[] },
+): Promise<RequestItems> => {
+  const projectKey = projectEntity.key(projectId);
+  const taskKey = names.taskId === undefined ? undefined : taskEntity.key(projectId, names.taskId);
+  const commentKey =
+    names.taskId === undefined || names.commentId === undefined
+      ? undefined
+      : commentEntity.key(projectId, names.taskId, names.commentId);
+  const peopleIds = [...new Set(names.peopleIds ?? [])];
+  const items = await batchGet(
+    [projectKey, ...(taskKey ? [taskKey] : []), ...(commentKey ? [commentKey] : []), ...peopleIds.map(userEntity.key)],
+    { consistent: true },
+  );
+  const find = (key: { pk: string; sk: string } | undefined) =>
+    key && items.find((item) => item.pk === key.pk && item.sk === key.sk);
+  const project = find(projectKey);
+  const task = find(taskKey);
+  const comment = find(commentKey);
+  const people = new Map<string, UserRecord>();
+  for (const id of peopleIds) {
+    const person = find(userEntity.key(id));
+    if (person) people.set(id, userEntity.fromItem(person));
+  }
+  return {
+    ...(project ? { project: projectEntity.fromItem(project) } : {}),
+    ...(task ? { task: taskEntity.fromItem(task) } : {}),
+    ...(comment ? { comment: commentEntity.fromItem(comment) } : {}),
+    people,
+  };
 };
 
 export const activityPart = (activity: ActivityRecord): TransactionPart =>
@@ -47,7 +122,10 @@ export const createProject = async (project: ProjectRecord, activity: ActivityRe
 
 /**
  * Applies an edit (also archive and restore) made from `before`, only if the stored project is
- * still at `before.version`: otherwise ConditionFailed(['project']) and nothing changes.
+ * still at `before.version`: otherwise ConditionFailed(['project']) and nothing changes. The
+ * answer is the project as written, not read back: its task counters are those read with
+ * `before` (task writes move them without a new version, and push their own changes to the
+ * board's viewers).
  */
 export const updateProject = async (
   before: ProjectRecord,
@@ -80,8 +158,7 @@ export const updateProject = async (
     ...countChangesFor(before, after),
     activityPart(activity),
   ]);
-  // Counters may have moved meanwhile (task writes do not bump the version): read them back.
-  return (await getProject(before.id)) ?? after;
+  return after;
 };
 
 /** Keys of every item a Query matches (for deleting them). */
@@ -107,41 +184,73 @@ export const queryAllKeys = async (
   return keys;
 };
 
+/** The project and the keys of every other item in its partition: what deleting it removes. */
+export const readProjectPartition = async (
+  projectId: string,
+): Promise<{ project?: ProjectRecord; others: TableKey[] }> => {
+  const projectKey = projectEntity.key(projectId);
+  let project: ProjectRecord | undefined;
+  const others: TableKey[] = [];
+  const items = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': projectKey.pk },
+    ConsistentRead: true,
+  });
+  for (const item of items) {
+    if (item.sk === projectKey.sk) project = projectEntity.fromItem(item);
+    else others.push({ pk: String(item.pk), sk: String(item.sk) });
+  }
+  return project ? { project, others } : { others };
+};
+
+/** DynamoDB's limit on the items of one transaction. */
+export const transactionItemLimit = 100;
+
 /**
  * Removes the project, its list entries and counts atomically (it disappears at once, only if
- * it is still called `expectedName`), then its tasks, comments and activity in batches.
+ * it is still called `expectedName` and has the tasks `others` was read with), with as many of its other items (`others`: tasks,
+ * comments, activity, rank claims) as the same transaction holds; the rest follow in batches.
  */
-export const deleteProject = async (project: ProjectRecord, expectedName: string): Promise<void> => {
-  await transactWrite([
+export const deleteProject = async (
+  project: ProjectRecord,
+  expectedName: string,
+  others: readonly TableKey[],
+): Promise<void> => {
+  const parts: TransactionPart[] = [
     {
       label: 'project',
       item: {
         Delete: {
           TableName: tableName(),
           Key: projectEntity.key(project.id),
-          ConditionExpression: 'attribute_exists(pk) AND #name = :name AND #status = :status',
-          ExpressionAttributeNames: { '#name': 'name', '#status': 'status' },
-          ExpressionAttributeValues: { ':name': expectedName, ':status': project.status },
+          // The task count too: a task added since `others` was read would be left behind.
+          ConditionExpression:
+            'attribute_exists(pk) AND #name = :name AND #status = :status AND #taskCount = :taskCount',
+          ExpressionAttributeNames: { '#name': 'name', '#status': 'status', '#taskCount': 'taskCount' },
+          ExpressionAttributeValues: {
+            ':name': expectedName,
+            ':status': project.status,
+            ':taskCount': project.taskCount,
+          },
         },
       },
     },
     ...entryChanges(project, undefined),
     ...countChangesFor(project, undefined),
-  ]);
-  const keys = await queryAllKeys(projectPartitionKey(project.id));
-  await batchWrite(keys.map((key) => ({ delete: key })));
+  ];
+  const inTransaction = others.slice(0, transactionItemLimit - parts.length);
+  await transactWrite([...parts, ...inTransaction.map((key) => deletePart('item', key))]);
+  const rest = others.slice(inTransaction.length);
+  if (rest.length > 0) await batchWrite(rest.map((key) => ({ delete: key })));
 };
 
 /* ---------- Lists and counts ---------- */
 
-export const getStatusCounts = async (scope: ProjectListScope): Promise<StatusCounts> => {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: statusCountsEntity.key(scope), ConsistentRead: true }),
-  );
-  return Object.fromEntries(
-    projectStatuses.map((status) => [status, Math.max(0, Number(Item?.[status] ?? 0))]),
+const statusCountsOf = (item: Record<string, unknown> | undefined): StatusCounts =>
+  Object.fromEntries(
+    projectStatuses.map((status) => [status, Math.max(0, Number(item?.[status] ?? 0))]),
   ) as StatusCounts;
-};
 
 export interface ListChunkRequest {
   readonly partitionKey: string;

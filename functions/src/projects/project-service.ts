@@ -1,9 +1,10 @@
 import type { Caller } from '../core/caller';
-import { authorize, listScope, scopeValue } from '../core/authorize';
+import { authorize, authorizeResource, listScope, scopeValue } from '../core/authorize';
 import { ConditionFailed } from '../core/db';
 import { NotFoundError, ValidationError } from '../core/errors';
 import { ulid } from '../core/ids';
-import { findUsersByNamePrefix } from '../core/users/repository';
+import { parseLater } from '../core/http';
+import { findUsersByNamePrefix, getUsersById } from '../core/users/repository';
 import {
   defaultOrderFor,
   projectMessages,
@@ -13,9 +14,10 @@ import {
   type Project,
   type ProjectList,
 } from './contract';
-import { authorizeProjectCreation } from './access';
+import { authorizeProjectCreation, readProjectFor } from './access';
+import { publishBoardChange } from './board-changes';
 import { explainProjectRejection, staleProject } from './conflicts';
-import { listPartitionKey, type ProjectListScope } from './entities';
+import { listPartitionKey, statusSetsFor, type ProjectListScope } from './entities';
 import { decodeListCursor, encodeListCursor, fingerprintOf } from './list-cursor';
 import { readMergedPage, type PartitionPosition } from './merged-pages';
 import { actorOf, newActivity, now, resolveClient, resolveManagers } from './people';
@@ -31,7 +33,8 @@ const listChunkSize = (query: ListProjectsInput) => (query.q || query.type ? 200
 /** Items one list request may read when filtering: bounds its cost whatever the workspace holds. */
 export const listReadBudget = 1000;
 
-export const listProjects = async (caller: Caller, query: ListProjectsInput): Promise<ProjectList> => {
+export const listProjects = async (caller: Caller, parseQuery: () => ListProjectsInput): Promise<ProjectList> => {
+  const query = parseQuery();
   const rules = listScope(caller.ability, 'read', 'Project');
   let scope: ProjectListScope;
   if (rules.kind === 'all') {
@@ -52,7 +55,7 @@ export const listProjects = async (caller: Caller, query: ListProjectsInput): Pr
 
   const order = query.order ?? defaultOrderFor[query.sort];
   const statuses = projectStatuses.filter((status) => query.status.includes(status));
-  const partitions = statuses.map((status) => listPartitionKey(scope, status, query.sort));
+  const partitions = statusSetsFor(statuses).map((statusSet) => listPartitionKey(scope, statusSet, query.sort));
   // Projects without a due date come last both ways: a descending due-date list reads every
   // partition's dated range first, then the undated range (the merge of each tier is in key order).
   const tiers: readonly ('dated' | 'undated' | undefined)[] =
@@ -99,9 +102,12 @@ export const listProjects = async (caller: Caller, query: ListProjectsInput): Pr
     return { items, positions: next.every((position) => position.exhausted) ? undefined : next };
   };
 
-  const [page, counts] = await Promise.all([readTiers(), projects.getStatusCounts(scope)]);
-
-  const found = await projects.getProjects(page.items.map((entry) => entry.projectId));
+  const page = await readTiers();
+  // The page's projects and the scope's counts: one BatchGet.
+  const { projects: found, counts } = await projects.getProjectsAndCounts(
+    page.items.map((entry) => entry.projectId),
+    scope,
+  );
   return {
     projects: found.map(toProject),
     nextCursor: page.positions ? encodeListCursor(fingerprint, page.positions) : null,
@@ -110,13 +116,13 @@ export const listProjects = async (caller: Caller, query: ListProjectsInput): Pr
   };
 };
 
-export const createProject = async (caller: Caller, input: CreateProjectInput): Promise<Project> => {
+export const createProject = async (caller: Caller, body: () => CreateProjectInput): Promise<Project> => {
+  authorizeProjectCreation(caller);
+  const input = body();
   authorize(caller.ability, 'create', 'Project', { clientId: input.clientId });
-  const [client, managers, actor] = await Promise.all([
-    resolveClient(input.clientId),
-    resolveManagers(input.managerIds),
-    actorOf(caller),
-  ]);
+  const people = await getUsersById([input.clientId, ...input.managerIds]);
+  const client = resolveClient(input.clientId, people);
+  const managers = resolveManagers(input.managerIds, people);
   const at = now();
   const record: ProjectRecord = {
     id: ulid(),
@@ -141,10 +147,14 @@ export const createProject = async (caller: Caller, input: CreateProjectInput): 
     archivedAt: null,
     createdBy: caller.principal.userId,
   };
-  await projects.createProject(record, newActivity(record.id, actor, 'project.created'));
+  await projects.createProject(record, newActivity(record.id, actorOf(caller), 'project.created'));
   return toProject(record);
 };
 
+export const getProject = async (caller: Caller, projectId: string): Promise<Project> =>
+  toProject((await readProjectFor(caller, projectId, 'read')).project);
+
+/** Writes the changes planned from `before`, tells the board, and answers the project as written. */
 const applyChanges = async (
   caller: Caller,
   before: ProjectRecord,
@@ -152,50 +162,72 @@ const applyChanges = async (
   kind: ActivityKind,
   fields: readonly string[],
 ): Promise<Project> => {
-  const actor = actorOf(caller);
+  let after: ProjectRecord;
   try {
-    const after = await projects.updateProject(
+    after = await projects.updateProject(
       before,
       changes,
-      newActivity(before.id, actor, kind, fields.length > 0 ? { fields } : {}),
+      newActivity(before.id, actorOf(caller), kind, fields.length > 0 ? { fields } : {}),
     );
-    return toProject(after);
   } catch (error) {
     if (error instanceof ConditionFailed) return explainProjectRejection(before.id);
     throw error;
   }
+  const project = toProject(after);
+  await publishBoardChange(after, caller, { kind: 'project', project });
+  return project;
 };
 
-/** An edit from the version the caller read: stale is 409 with the current state, never an overwrite. */
+/**
+ * An edit from the version the caller read: stale is 409 with the current state, never an
+ * overwrite. The client and managers it names are read with the project.
+ */
 export const updateProject = async (
   caller: Caller,
-  record: ProjectRecord,
-  input: UpdateProjectInput,
+  projectId: string,
+  body: () => UpdateProjectInput,
 ): Promise<Project> => {
-  // Refuse an archived, stale or misdated edit before looking anyone up.
+  const parsed = parseLater(body);
+  const named = [
+    ...(parsed.value?.clientId === undefined ? [] : [parsed.value.clientId]),
+    ...(parsed.value?.managerIds ?? []),
+  ];
+  const { project: record, people } = await readProjectFor(caller, projectId, 'update', named);
+  const input = parsed.get();
+  // Refuse an archived, stale or misdated edit before checking anyone it names.
   checkProjectUpdate(record, input);
   const lookups = lookupsForUpdate(record, input);
-  const [client, managers] = await Promise.all([
-    lookups.clientId === undefined ? undefined : resolveClient(lookups.clientId),
-    lookups.managerIds === undefined ? undefined : resolveManagers(lookups.managerIds),
-  ]);
+  const client = lookups.clientId === undefined ? undefined : resolveClient(lookups.clientId, people);
+  const managers = lookups.managerIds === undefined ? undefined : resolveManagers(lookups.managerIds, people);
   const plan = planProjectUpdate(record, input, { client, managers }, now());
   // Nothing to change: answer with what is stored rather than minting a new version.
   if (!plan) return toProject(record);
   return applyChanges(caller, record, plan.changes, 'project.updated', plan.fields);
 };
 
-export const archiveProject = async (caller: Caller, record: ProjectRecord, version: number): Promise<Project> =>
-  applyChanges(caller, record, planArchive(record, version, now()), 'project.archived', []);
+export const archiveProject = async (caller: Caller, projectId: string, body: () => { version: number }) => {
+  const { project: record } = await readProjectFor(caller, projectId, 'update');
+  return applyChanges(caller, record, planArchive(record, body().version, now()), 'project.archived', []);
+};
 
-export const restoreProject = async (caller: Caller, record: ProjectRecord, version: number): Promise<Project> =>
-  applyChanges(caller, record, planRestore(record, version, now()), 'project.restored', []);
+export const restoreProject = async (caller: Caller, projectId: string, body: () => { version: number }) => {
+  const { project: record } = await readProjectFor(caller, projectId, 'update');
+  return applyChanges(caller, record, planRestore(record, body().version, now()), 'project.restored', []);
+};
 
-/** Deleting is final, so the caller confirms by typing the project's exact name. */
-export const deleteProject = async (record: ProjectRecord, confirm: string): Promise<void> => {
-  if (confirm.trim() !== record.name) throw new ValidationError({ confirm: [projectMessages.confirmMismatch] });
+/**
+ * Deleting is final, so the caller confirms by typing the project's exact name. The project and
+ * the keys of everything in its partition are one read; the delete one transaction (for a
+ * project that fits in one: see project-repository.ts).
+ */
+export const deleteProject = async (caller: Caller, projectId: string, query: () => { confirm: string }) => {
+  const { project: found, others } = await projects.readProjectPartition(projectId);
+  const record = authorizeResource(caller.ability, 'delete', 'Project', found, 'Project not found');
+  if (query().confirm.trim() !== record.name) {
+    throw new ValidationError({ confirm: [projectMessages.confirmMismatch] });
+  }
   try {
-    await projects.deleteProject(record, record.name);
+    await projects.deleteProject(record, record.name, others);
   } catch (error) {
     if (!(error instanceof ConditionFailed)) throw error;
     const current = await projects.getProject(record.id);
@@ -203,12 +235,14 @@ export const deleteProject = async (record: ProjectRecord, confirm: string): Pro
     if (current.name !== record.name) throw new ValidationError({ confirm: [projectMessages.confirmMismatch] });
     throw staleProject(current);
   }
+  await publishBoardChange(record, caller, { kind: 'projectDeleted' });
 };
 
 export const findPeople = async (
   caller: Caller,
-  query: { role: 'client' | 'admin'; q?: string; limit: number },
+  query: () => { role: 'client' | 'admin'; q?: string; limit: number },
 ): Promise<PeopleList> => {
   authorizeProjectCreation(caller);
-  return { people: await findUsersByNamePrefix(query.role, query.q ?? '', query.limit) };
+  const { role, q, limit } = query();
+  return { people: await findUsersByNamePrefix(role, q ?? '', limit) };
 };

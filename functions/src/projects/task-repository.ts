@@ -11,7 +11,7 @@ import {
   rankClaimKey,
   taskEntity,
 } from './entities';
-import { activityPart, queryAllKeys } from './project-repository';
+import { activityPart, queryAllKeys, transactionItemLimit } from './project-repository';
 import {
   editableTaskFields,
   type ActivityRecord,
@@ -176,13 +176,49 @@ export const moveTask = async (
   return update.after;
 };
 
-export const deleteTask = async (task: TaskRecord, done: boolean, activity: ActivityRecord): Promise<void> => {
-  await transactWrite([
+/** The keys of a task's comments (deleting the task removes them). */
+export const commentKeysOf = (projectId: string, taskId: string) =>
+  queryAllKeys(projectPartitionKey(projectId), commentSortKeyPrefix(taskId));
+
+/**
+ * Deletes the task with its comments (`commentKeys`, read with the task), its rank claim and the
+ * project's counters in one transaction when they fit (a few hundred comments do not: those
+ * follow in batches). Only if the task still has the comments that were read: a comment added
+ * meanwhile fails the write rather than being left behind.
+ */
+export const deleteTask = async (
+  task: TaskRecord,
+  done: boolean,
+  activity: ActivityRecord,
+  commentKeys: readonly { pk: string; sk: string }[],
+): Promise<void> => {
+  const parts: TransactionPart[] = [
     projectWritable(task.projectId, { taskCount: -1, doneTaskCount: done ? -1 : 0 }),
-    deletePart('task', taskEntity.keyOf(task), 'attribute_exists(pk)'),
+    {
+      label: 'task',
+      item: {
+        Delete: {
+          TableName: tableName(),
+          Key: taskEntity.keyOf(task),
+          // Tasks from before comment counts were kept have none stored.
+          ...((task.commentCount as number | undefined) === undefined
+            ? {
+                ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#commentCount)',
+                ExpressionAttributeNames: { '#commentCount': 'commentCount' },
+              }
+            : {
+                ConditionExpression: 'attribute_exists(pk) AND #commentCount = :comments',
+                ExpressionAttributeNames: { '#commentCount': 'commentCount' },
+                ExpressionAttributeValues: { ':comments': task.commentCount },
+              }),
+        },
+      },
+    },
     rankRelease(task),
     activityPart(activity),
-  ]);
-  const keys = await queryAllKeys(projectPartitionKey(task.projectId), commentSortKeyPrefix(task.id));
-  await batchWrite(keys.map((key) => ({ delete: key })));
+  ];
+  const inTransaction = commentKeys.slice(0, transactionItemLimit - parts.length);
+  await transactWrite([...parts, ...inTransaction.map((key) => deletePart('comment', key))]);
+  const rest = commentKeys.slice(inTransaction.length);
+  if (rest.length > 0) await batchWrite(rest.map((key) => ({ delete: key })));
 };

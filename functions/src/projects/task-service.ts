@@ -1,12 +1,15 @@
 import type { Caller } from '../core/caller';
 import { authorize, authorizeResource } from '../core/authorize';
 import { ConditionFailed, retry, type RetryPolicy } from '../core/db';
+import { NotFoundError } from '../core/errors';
+import { parseLater } from '../core/http';
 import { ulid } from '../core/ids';
+import { readTaskFor, authorizeTaskCreation } from './access';
+import { publishBoardChange } from './board-changes';
 import { isDoneStage, projectLimits, stagesFor, type Board, type Project, type Task } from './contract';
 import { archivedProject, explainTaskRejection, staleTask } from './conflicts';
 import { actorOf, newActivity, now, resolveAssignee } from './people';
 import { changedTaskFieldNames, checkStage, planNewTaskPlace, planTaskEdit, planTaskMove } from './plans';
-import { getProject } from './project-repository';
 import type { ProjectRecord, TaskChanges, TaskRecord } from './records';
 import type { CreateTaskInput, MoveTaskRequest, UpdateTaskInput } from './requests';
 import * as tasks from './task-repository';
@@ -21,16 +24,31 @@ export const getBoard = async (caller: Caller, projectId: string): Promise<Board
   return { project: toProject(project), tasks: boardOrder(project, board?.tasks ?? []).map(toTask) };
 };
 
+export const getTask = async (caller: Caller, names: { projectId: string; taskId: string }): Promise<Task> =>
+  toTask((await readTaskFor(caller, names, 'read')).task);
+
 export interface TaskResult {
   readonly task: Task;
   /** The project after the write: its counters (and so its progress) may have moved. */
   readonly project: Project;
 }
 
-const withProject = async (task: TaskRecord, fallback: ProjectRecord): Promise<TaskResult> => ({
-  task: toTask(task),
-  project: toProject((await getProject(task.projectId)) ?? fallback),
+/**
+ * The project as a task write leaves it: the one read with the request, with the counters the
+ * write moved (the write ADDs them atomically; this answer does not read them back).
+ */
+const withCounters = (project: ProjectRecord, deltas: { tasks?: number; done?: number }): ProjectRecord => ({
+  ...project,
+  taskCount: project.taskCount + (deltas.tasks ?? 0),
+  doneTaskCount: project.doneTaskCount + (deltas.done ?? 0),
 });
+
+/** Answers a task write and tells the board's viewers. */
+const published = async (caller: Caller, task: TaskRecord, project: ProjectRecord): Promise<TaskResult> => {
+  const result = { task: toTask(task), project: toProject(project) };
+  await publishBoardChange(project, caller, { kind: 'task', ...result });
+  return result;
+};
 
 /**
  * A rank someone else took meanwhile (a concurrent create or move computed the same place from
@@ -58,19 +76,33 @@ const explainingRejection = async <T>(projectId: string, taskId: string, write: 
   }
 };
 
+/** The board (the project and its tasks, one Query), authorised for reading. */
+const readBoardFor = async (caller: Caller, projectId: string) => {
+  const board = await tasks.getBoard(projectId);
+  const project = authorizeResource(caller.ability, 'read', 'Project', board?.project, 'Project not found');
+  return { project, tasks: board?.tasks ?? [] };
+};
+
+/** A new task goes at the end of its stage: the board is read to find it (and again if taken). */
 export const createTask = async (
   caller: Caller,
-  project: ProjectRecord,
-  input: CreateTaskInput,
+  projectId: string,
+  body: () => CreateTaskInput,
 ): Promise<TaskResult> => {
+  let board = await readBoardFor(caller, projectId);
+  const { project } = board;
+  authorizeTaskCreation(caller, project);
+  const input = body();
   if (project.status === 'archived') throw archivedProject(project);
   checkStage(project, input.stage ?? stagesFor(project.projectType)[0]?.key ?? 'todo');
-  const [assignee, actor] = await Promise.all([resolveAssignee(project, input.assigneeId), actorOf(caller)]);
+  const assignee = await resolveAssignee(caller, project, input.assigneeId);
   const id = ulid();
   const at = now();
+  let firstPlacing = true;
   return retry(placeAgain, async () => {
-    const board = await tasks.getBoard(project.id);
-    const place = planNewTaskPlace(project, board?.tasks ?? [], input.stage);
+    if (!firstPlacing) board = await readBoardFor(caller, projectId);
+    firstPlacing = false;
+    const place = planNewTaskPlace(project, board.tasks, input.stage);
     const task: TaskRecord = {
       id,
       projectId: project.id,
@@ -92,88 +124,113 @@ export const createTask = async (
         task,
         place.done,
         projectLimits.tasksPerProject,
-        newActivity(project.id, actor, 'task.created', {
+        newActivity(project.id, actorOf(caller), 'task.created', {
           taskId: task.id,
           taskTitle: task.title,
           toStage: place.stage,
         }),
       ),
     );
-    return withProject(task, project);
+    return published(caller, task, withCounters(board.project, { tasks: 1, done: place.done ? 1 : 0 }));
   });
 };
 
 export const updateTask = async (
   caller: Caller,
-  project: ProjectRecord,
-  task: TaskRecord,
-  input: UpdateTaskInput,
+  names: { projectId: string; taskId: string },
+  body: () => UpdateTaskInput,
 ): Promise<TaskResult> => {
+  const parsed = parseLater(body);
+  const assigneeId = parsed.value?.assigneeId;
+  const { project, task, people } = await readTaskFor(caller, names, 'update', assigneeId ? [assigneeId] : []);
+  const input = parsed.get();
   if (project.status === 'archived') throw archivedProject(project);
   const plan = planTaskEdit(task, input);
   const changes: Partial<TaskChanges> = {
     ...plan.changes,
-    ...(plan.assigneeId !== undefined ? { assignee: await resolveAssignee(project, plan.assigneeId) } : {}),
+    ...(plan.assigneeId !== undefined
+      ? { assignee: await resolveAssignee(caller, project, plan.assigneeId, people) }
+      : {}),
   };
   const fields = changedTaskFieldNames(changes);
-  if (fields.length === 0) return withProject(task, project);
-  const actor = actorOf(caller);
-  return explainingRejection(project.id, task.id, async () => {
-    const after = await tasks.updateTask(
+  if (fields.length === 0) return { task: toTask(task), project: toProject(project) };
+  const after = await explainingRejection(project.id, task.id, () =>
+    tasks.updateTask(
       task,
       { ...changes, updatedAt: now() },
-      newActivity(project.id, actor, 'task.updated', {
+      newActivity(project.id, actorOf(caller), 'task.updated', {
         taskId: task.id,
         taskTitle: changes.title ?? task.title,
         fields,
       }),
-    );
-    return withProject(after, project);
-  });
+    ),
+  );
+  return published(caller, after, project);
 };
 
-/** Drag and drop: a new stage and/or place within it, from the version the caller read. */
+/**
+ * Drag and drop: a new stage and/or place within it, from the version the caller read. The
+ * board read gives the project, the task and its neighbours at once.
+ */
 export const moveTask = async (
   caller: Caller,
-  project: ProjectRecord,
-  task: TaskRecord,
-  input: MoveTaskRequest,
-): Promise<TaskResult> => {
-  if (project.status === 'archived') throw archivedProject(project);
-  checkStage(project, input.stage);
-  if (input.version !== task.version) throw staleTask(task);
-  const actor = task.stage !== input.stage ? actorOf(caller) : undefined;
-  return retry(placeAgain, async () => {
-    const board = await tasks.getBoard(project.id);
-    const plan = planTaskMove(project, task, board?.tasks ?? [], input);
-    if (!plan) return withProject(task, project);
-    return explainingRejection(project.id, task.id, async () => {
-      const after = await tasks.moveTask(
+  names: { projectId: string; taskId: string },
+  body: () => MoveTaskRequest,
+): Promise<TaskResult> =>
+  retry(placeAgain, async () => {
+    const { project, tasks: boardTasks } = await readBoardFor(caller, names.projectId);
+    const task = boardTasks.find((candidate) => candidate.id === names.taskId);
+    authorizeResource(
+      caller.ability,
+      'update',
+      'Task',
+      task && { ...task, clientId: project.clientId },
+      'Task not found',
+    );
+    if (!task) throw new NotFoundError('Task not found');
+    const input = body();
+    if (project.status === 'archived') throw archivedProject(project);
+    checkStage(project, input.stage);
+    if (input.version !== task.version) throw staleTask(task);
+    const plan = planTaskMove(project, task, boardTasks, input);
+    if (!plan) return { task: toTask(task), project: toProject(project) };
+    const after = await explainingRejection(project.id, task.id, () =>
+      tasks.moveTask(
         task,
         { stage: plan.stage, rank: plan.rank, updatedAt: now(), doneDelta: plan.doneDelta },
-        actor
-          ? newActivity(project.id, actor, 'task.moved', {
+        task.stage !== plan.stage
+          ? newActivity(project.id, actorOf(caller), 'task.moved', {
               taskId: task.id,
               taskTitle: task.title,
               fromStage: task.stage,
               toStage: plan.stage,
             })
           : undefined,
-      );
-      return withProject(after, project);
-    });
+      ),
+    );
+    return published(caller, after, withCounters(project, { done: plan.doneDelta }));
   });
-};
 
-export const deleteTask = async (caller: Caller, project: ProjectRecord, task: TaskRecord): Promise<Project> => {
+export const deleteTask = async (caller: Caller, names: { projectId: string; taskId: string }): Promise<Project> => {
+  const { project, task } = await readTaskFor(caller, names, 'delete');
   if (project.status === 'archived') throw archivedProject(project);
-  const actor = actorOf(caller);
+  // Tasks from before comment counts were kept may have comments without saying so.
+  const commentCount = task.commentCount as number | undefined;
+  const commentKeys = commentCount === 0 ? [] : await tasks.commentKeysOf(project.id, task.id);
+  const done = isDoneStage(project.projectType, task.stage);
   await explainingRejection(project.id, task.id, () =>
     tasks.deleteTask(
       task,
-      isDoneStage(project.projectType, task.stage),
-      newActivity(project.id, actor, 'task.deleted', { taskId: task.id, taskTitle: task.title, fromStage: task.stage }),
+      done,
+      newActivity(project.id, actorOf(caller), 'task.deleted', {
+        taskId: task.id,
+        taskTitle: task.title,
+        fromStage: task.stage,
+      }),
+      commentKeys,
     ),
   );
-  return toProject((await getProject(project.id)) ?? project);
+  const updated = toProject(withCounters(project, { tasks: -1, done: done ? -1 : 0 }));
+  await publishBoardChange(project, caller, { kind: 'taskDeleted', taskId: task.id, project: updated });
+  return updated;
 };
