@@ -4,7 +4,7 @@ import type { ChatsAndContactsResponse } from '@orbit/functions/chat/contract';
 import type { BoardServerFrame, BoardViewer, Project, Task, TaskComment } from '@orbit/functions/projects/contract';
 
 import type { LocalStack } from '../../infra/local/stack';
-import { ApiClient, demo, startApiStack } from '../support/api-stack';
+import { signInDemoUsers, startApiStack, type ApiClient } from '../support/api-stack';
 import { WsClient } from '../support/ws-client';
 
 /**
@@ -22,12 +22,9 @@ const sockets: WsClient[] = [];
 
 beforeAll(async () => {
   stack = await startApiStack();
-  admin = new ApiClient(stack.url);
-  clientA = new ApiClient(stack.url);
-  clientB = new ApiClient(stack.url);
-  ids.admin = (await admin.signIn(demo.admin.phone, demo.admin.password)).body.userData.id;
-  ids.clientA = (await clientA.signIn(demo.clientA.phone, demo.clientA.password)).body.userData.id;
-  ids.clientB = (await clientB.signIn(demo.clientB.phone, demo.clientB.password)).body.userData.id;
+  const signedIn = await signInDemoUsers(stack.url);
+  ({ admin, clientA, clientB } = signedIn);
+  Object.assign(ids, signedIn.ids);
 });
 
 afterAll(async () => {

@@ -13,7 +13,7 @@ import type {
 import type { CreateProjectRequest } from '@orbit/functions/projects/requests';
 
 import type { LocalStack } from '../../infra/local/stack';
-import { ApiClient, demo, startApiStack, type ApiResponse } from '../support/api-stack';
+import { startApiStack, signInDemoUsers, type ApiClient, type ApiResponse } from '../support/api-stack';
 
 let stack: LocalStack;
 let admin: ApiClient;
@@ -23,12 +23,9 @@ const ids = { admin: '', clientA: '', clientB: '' };
 
 beforeAll(async () => {
   stack = await startApiStack();
-  admin = new ApiClient(stack.url);
-  clientA = new ApiClient(stack.url);
-  clientB = new ApiClient(stack.url);
-  ids.admin = (await admin.signIn(demo.admin.phone, demo.admin.password)).body.userData.id;
-  ids.clientA = (await clientA.signIn(demo.clientA.phone, demo.clientA.password)).body.userData.id;
-  ids.clientB = (await clientB.signIn(demo.clientB.phone, demo.clientB.password)).body.userData.id;
+  const signedIn = await signInDemoUsers(stack.url);
+  ({ admin, clientA, clientB } = signedIn);
+  Object.assign(ids, signedIn.ids);
 });
 
 afterAll(async () => {

@@ -1,22 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 
-import { launchBrowser, newContext, pathAndQuery, signInThroughForm } from '../support/browser';
+import { useBrowser, pathAndQuery, signInThroughForm } from '../support/browser';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 const admin = { phone: '+15550100001', password: 'Admin#2026' };
 const client = { phone: '+15550100002', password: 'Client#2026' };
 
 const signedIn = async (who: { phone: string; password: string }): Promise<Page> => {
-  const page = await (await newContext(browser)).newPage();
+  const page = await (await browser.newContext()).newPage();
   await signInThroughForm(page, who.phone, who.password);
   await page.waitForURL('**/apps/projects');
   return page;

@@ -1,21 +1,21 @@
-import type { Browser, Page, WebSocketRoute } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, WebSocketRoute } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import { launchBrowser, newContext, signInThroughForm } from '../support/browser';
+import { useBrowser, signInThroughForm } from '../support/browser';
 
 /**
  * Two people chatting live in two browsers on the product as `npm start` serves it: the admin on
  * a desktop, client B (Sophia) on a phone-sized window.
  */
 
-let browser: Browser;
+const browser = useBrowser();
 let admin: Page;
 let sophia: Page;
 /** Sophia's live WebSocket, passed through to the server, so the test can cut it. */
 let sophiaSocket: WebSocketRoute | undefined;
 
 const signedIn = async (who: { phone: string; password: string }, viewport?: { width: number; height: number }) => {
-  const page = await (await newContext(browser, viewport ? { viewport } : {})).newPage();
+  const page = await (await browser.newContext(viewport ? { viewport } : {})).newPage();
   await signInThroughForm(page, who.phone, who.password);
   await page.waitForURL('**/apps/projects');
   return page;
@@ -33,16 +33,12 @@ const lastOwnReceipt = (page: Page, name: string) =>
 const bubble = (page: Page, name: string, text: string) => log(page, name).locator('p', { hasText: text });
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   admin = await signedIn({ phone: '+15550100001', password: 'Admin#2026' });
   sophia = await signedIn({ phone: '+15550100003', password: 'Client#2026' }, { width: 390, height: 844 });
   await sophia.routeWebSocket(/\/ws\?token=/, (route) => {
     route.connectToServer();
     sophiaSocket = route;
   });
-});
-afterAll(async () => {
-  await browser.close();
 });
 
 describe('chat in two browsers', () => {

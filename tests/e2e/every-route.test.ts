@@ -2,10 +2,10 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import { launchBrowser, newContext, signInThroughForm } from '../support/browser';
+import { useBrowser, signInThroughForm } from '../support/browser';
 import { e2eLinks } from './global-setup';
 
 /**
@@ -94,24 +94,17 @@ const passes: readonly Pass[] = [
 ];
 const passName = ({ scheme, language, width }: Pass) => `${scheme}, ${language === 'ar' ? 'rtl' : 'ltr'}, ${width} px`;
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const browser = useBrowser();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
+beforeAll(() => {
   mkdirSync(artifacts, { recursive: true });
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser.close();
 });
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 /** Signs in once through the form; each pass then starts from that stored session. */
 const signInState = async (who: typeof admin): Promise<StorageState> => {
-  const context = await newContext(browser);
-  contexts.push(context);
+  const context = await browser.newContext();
   const page = await context.newPage();
   await signInThroughForm(page, who.phone, who.password);
   await page.waitForURL('**/apps/projects');
@@ -124,8 +117,7 @@ const openPass = async (pass: Pass, storageState?: StorageState): Promise<Page> 
     viewport: { width: pass.width, height: pass.width === 390 ? 844 : 900 },
     ...(storageState ? { storageState } : {}),
   };
-  const context = await newContext(browser, options);
-  contexts.push(context);
+  const context = await browser.newContext(options);
   await context.addInitScript((language) => localStorage.setItem('language', language), pass.language);
   return context.newPage();
 };

@@ -1,30 +1,23 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 
 import type { Project, Task } from '@orbit/functions/projects/contract';
 
-import { launchBrowser, newContext, signInThroughForm, apiAs } from '../support/browser';
+import { useBrowser, signInThroughForm, apiAs } from '../support/browser';
 
 /**
  * Live boards in two browsers: an admin and the project's client each have the board open; what
  * one does appears on the other's screen without a reload, and each sees who else is looking.
  */
 
-let browser: Browser;
+const browser = useBrowser();
 const consoleErrors: string[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
 
 const admin = { phone: '+15550100001', password: 'Admin#2026' };
 const liam = { phone: '+15550100002', password: 'Client#2026' };
 
 const signedInPage = async (account: { phone: string; password: string }): Promise<Page> => {
-  const page = await (await newContext(browser)).newPage();
+  const page = await (await browser.newContext()).newPage();
   // No expected path logs a console error (a failed request included).
   page.on('console', (message) => {
     if (message.type() === 'error') consoleErrors.push(`${page.url()}: ${message.text()}`);

@@ -1,16 +1,9 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page, BrowserContextOptions } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
 
-import { baseUrl, launchBrowser, newContext, signInThroughForm, apiAs } from '../support/browser';
+import { baseUrl, useBrowser, signInThroughForm, apiAs } from '../support/browser';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 const admin = { phone: '+15550100001', password: 'Admin#2026' };
 const liam = { phone: '+15550100002', password: 'Client#2026' };
@@ -37,9 +30,9 @@ const watchConsole = (page: Page) => {
 
 const signedInPage = async (
   account: { phone: string; password: string },
-  options: Parameters<typeof newContext>[1] = {},
+  options: BrowserContextOptions = {},
 ): Promise<Page> => {
-  const page = await (await newContext(browser, options)).newPage();
+  const page = await (await browser.newContext(options)).newPage();
   watchConsole(page);
   await signInThroughForm(page, account.phone, account.password);
   await page.waitForURL('**/apps/projects');

@@ -2,10 +2,10 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import { launchBrowser, newContext, signInThroughForm } from '../support/browser';
+import { useBrowser, signInThroughForm } from '../support/browser';
 import { e2eLinks } from './global-setup';
 
 /**
@@ -22,21 +22,14 @@ const admin = { phone: '+15550100001', password: 'Admin#2026' };
 const client = { phone: '+15550100002', password: 'Client#2026' };
 const thirtyDays = 30 * 24 * 60 * 60;
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const browser = useBrowser();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
+beforeAll(() => {
   mkdirSync(artifacts, { recursive: true });
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser.close();
 });
 
 const open = async (options: BrowserContextOptions = {}): Promise<Page> => {
-  const context = await newContext(browser, options);
-  contexts.push(context);
+  const context = await browser.newContext(options);
   return context.newPage();
 };
 

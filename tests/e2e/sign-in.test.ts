@@ -1,20 +1,12 @@
 import { readFileSync } from 'node:fs';
 
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 
-import { launchBrowser, newContext, pathAndQuery, signInThroughForm } from '../support/browser';
+import { useBrowser, pathAndQuery, signInThroughForm } from '../support/browser';
 
-let browser: Browser;
+const browser = useBrowser();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
-
-const openPage = async () => (await newContext(browser)).newPage();
+const openPage = async () => (await browser.newContext()).newPage();
 
 /** The newest reset code the local server sent to a phone (its notifier's outbox file). */
 const lastCodeSentTo = (phone: string): string | undefined => {

@@ -108,3 +108,19 @@ export const demo = {
   clientA: { phone: '+15550100002', password: 'Client#2026' },
   clientB: { phone: '+15550100003', password: 'Client#2026' },
 } as const;
+
+/** The demo admin and the two demo clients, each signed in on a client of its own, with their ids. */
+export const signInDemoUsers = async (url: string) => {
+  const signIn = async (who: { phone: string; password: string }) => {
+    const client = new ApiClient(url);
+    const { body } = await client.signIn(who.phone, who.password);
+    return { client, id: body.userData.id };
+  };
+  const [admin, clientA, clientB] = await Promise.all([signIn(demo.admin), signIn(demo.clientA), signIn(demo.clientB)]);
+  return {
+    admin: admin.client,
+    clientA: clientA.client,
+    clientB: clientB.client,
+    ids: { admin: admin.id, clientA: clientA.id, clientB: clientB.id },
+  };
+};

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 /** The system Chromium (apt-get install chromium); test tools' own browser downloads do not work here. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -31,6 +31,31 @@ export const baseUrl = (): string => inject('baseUrl');
 
 export const newContext = (browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> =>
   browser.newContext({ baseURL: baseUrl(), viewport: { width: 1440, height: 900 }, ...options });
+
+/**
+ * One headless Chromium for a test file: launched before the file's tests (before its own
+ * `beforeAll`s, being registered first) and closed after them, with every context it opened.
+ */
+export const useBrowser = () => {
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await browser?.close();
+  });
+  return {
+    /** A new context at the test stack's address (closed after the file). */
+    newContext: async (options: BrowserContextOptions = {}): Promise<BrowserContext> => {
+      if (!browser) throw new Error('The browser starts in beforeAll: open contexts in hooks or tests.');
+      const context = await newContext(browser, options);
+      contexts.push(context);
+      return context;
+    },
+  };
+};
 
 /** Signs in through the real form. */
 export const signInThroughForm = async (page: Page, phone: string, password: string): Promise<void> => {

@@ -1,4 +1,4 @@
-import type { ActivityKind, PersonRef, Project, ProjectType, Task } from './contract';
+import type { Activity, PersonRef, Project, ProjectType, Task } from './contract';
 
 /**
  * What the projects area stores: the records its repositories read and write, and the fields
@@ -56,15 +56,5 @@ export interface CommentRecord {
   readonly createdAt: string;
 }
 
-export interface ActivityRecord {
-  readonly id: string;
-  readonly projectId: string;
-  readonly kind: ActivityKind;
-  readonly at: string;
-  readonly actor: PersonRef;
-  readonly taskId?: string;
-  readonly taskTitle?: string;
-  readonly fields?: readonly string[];
-  readonly fromStage?: string;
-  readonly toStage?: string;
-}
+/** An activity as stored: the API's shape, in its project's partition. */
+export type ActivityRecord = Activity & { readonly projectId: string };
