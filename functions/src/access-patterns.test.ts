@@ -32,9 +32,11 @@ import {
   commentEntity,
   listEntryEntity,
   projectEntity,
+  rankClaimKey,
   statusCountsEntity,
   taskEntity,
 } from './projects/entities';
+import { boardViewerKey, boardViewingKey } from './core/live-board';
 
 /** A key as one entity's builder makes it, in one index. */
 interface BuiltKey {
@@ -96,6 +98,9 @@ const builtKeys: readonly BuiltKey[] = [
     }),
   ),
   table('ProjectCounts', statusCountsEntity.key({ kind: 'workspace' })),
+  table('RankClaim', rankClaimKey('p1', 'todo', 'm')),
+  table('BoardViewer', boardViewerKey('p1', 'conn1')),
+  table('BoardViewing', boardViewingKey('conn1')),
 ];
 
 const rows: readonly AccessPattern[] = accessPatterns;

@@ -261,6 +261,31 @@ export const accessPatterns = [
     sk: 'COUNTS',
     patterns: ['project counts per status of a scope'],
   },
+  {
+    entity: 'RankClaim',
+    module: 'projects/entities.ts',
+    index: 'table',
+    pk: 'PROJECT#<projectId>',
+    sk: 'CLAIM#RANK#<stage>#<rank>',
+    patterns: ['a task place taken in a stage (written with the task, so two tasks never share one)'],
+  },
+  // Live boards (core/live-board.ts): who watches which project's board.
+  {
+    entity: 'BoardViewer',
+    module: 'core/live-board.ts',
+    index: 'table',
+    pk: 'BOARD#<projectId>',
+    sk: 'VIEWER#<connectionId>',
+    patterns: ["a board's viewers (the push audience), TTL"],
+  },
+  {
+    entity: 'BoardViewing',
+    module: 'core/live-board.ts',
+    index: 'table',
+    pk: 'CONNECTION#<connectionId>',
+    sk: 'VIEWING',
+    patterns: ['the board a connection watches (so $disconnect can leave it), TTL'],
+  },
 ] as const satisfies readonly AccessPattern[];
 
 /** The literal text a template starts with (what a begins_with or a key collision compares). */

@@ -35,11 +35,14 @@ const maxConnectionSeconds = 2 * 60 * 60 + 5 * 60;
 /** A connection in its $connect answers 410 too: only an older one is forgotten on a 410. */
 const connectGraceMs = 10_000;
 
-const viewerKey = (projectId: string, connectionId: string) => ({
-  pk: `BOARD#${projectId}`,
-  sk: `VIEWER#${connectionId}`,
+/** Keys (their rows in core/access-patterns.ts). */
+const boardPartition = (projectId: string) => `BOARD#${projectId}`;
+const viewerPrefix = 'VIEWER#';
+export const boardViewerKey = (projectId: string, connectionId: string) => ({
+  pk: boardPartition(projectId),
+  sk: `${viewerPrefix}${connectionId}`,
 });
-const viewingKey = (connectionId: string) => ({ pk: `CONNECTION#${connectionId}`, sk: 'VIEWING' });
+export const boardViewingKey = (connectionId: string) => ({ pk: `CONNECTION#${connectionId}`, sk: 'VIEWING' });
 
 const live = (record: { expiresAt: number }, now = Date.now()) => record.expiresAt > now / 1000;
 
@@ -62,14 +65,14 @@ const listViewerRecords = async (projectId: string): Promise<BoardViewerRecord[]
     await queryAll<BoardViewerRecord>({
       TableName: tableName(),
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': `BOARD#${projectId}`, ':prefix': 'VIEWER#' },
+      ExpressionAttributeValues: { ':pk': boardPartition(projectId), ':prefix': viewerPrefix },
       ConsistentRead: true,
     })
   ).filter((record) => live(record));
 
 const viewingOf = async (connectionId: string): Promise<string | undefined> => {
   const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: viewingKey(connectionId), ConsistentRead: true }),
+    new GetCommand({ TableName: tableName(), Key: boardViewingKey(connectionId), ConsistentRead: true }),
   );
   return Item && live(Item as { expiresAt: number }) ? (Item as { projectId: string }).projectId : undefined;
 };
@@ -78,11 +81,11 @@ const removeViewer = async (projectId: string, connectionId: string): Promise<vo
   await db().send(
     new TransactWriteCommand({
       TransactItems: [
-        { Delete: { TableName: tableName(), Key: viewerKey(projectId, connectionId) } },
+        { Delete: { TableName: tableName(), Key: boardViewerKey(projectId, connectionId) } },
         {
           Delete: {
             TableName: tableName(),
-            Key: viewingKey(connectionId),
+            Key: boardViewingKey(connectionId),
             // Only if it still names this board (a newer subscription replaced it otherwise).
             ConditionExpression: 'attribute_not_exists(pk) OR projectId = :projectId',
             ExpressionAttributeValues: { ':projectId': projectId },
@@ -188,13 +191,18 @@ export const joinBoard = async (watcher: BoardWatcher, projectId: string, now = 
         {
           Put: {
             TableName: tableName(),
-            Item: { ...viewerKey(projectId, watcher.connectionId), type: 'BoardViewer', ...record },
+            Item: { ...boardViewerKey(projectId, watcher.connectionId), type: 'BoardViewer', ...record },
           },
         },
         {
           Put: {
             TableName: tableName(),
-            Item: { ...viewingKey(watcher.connectionId), type: 'BoardViewing', projectId, expiresAt: record.expiresAt },
+            Item: {
+              ...boardViewingKey(watcher.connectionId),
+              type: 'BoardViewing',
+              projectId,
+              expiresAt: record.expiresAt,
+            },
           },
         },
       ],
