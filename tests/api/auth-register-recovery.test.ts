@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { consumeResetCode, storeResetCode } from '@orbit/functions/auth/reset-codes';
+import { requestPasswordReset, resetPassword } from '@orbit/functions/auth/service';
 import { resetCodeEntity } from '@orbit/functions/auth/entities';
 import { db } from '@orbit/functions/core/db';
 import { localOutbox } from '@orbit/functions/core/notifier';
@@ -176,11 +176,17 @@ describe('password recovery', () => {
 
   it('expires a code after 15 minutes', async () => {
     const phone = '+15550100004';
+    const source = 'expiry-test';
     const issuedAt = Date.now();
-    await storeResetCode(phone, '123456', issuedAt);
-    expect(await consumeResetCode(phone, '123456', issuedAt + 15 * 60 * 1000 + 1)).toBe('invalid');
-    await storeResetCode(phone, '123456', issuedAt);
-    expect(await consumeResetCode(phone, '123456', issuedAt + 14 * 60 * 1000)).toBe('valid');
+    await requestPasswordReset({ phone }, source, issuedAt);
+    const expired = resetPassword(
+      { phone, code: lastCodeFor(phone) ?? '', password: 'Renewed#2026' },
+      issuedAt + 15 * 60 * 1000 + 1,
+    );
+    await expect(expired).rejects.toMatchObject({ fields: { code: ['The code is invalid or has expired'] } });
+    await requestPasswordReset({ phone }, source, issuedAt);
+    await resetPassword({ phone, code: lastCodeFor(phone) ?? '', password: 'Renewed#2026' }, issuedAt + 14 * 60 * 1000);
+    expect((await client().signIn(phone, 'Renewed#2026')).status).toBe(201);
   });
 
   it('validates the reset request per field', async () => {

@@ -1,14 +1,15 @@
 import { createHmac, randomInt } from 'node:crypto';
 
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 
 import { sameHash } from '../core/auth/tokens';
-import { ConditionFailed, db, retry, writeIf, type RetryPolicy } from '../core/db';
+import { ConditionFailed, db, writeIf, type TransactionPart } from '../core/db';
 import { jwtSecret } from '../core/secrets';
+import { seenNumber, type AlongsideWrite } from './attempt-budgets';
 import { resetCodeEntity, type ResetCodeRecord } from './entities';
 import { tableName } from '../core/table';
 
-/** Keys and items: `resetCodeEntity` (core/sign-in-entities.ts). */
+/** Keys and items: `resetCodeEntity` (auth/entities.ts). */
 
 export const resetCodeLifetimeMs = 15 * 60 * 1000;
 export const maxResetAttempts = 5;
@@ -27,75 +28,75 @@ const hashCode = async (phone: string, code: string): Promise<string> =>
 export const newResetCode = (): string => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
 /**
- * Replaces any earlier code for the phone. Within the try window the count of wrong tries is
- * kept; after it a new window starts at zero.
+ * The write that stores a new code, replacing any earlier one for the phone, made in the same
+ * transaction as the issue budgets (auth/throttle.ts). Within the try window the count of
+ * wrong tries is kept; after it a new window starts at zero. No item, or one in an open
+ * window: one update (a missing item gets a new window). An item seen in a window that has
+ * ended (TTL removes items lazily): a put that starts a new window, unless another request
+ * opened one first (then the next round updates that one).
  */
-/**
- * A concurrent request may open the try window between our update and our put: the loser
- * tries again (the update then applies). Five lost rounds means heavy contention.
- */
-const windowContention: RetryPolicy = {
-  attempts: 5,
-  baseDelayMs: 2,
-  maxDelayMs: 20,
-  retryOn: (error) => error instanceof ConditionFailed,
-};
-
-/**
- * Replaces any earlier code for the phone. Within the try window the count of wrong tries is
- * kept; after it a new window starts at zero.
- */
-export const storeResetCode = async (phone: string, code: string, now = Date.now()): Promise<void> => {
+export const resetCodeWrite = async (phone: string, code: string, now = Date.now()): Promise<AlongsideWrite> => {
   const codeHash = await hashCode(phone, code);
   const codeExpiresAtMs = now + resetCodeLifetimeMs;
+  const budgetEndsAtMs = now + resetTryWindowMs;
+  const expiresAt = Math.ceil(budgetEndsAtMs / 1000);
   const key = resetCodeEntity.key(phone);
-  await retry(windowContention, async () => {
-    try {
-      await writeIf('window open', () =>
-        db().send(
-          new UpdateCommand({
+  return (seen) => {
+    const endedWindow = seenNumber(seen, 'budgetEndsAtMs');
+    if (endedWindow !== undefined && endedWindow <= now) {
+      return {
+        label: 'code window',
+        item: {
+          Put: {
             TableName: tableName(),
-            Key: key,
-            UpdateExpression: 'SET codeHash = :hash, codeExpiresAtMs = :codeEnd',
-            ConditionExpression: 'budgetEndsAtMs > :now',
-            ExpressionAttributeValues: { ':hash': codeHash, ':codeEnd': codeExpiresAtMs, ':now': now },
-          }),
-        ),
-      );
-      return;
-    } catch (error) {
-      if (!(error instanceof ConditionFailed)) throw error;
+            Item: resetCodeEntity.toItem(key, { codeHash, attempts: 0, codeExpiresAtMs, budgetEndsAtMs, expiresAt }),
+            ConditionExpression: 'attribute_not_exists(budgetEndsAtMs) OR budgetEndsAtMs <= :now',
+            ExpressionAttributeValues: { ':now': now },
+            ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+          },
+        },
+      };
     }
-    const budgetEndsAtMs = now + resetTryWindowMs;
-    await writeIf('window closed', () =>
-      db().send(
-        new PutCommand({
+    return {
+      label: 'code',
+      item: {
+        Update: {
           TableName: tableName(),
-          Item: resetCodeEntity.toItem(key, {
-            codeHash,
-            attempts: 0,
-            codeExpiresAtMs,
-            budgetEndsAtMs,
-            expiresAt: Math.ceil(budgetEndsAtMs / 1000),
-          }),
-          ConditionExpression: 'attribute_not_exists(budgetEndsAtMs) OR budgetEndsAtMs <= :now',
-          ExpressionAttributeValues: { ':now': now },
-        }),
-      ),
-    );
-  });
+          Key: key,
+          UpdateExpression:
+            'SET codeHash = :hash, codeExpiresAtMs = :codeEnd, attempts = if_not_exists(attempts, :zero), ' +
+            'budgetEndsAtMs = if_not_exists(budgetEndsAtMs, :budgetEnd), expiresAt = if_not_exists(expiresAt, :ttl), ' +
+            '#type = :type',
+          ConditionExpression: 'attribute_not_exists(pk) OR budgetEndsAtMs > :now',
+          ExpressionAttributeNames: { '#type': 'type' },
+          ExpressionAttributeValues: {
+            ':hash': codeHash,
+            ':codeEnd': codeExpiresAtMs,
+            ':zero': 0,
+            ':budgetEnd': budgetEndsAtMs,
+            ':ttl': expiresAt,
+            ':type': resetCodeEntity.type,
+            ':now': now,
+          },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        },
+      },
+    };
+  };
 };
 
-export type ResetCodeCheck = 'valid' | 'invalid';
+/** A right code: the write that consumes it, to make with the password change. */
+export type ResetCodeCheck = { readonly valid: true; readonly consume: TransactionPart } | { readonly valid: false };
 
 /**
  * Spends one try of the phone's budget (a conditional update, before comparing, so concurrent
- * guesses cannot exceed it), then consumes the code if it matches and has not expired. Once
- * five tries are spent in the window, every try is invalid whatever it says, even after a
- * re-issue. Phones without an account hold a code too (forgot-password stores one), so this
- * does the same writes for them.
+ * guesses cannot exceed it), then compares the code and its expiry. Once five tries are spent
+ * in the window, every try is invalid whatever it says, even after a re-issue. A right code
+ * comes with its consuming write: a delete on the same code, so only one of two concurrent
+ * resets with it wins (it goes in the reset's transaction). Phones without an account hold a
+ * code too (forgot-password stores one), so this does the same writes for them.
  */
-export const consumeResetCode = async (phone: string, code: string, now = Date.now()): Promise<ResetCodeCheck> => {
+export const checkResetCode = async (phone: string, code: string, now = Date.now()): Promise<ResetCodeCheck> => {
   const key = resetCodeEntity.key(phone);
   let record: ResetCodeRecord;
   try {
@@ -113,26 +114,23 @@ export const consumeResetCode = async (phone: string, code: string, now = Date.n
     );
     record = resetCodeEntity.fromItem(Attributes ?? {});
   } catch (error) {
-    if (error instanceof ConditionFailed) return 'invalid';
+    if (error instanceof ConditionFailed) return { valid: false };
     throw error;
   }
   const matches = sameHash(record.codeHash, await hashCode(phone, code));
-  if (!matches || record.codeExpiresAtMs <= now) return 'invalid';
-  try {
-    // Single use: only one of two concurrent resets with the same code wins.
-    await writeIf('same code', () =>
-      db().send(
-        new DeleteCommand({
+  if (!matches || record.codeExpiresAtMs <= now) return { valid: false };
+  return {
+    valid: true,
+    consume: {
+      label: 'same code',
+      item: {
+        Delete: {
           TableName: tableName(),
           Key: key,
           ConditionExpression: 'codeHash = :hash',
           ExpressionAttributeValues: { ':hash': record.codeHash },
-        }),
-      ),
-    );
-    return 'valid';
-  } catch (error) {
-    if (error instanceof ConditionFailed) return 'invalid';
-    throw error;
-  }
+        },
+      },
+    },
+  };
 };

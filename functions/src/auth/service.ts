@@ -2,7 +2,15 @@ import * as v from 'valibot';
 
 import { abilityRulesFor, type AbilityRule } from '../core/ability';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../core/auth/passwords';
-import { createSession, deleteAllSessions, deleteSession, getSession, rotateSession } from '../core/auth/sessions';
+import {
+  createSession,
+  createSessionPart,
+  deleteSession,
+  deleteSessionHolding,
+  getSession,
+  rotateSession,
+  sessionKeysOf,
+} from '../core/auth/sessions';
 import {
   clearedRefreshCookie,
   decodeRefreshToken,
@@ -14,6 +22,7 @@ import {
   signAccessToken,
   verifyAccessToken,
 } from '../core/auth/tokens';
+import { batchWrite, ConditionFailed, deletePart, transactWrite } from '../core/db';
 import { UnauthorizedError, ValidationError, TooManyRequestsError } from '../core/errors';
 import { ulid } from '../core/ids';
 import { requireNotifier } from '../core/notifier';
@@ -23,7 +32,7 @@ import {
   getUserByPhone,
   getUserIdByReferralCode,
   newReferralCode,
-  updatePasswordHash,
+  passwordHashPart,
 } from '../core/users/repository';
 import { createUser } from '../core/users/service';
 import {
@@ -37,8 +46,8 @@ import {
   type SignInResponse,
   type UserData,
 } from './contract';
-import { consumeResetCode, newResetCode, storeResetCode } from './reset-codes';
-import { liftSignInLimits, reserveResetIssue, reserveSignInAttempt, settleSuccessfulSignIn } from './throttle';
+import { checkResetCode, newResetCode, resetCodeWrite } from './reset-codes';
+import { reserveResetIssue, reserveSignInAttempt, settleSuccessfulSignIn, signInLimitsOf } from './throttle';
 
 export interface SignedIn {
   readonly body: SignInResponse;
@@ -78,15 +87,19 @@ const describeUser = (user: UserRecord): ResponseParts => ({
   userAbilityRules: abilityRulesFor({ id: user.id, role: user.role }),
 });
 
-const openSession = async (user: UserRecord, parts: ResponseParts, userAgent: string): Promise<SignedIn> => {
+type NewSession = Parameters<typeof createSession>[0];
+
+/** A new session for the user: what to store, and what the caller gets once it is stored. */
+const prepareSession = async (user: UserRecord, parts: ResponseParts, userAgent: string) => {
   const sessionId = ulid();
   const secret = newRefreshSecret();
-  await createSession({ userId: user.id, sessionId, refreshHash: hashSecret(secret), userAgent });
+  const session: NewSession = { userId: user.id, sessionId, refreshHash: hashSecret(secret), userAgent };
   const accessToken = await signAccessToken({ userId: user.id, role: user.role, sessionId });
-  return {
+  const signedIn: SignedIn = {
     body: { ...parts, accessToken },
     cookie: refreshCookie(encodeRefreshToken({ userId: user.id, sessionId, secret })),
   };
+  return { session, signedIn };
 };
 
 /** An id no user has: looked up for unknown phones so they cost the same reads as known ones. */
@@ -120,16 +133,19 @@ export const signIn = async (
   const user = await findUserByPhone(phone);
   const matches = user ? await verifyPassword(password, user.passwordHash) : (await burnPasswordCheck(password), false);
   if (!user || !matches) throw invalidCredentials();
-  await settleSuccessfulSignIn(phone, source, attempt.reservations);
 
   let parts: ResponseParts;
   try {
     parts = describeUser(user);
   } catch (error) {
+    await settleSuccessfulSignIn(phone, source, attempt.reservations);
     const message = error instanceof Error && error.message ? error.message : loginMessages.fallback;
     throw new ValidationError({ phone: [message] });
   }
-  return openSession(user, parts, userAgent);
+  // The session opens in the same transaction that gives the attempt's units back.
+  const { session, signedIn } = await prepareSession(user, parts, userAgent);
+  await settleSuccessfulSignIn(phone, source, attempt.reservations, [createSessionPart(session)]);
+  return signedIn;
 };
 
 const usernameFrom = (email: string): string => email.split('@')[0]?.toLowerCase() || 'user';
@@ -161,7 +177,9 @@ export const register = async (
     version: 1,
   };
   await createUser(user);
-  return openSession(user, describeUser(user), userAgent);
+  const { session, signedIn } = await prepareSession(user, describeUser(user), userAgent);
+  await createSession(session);
+  return signedIn;
 };
 
 /** How long a refresh secret that was just replaced still works: two tabs refreshing at once. */
@@ -181,11 +199,12 @@ export const refresh = async (cookieValue: string | undefined, now = new Date())
   if (!session) throw new UnauthorizedError('Session has ended');
   const presented = hashSecret(token.secret);
   const nextSecret = newRefreshSecret();
+  const current = sameHash(session.refreshHash, presented);
   const rotated =
-    sameHash(session.refreshHash, presented) &&
-    (await rotateSession(token.userId, token.sessionId, presented, hashSecret(nextSecret), now));
-  // After a lost race the session has moved on: judge the secret against what it holds now.
-  const latest = rotated ? session : await getSession(token.userId, token.sessionId);
+    current && (await rotateSession(token.userId, token.sessionId, presented, hashSecret(nextSecret), now));
+  // After a lost race the session has moved on: judge the secret against what it holds now
+  // (a secret that was not the current one is judged against the session just read).
+  const latest = rotated || !current ? session : await getSession(token.userId, token.sessionId);
   if (!latest) throw new UnauthorizedError('Session has ended');
   if (!rotated) {
     const replaced = latest.previousRefreshHash !== undefined && sameHash(latest.previousRefreshHash, presented);
@@ -208,44 +227,76 @@ export const refresh = async (cookieValue: string | undefined, now = new Date())
   };
 };
 
-/** Revokes the session named by the refresh cookie or, failing that, by the access token. */
+/**
+ * Revokes the session named by the refresh cookie, if the cookie holds its secret, and the one
+ * named by the access token. The cookie's check is the condition of its delete (no read first);
+ * when both name the same session, the token's delete covers it.
+ */
 export const signOut = async (cookieValue: string | undefined, bearer: string | undefined): Promise<string> => {
   const token = decodeRefreshToken(cookieValue);
-  if (token) {
-    const session = await getSession(token.userId, token.sessionId);
-    if (session && sameHash(session.refreshHash, hashSecret(token.secret))) {
-      await deleteSession(token.userId, token.sessionId);
-    }
-  }
   const claims = bearer ? await verifyAccessToken(bearer) : undefined;
-  if (claims) await deleteSession(claims.userId, claims.sessionId);
+  const sameSession = token && claims && token.userId === claims.userId && token.sessionId === claims.sessionId;
+  await Promise.all([
+    token && !sameSession ? deleteSessionHolding(token.userId, token.sessionId, hashSecret(token.secret)) : undefined,
+    claims ? deleteSession(claims.userId, claims.sessionId) : undefined,
+  ]);
   return clearedRefreshCookie();
 };
 
 /**
- * 202 for every phone, registered or not, after the same work (limits, reads, a stored code):
+ * 202 for every phone, registered or not, after the same work (limits, a stored code, reads):
  * neither the answer nor its timing says whether a phone has an account. Refused (503) where
- * no SMS can be sent, before any of it.
+ * no SMS can be sent, before any of it. The code is stored in the transaction that spends the
+ * issue budgets, so it is stored exactly when an issue is granted.
  */
-export const requestPasswordReset = async ({ phone }: ForgotPasswordRequest, source: string): Promise<void> => {
+export const requestPasswordReset = async (
+  { phone }: ForgotPasswordRequest,
+  source: string,
+  now = Date.now(),
+): Promise<void> => {
   const sms = await requireNotifier();
-  const retryAfter = await reserveResetIssue(phone, source);
+  const code = newResetCode();
+  const storeCode = await resetCodeWrite(phone, code, now);
+  const retryAfter = await reserveResetIssue(phone, source, { now, alongside: [storeCode] });
   if (retryAfter !== undefined) throw new TooManyRequestsError(retryAfter, { phone: [recoveryMessages.throttled] });
   const user = await findUserByPhone(phone);
-  const code = newResetCode();
-  await storeResetCode(phone, code);
   if (user) await sms.sendSms(user.phone, `Your Orbit password reset code is ${code}. It expires in 15 minutes.`);
 };
 
-export const resetPassword = async ({ phone, code, password }: ResetPasswordRequest): Promise<void> => {
+/** What one DynamoDB transaction may hold. */
+const transactionLimit = 100;
+
+/**
+ * A right code changes the password, revokes every session of the user and lifts every
+ * sign-in limit of the phone, in the one transaction that consumes the code: only one of two
+ * concurrent resets with the same code does any of it.
+ */
+export const resetPassword = async (
+  { phone, code, password }: ResetPasswordRequest,
+  now = Date.now(),
+): Promise<void> => {
   const invalid = new ValidationError({ code: ['The code is invalid or has expired'] });
   const user = await findUserByPhone(phone);
   // Unregistered phones hold a code too, so this spends the same try with the same writes.
-  const check = await consumeResetCode(phone, code);
-  if (!user || check !== 'valid') throw invalid;
-  await updatePasswordHash(user.id, await hashPassword(password));
-  await deleteAllSessions(user.id);
-  await liftSignInLimits(phone);
+  const check = await checkResetCode(phone, code, now);
+  if (!user || !check.valid) throw invalid;
+  const passwordHash = await hashPassword(password);
+  const [sessions, signInLimits] = await Promise.all([sessionKeysOf(user.id), signInLimitsOf(phone)]);
+  const deletes = [...sessions, ...signInLimits];
+  const inTransaction = deletes.slice(0, transactionLimit - 2);
+  try {
+    await transactWrite([
+      check.consume,
+      passwordHashPart(user.id, passwordHash),
+      ...inTransaction.map((key) => deletePart('revoke', key)),
+    ]);
+  } catch (error) {
+    // Another reset with this code won.
+    if (error instanceof ConditionFailed && error.failed('same code')) throw invalid;
+    throw error;
+  }
+  // What one transaction cannot hold goes right after it (a user with that many sessions).
+  await batchWrite(deletes.slice(inTransaction.length).map((key) => ({ delete: key })));
 };
 
 export const describeSignedInUser = async (userId: string): Promise<ResponseParts> => {

@@ -5,14 +5,17 @@ import {
   signInPhoneBudget,
   signInSourceBudget,
 } from './entities';
+import type { TransactionPart } from '../core/db';
+import type { TableKey } from '../core/entity';
 import {
   budgetOf,
-  clearBudget,
-  clearSignInBudgetsOf,
-  refundAttempt,
-  reserveAttempt,
+  reserveAttempts,
+  settleAttempts,
+  signInBudgetKeysOf,
+  type AlongsideWrite,
   type BudgetRule,
   type Reservation,
+  type ReserveOutcome,
 } from './attempt-budgets';
 
 /**
@@ -32,53 +35,41 @@ export const signInBudgets = {
   phone: { max: 30, windowMs: window },
 } as const satisfies Record<string, BudgetRule>;
 
-export type SignInReservation =
-  | { readonly granted: true; readonly reservations: readonly Reservation[] }
-  | { readonly granted: false; readonly retryAfterSeconds: number };
+/**
+ * Spends an attempt of each budget, all in one transaction. When one has no room (the
+ * narrowest first decides the answer), nothing is spent: a refused attempt checks no password,
+ * so it is not a failure.
+ */
+export const reserveSignInAttempt = (phone: string, source: string, now = Date.now()): Promise<ReserveOutcome> =>
+  reserveAttempts(
+    [
+      { budget: budgetOf(signInPhoneAtSourceBudget, phone, source), rule: signInBudgets.phoneAtSource },
+      { budget: budgetOf(signInSourceBudget, source), rule: signInBudgets.source },
+      { budget: budgetOf(signInPhoneBudget, phone), rule: signInBudgets.phone },
+    ],
+    { now },
+  );
 
 /**
- * Spends an attempt of each budget in turn, narrowest first. A refusal gives back what the
- * attempt already spent: a refused attempt checks no password, so it is not a failure.
+ * The right password: the attempt was the owner's, so it costs nothing. Its units go back and
+ * its phone-and-source count is cleared in the same transaction as `alongside` (the session).
  */
-export const reserveSignInAttempt = async (
-  phone: string,
-  source: string,
-  now = Date.now(),
-): Promise<SignInReservation> => {
-  const budgets = [
-    [budgetOf(signInPhoneAtSourceBudget, phone, source), signInBudgets.phoneAtSource],
-    [budgetOf(signInSourceBudget, source), signInBudgets.source],
-    [budgetOf(signInPhoneBudget, phone), signInBudgets.phone],
-  ] as const;
-  const reservations: Reservation[] = [];
-  for (const [budget, rule] of budgets) {
-    const outcome = await reserveAttempt(budget, rule, now);
-    if (!outcome.granted) {
-      await Promise.all(reservations.map(refundAttempt));
-      return outcome;
-    }
-    reservations.push(outcome.reservation);
-  }
-  return { granted: true, reservations };
-};
-
-/** The right password: the attempt was the owner's, so it costs nothing. */
-export const settleSuccessfulSignIn = async (
+export const settleSuccessfulSignIn = (
   phone: string,
   source: string,
   reservations: readonly Reservation[],
+  alongside: readonly TransactionPart[] = [],
 ): Promise<void> => {
   const own = signInPhoneAtSourceBudget.key(phone, source);
-  await Promise.all([
-    clearBudget(own),
-    ...reservations
-      .filter((reservation) => reservation.key.pk !== own.pk || reservation.key.sk !== own.sk)
-      .map(refundAttempt),
-  ]);
+  return settleAttempts({
+    clear: [own],
+    refund: reservations.filter((reservation) => reservation.key.pk !== own.pk || reservation.key.sk !== own.sk),
+    alongside,
+  });
 };
 
-/** A password reset proves the phone: every sign-in limit on it is lifted. */
-export const liftSignInLimits = (phone: string): Promise<void> => clearSignInBudgetsOf(phone);
+/** A password reset proves the phone: every sign-in limit on it is lifted (these budgets deleted). */
+export const signInLimitsOf = (phone: string): Promise<TableKey[]> => signInBudgetKeysOf(phone);
 
 /**
  * Reset codes: at most 3 per phone and 10 per source an hour, counted for every phone asked
@@ -90,18 +81,22 @@ export const resetIssueBudgets = {
   source: { max: 10, windowMs: hour },
 } as const satisfies Record<string, BudgetRule>;
 
-/** Seconds to wait when a new code may not be issued yet, else undefined (the code may be sent). */
+/**
+ * Spends a code issue of the source and of the phone, in one transaction with `alongside` (the
+ * new code): seconds to wait when a code may not be issued yet (nothing is written), else
+ * undefined (the code is stored and may be sent).
+ */
 export const reserveResetIssue = async (
   phone: string,
   source: string,
-  now = Date.now(),
+  { now = Date.now(), alongside = [] }: { now?: number; alongside?: readonly AlongsideWrite[] } = {},
 ): Promise<number | undefined> => {
-  const bySource = await reserveAttempt(budgetOf(resetIssueSourceBudget, source), resetIssueBudgets.source, now);
-  if (!bySource.granted) return bySource.retryAfterSeconds;
-  const byPhone = await reserveAttempt(budgetOf(resetIssuePhoneBudget, phone), resetIssueBudgets.phone, now);
-  if (!byPhone.granted) {
-    await refundAttempt(bySource.reservation);
-    return byPhone.retryAfterSeconds;
-  }
-  return undefined;
+  const outcome = await reserveAttempts(
+    [
+      { budget: budgetOf(resetIssueSourceBudget, source), rule: resetIssueBudgets.source },
+      { budget: budgetOf(resetIssuePhoneBudget, phone), rule: resetIssueBudgets.phone },
+    ],
+    { now, alongside },
+  );
+  return outcome.granted ? undefined : outcome.retryAfterSeconds;
 };

@@ -1,6 +1,7 @@
 import { GetCommand, PutCommand, UpdateCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
 
-import { batchWrite, ConditionFailed, db, queryAll, writeIf } from '../db';
+import { ConditionFailed, db, putPart, queryAll, writeIf, type TransactionPart } from '../db';
+import type { TableKey } from '../entity';
 import { sessionEntity, sessionsOf, type SessionRecord } from '../sign-in-entities';
 import { tableName } from '../table';
 import { refreshTokenTtlSeconds } from './tokens';
@@ -8,24 +9,29 @@ import { refreshTokenTtlSeconds } from './tokens';
 /** Sessions live under their user so that "revoke every session" is one Query (`sessionEntity`). */
 const expiry = (now: Date) => Math.floor(now.getTime() / 1000) + refreshTokenTtlSeconds;
 
-export const createSession = async (
-  input: Pick<SessionRecord, 'userId' | 'sessionId' | 'refreshHash' | 'userAgent'>,
-  now = new Date(),
-): Promise<void> => {
-  const record: SessionRecord = {
+type NewSession = Pick<SessionRecord, 'userId' | 'sessionId' | 'refreshHash' | 'userAgent'>;
+
+const newSessionItem = (input: NewSession, now: Date) =>
+  sessionEntity.toItem({
     ...input,
     createdAt: now.toISOString(),
     lastUsedAt: now.toISOString(),
     expiresAt: expiry(now),
-  };
+  });
+
+export const createSession = async (input: NewSession, now = new Date()): Promise<void> => {
   await db().send(
     new PutCommand({
       TableName: tableName(),
-      Item: sessionEntity.toItem(record),
+      Item: newSessionItem(input, now),
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
 };
+
+/** The same new session as a transaction part, to open it in one write with other changes. */
+export const createSessionPart = (input: NewSession, now = new Date()): TransactionPart =>
+  putPart('session', newSessionItem(input, now), 'attribute_not_exists(pk)');
 
 export const getSession = async (
   userId: string,
@@ -85,21 +91,41 @@ export const deleteSession = async (userId: string, sessionId: string): Promise<
   await db().send(new DeleteCommand({ TableName: tableName(), Key: sessionEntity.key(userId, sessionId) }));
 };
 
-export const listSessionIds = async (userId: string): Promise<string[]> =>
-  (
-    await queryAll({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: {
-        ':pk': sessionsOf(userId).pk,
-        ':prefix': sessionsOf(userId).skPrefix,
-      },
-      ProjectionExpression: 'sessionId',
-    })
-  ).map((item) => String(item.sessionId));
+/**
+ * Ends a session only if it holds this refresh hash: the conditional delete is the check, so
+ * no read comes first. False when the session is gone or holds another secret.
+ */
+export const deleteSessionHolding = async (
+  userId: string,
+  sessionId: string,
+  refreshHash: string,
+): Promise<boolean> => {
+  try {
+    await writeIf('refresh hash', () =>
+      db().send(
+        new DeleteCommand({
+          TableName: tableName(),
+          Key: sessionEntity.key(userId, sessionId),
+          ConditionExpression: 'refreshHash = :hash',
+          ExpressionAttributeValues: { ':hash': refreshHash },
+        }),
+      ),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionFailed) return false;
+    throw error;
+  }
+};
 
-export const deleteAllSessions = async (userId: string): Promise<number> => {
-  const ids = await listSessionIds(userId);
-  await batchWrite(ids.map((id) => ({ delete: sessionEntity.key(userId, id) })));
-  return ids.length;
+/** The keys of every session of a user (one Query): to revoke them all in one transaction. */
+export const sessionKeysOf = async (userId: string): Promise<TableKey[]> => {
+  const { pk, skPrefix } = sessionsOf(userId);
+  const sessions = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+    ProjectionExpression: 'sessionId',
+  });
+  return sessions.map((session) => sessionEntity.key(userId, String(session.sessionId)));
 };

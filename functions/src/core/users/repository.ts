@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 
-import { batchGet, db, putPart, transactWrite } from '../db';
+import { batchGet, db, putPart, transactWrite, type TransactionPart } from '../db';
 import { tableName } from '../table';
 import { roleIndexNamePrefix, roleIndexPartition, uniqueClaimEntity, userEntity, type UniqueField } from './entities';
 import type { PersonName, UserRecord } from './records';
@@ -61,17 +61,19 @@ export const insertUser = async (user: UserRecord): Promise<void> => {
   ]);
 };
 
-export const updatePasswordHash = async (userId: string, passwordHash: string): Promise<void> => {
-  await db().send(
-    new UpdateCommand({
+/** A password change, as a transaction part: a reset makes it with the code's consumption. */
+export const passwordHashPart = (userId: string, passwordHash: string): TransactionPart => ({
+  label: 'password',
+  item: {
+    Update: {
       TableName: tableName(),
       Key: userEntity.key(userId),
       UpdateExpression: 'SET passwordHash = :hash, version = version + :one',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':hash': passwordHash, ':one': 1 },
-    }),
-  );
-};
+    },
+  },
+});
 
 /** Users of a role whose name starts with `prefix`, by name (the role index): people to pick. */
 export const findUsersByNamePrefix = async (role: string, prefix: string, limit: number): Promise<PersonName[]> => {
