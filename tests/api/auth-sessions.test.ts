@@ -145,6 +145,18 @@ describe('POST /api/auth/logout', () => {
     expect((await phone.request('GET', '/api/auth/me')).status).toBe(200);
   });
 
+  it('ends both sessions when the cookie names one and the access token another', async () => {
+    const laptop = client();
+    const tablet = client();
+    await laptop.signIn(demo.clientA.phone, demo.clientA.password);
+    await tablet.signIn(demo.clientA.phone, demo.clientA.password);
+    const mixed = client();
+    mixed.setCookie('orbit_refresh', laptop.cookie('orbit_refresh') ?? '');
+    expect((await mixed.request('POST', '/api/auth/logout', { token: tablet.accessToken })).status).toBe(204);
+    expect((await laptop.request('GET', '/api/auth/me')).status).toBe(401);
+    expect((await tablet.request('GET', '/api/auth/me')).status).toBe(401);
+  });
+
   it('is harmless when already signed out', async () => {
     expect((await client().request('POST', '/api/auth/logout')).status).toBe(204);
   });
