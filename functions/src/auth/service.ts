@@ -8,8 +8,10 @@ import {
   deleteSession,
   deleteSessionHolding,
   getSession,
+  getSessionWithUser,
   rotateSession,
   sessionKeysOf,
+  type NewSession,
 } from '../core/auth/sessions';
 import {
   clearedRefreshCookie,
@@ -86,8 +88,6 @@ const describeUser = (user: UserRecord): ResponseParts => ({
   userData: toUserData(user),
   userAbilityRules: abilityRulesFor({ id: user.id, role: user.role }),
 });
-
-type NewSession = Parameters<typeof createSession>[0];
 
 /** A new session for the user: what to store, and what the caller gets once it is stored. */
 const prepareSession = async (user: UserRecord, parts: ResponseParts, userAgent: string) => {
@@ -190,12 +190,13 @@ export const refreshGraceMs = 10_000;
  * tab sent it at the same moment): that caller gets an access token and keeps the cookie the
  * winner set. Presenting a replaced secret later means it was stolen or replayed: the whole
  * session is revoked. A secret this session never issued only fails: a caller who knows a
- * session id cannot end someone else's session by guessing.
+ * session id cannot end someone else's session by guessing. The session and its user are one
+ * read; only a rotation lost to another tab reads the session again.
  */
 export const refresh = async (cookieValue: string | undefined, now = new Date()): Promise<SignedIn> => {
   const token = decodeRefreshToken(cookieValue);
   if (!token) throw new UnauthorizedError('No valid refresh token');
-  const session = await getSession(token.userId, token.sessionId);
+  const { session, user } = await getSessionWithUser(token.userId, token.sessionId);
   if (!session) throw new UnauthorizedError('Session has ended');
   const presented = hashSecret(token.secret);
   const nextSecret = newRefreshSecret();
@@ -214,7 +215,6 @@ export const refresh = async (cookieValue: string | undefined, now = new Date())
       throw new UnauthorizedError('Refresh token was already used; the session is revoked');
     }
   }
-  const user = await getUserById(token.userId);
   if (!user) {
     await deleteSession(token.userId, token.sessionId);
     throw new UnauthorizedError('Session has ended');

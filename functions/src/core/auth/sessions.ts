@@ -1,15 +1,18 @@
 import { GetCommand, PutCommand, UpdateCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
 
-import { ConditionFailed, db, putPart, queryAll, writeIf, type TransactionPart } from '../db';
+import { batchGet, ConditionFailed, db, putPart, queryAll, writeIf, type TransactionPart } from '../db';
 import type { TableKey } from '../entity';
 import { sessionEntity, sessionsOf, type SessionRecord } from '../sign-in-entities';
 import { tableName } from '../table';
+import { userEntity } from '../users/entities';
+import type { UserRecord } from '../users/records';
 import { refreshTokenTtlSeconds } from './tokens';
 
 /** Sessions live under their user so that "revoke every session" is one Query (`sessionEntity`). */
 const expiry = (now: Date) => Math.floor(now.getTime() / 1000) + refreshTokenTtlSeconds;
 
-type NewSession = Pick<SessionRecord, 'userId' | 'sessionId' | 'refreshHash' | 'userAgent'>;
+/** What a new session is made of; the rest (times, expiry) is set when it is stored. */
+export type NewSession = Pick<SessionRecord, 'userId' | 'sessionId' | 'refreshHash' | 'userAgent'>;
 
 const newSessionItem = (input: NewSession, now: Date) =>
   sessionEntity.toItem({
@@ -42,6 +45,25 @@ export const getSession = async (
     new GetCommand({ TableName: tableName(), Key: sessionEntity.key(userId, sessionId), ConsistentRead: true }),
   );
   return liveSession(Item ? sessionEntity.fromItem(Item) : undefined, now);
+};
+
+/**
+ * A session and its user's profile, in one consistent BatchGet: a refresh needs both, as every
+ * signed-in request does (core/auth/authenticate.ts).
+ */
+export const getSessionWithUser = async (
+  userId: string,
+  sessionId: string,
+  now = new Date(),
+): Promise<{ session: SessionRecord | undefined; user: UserRecord | undefined }> => {
+  const sessionKey = sessionEntity.key(userId, sessionId);
+  const items = await batchGet([sessionKey, userEntity.key(userId)], { consistent: true });
+  const sessionItem = items.find((item) => item.sk === sessionKey.sk);
+  const userItem = items.find((item) => item.sk !== sessionKey.sk);
+  return {
+    session: liveSession(sessionItem ? sessionEntity.fromItem(sessionItem) : undefined, now),
+    user: userItem ? userEntity.fromItem(userItem) : undefined,
+  };
 };
 
 /** TTL deletion is lazy: an expired session item may still be there, and counts as gone. */
