@@ -115,13 +115,9 @@ export const deleteSession = async (userId: string, sessionId: string): Promise<
 
 /**
  * Ends a session only if it holds this refresh hash: the conditional delete is the check, so
- * no read comes first. False when the session is gone or holds another secret.
+ * no read comes first. A session that is gone or holds another secret is left as it is.
  */
-export const deleteSessionHolding = async (
-  userId: string,
-  sessionId: string,
-  refreshHash: string,
-): Promise<boolean> => {
+export const deleteSessionHolding = async (userId: string, sessionId: string, refreshHash: string): Promise<void> => {
   try {
     await writeIf('refresh hash', () =>
       db().send(
@@ -133,10 +129,8 @@ export const deleteSessionHolding = async (
         }),
       ),
     );
-    return true;
   } catch (error) {
-    if (error instanceof ConditionFailed) return false;
-    throw error;
+    if (!(error instanceof ConditionFailed)) throw error;
   }
 };
 
