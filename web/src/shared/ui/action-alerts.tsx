@@ -14,10 +14,14 @@ interface ActionAlertProps {
   readonly children: ReactNode;
 }
 
-/** A list or a view that failed to load, with a way to ask again. */
-export const LoadFailedAlert = ({ actionLabel, onAction, children }: ActionAlertProps) => (
+const ActionAlert = ({
+  severity,
+  actionLabel,
+  onAction,
+  children,
+}: ActionAlertProps & { readonly severity: 'error' | 'warning' }) => (
   <InlineAlert
-    severity="error"
+    severity={severity}
     action={
       <Button color="inherit" size="small" onClick={onAction}>
         {actionLabel}
@@ -28,19 +32,11 @@ export const LoadFailedAlert = ({ actionLabel, onAction, children }: ActionAlert
   </InlineAlert>
 );
 
+/** A list or a view that failed to load, with a way to ask again. */
+export const LoadFailedAlert = (props: ActionAlertProps) => <ActionAlert severity="error" {...props} />;
+
 /**
  * A save refused because someone else changed the record first (an HTTP 409 on its version):
  * nothing was overwritten, and reloading shows the current version (dropping the user's edits).
  */
-export const ConflictAlert = ({ actionLabel, onAction, children }: ActionAlertProps) => (
-  <InlineAlert
-    severity="warning"
-    action={
-      <Button color="inherit" size="small" onClick={onAction}>
-        {actionLabel}
-      </Button>
-    }
-  >
-    {children}
-  </InlineAlert>
-);
+export const ConflictAlert = (props: ActionAlertProps) => <ActionAlert severity="warning" {...props} />;

@@ -69,3 +69,26 @@ export const PriorityField = <T extends FieldValues>({ control, name, label, dis
     />
   );
 };
+
+/** A free text of several lines (a project's or a task's description). */
+export const MultilineField = <T extends FieldValues>({ control, name, label, disabled }: FieldProps<T>) => {
+  const message = useFieldMessage();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextField
+          {...field}
+          label={label}
+          multiline
+          minRows={3}
+          fullWidth
+          disabled={disabled}
+          error={Boolean(fieldState.error)}
+          helperText={message(fieldState.error)}
+        />
+      )}
+    />
+  );
+};

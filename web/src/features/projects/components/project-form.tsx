@@ -28,7 +28,7 @@ import { isApiError } from '../../../shared/api/api-error';
 import { ConflictAlert } from '../../../shared/ui/action-alerts';
 import { stageNamesOf } from '../utils/stage-label';
 import { PeoplePicker, PersonPicker } from './person-picker';
-import { DateField, PriorityField, useFieldMessage } from './form-fields';
+import { DateField, MultilineField, PriorityField, useFieldMessage } from './form-fields';
 import { validationKeyOf } from '../utils/project-meta';
 import { UnsavedChangesGuard } from './unsaved-changes';
 
@@ -217,21 +217,7 @@ export const ProjectForm = ({ type, project, submitLabel, onSubmit, onCancel, on
           <PriorityField control={control} name="priority" label={t('project.form.priority')} />
         </Grid>
         <Grid size={12}>
-          <Controller
-            control={control}
-            name="description"
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                label={t('project.form.description')}
-                multiline
-                minRows={3}
-                fullWidth
-                error={Boolean(fieldState.error)}
-                helperText={message(fieldState.error)}
-              />
-            )}
-          />
+          <MultilineField control={control} name="description" label={t('project.form.description')} />
         </Grid>
         <Grid size={12}>
           <Controller

@@ -37,7 +37,7 @@ import {
 } from '../api/projects';
 import { CloseIcon, DeleteIcon } from '../../../shared/ui/icons';
 import { initialsOf, personAvatarColours } from '../../../shared/ui/person-avatar';
-import { DateField, PriorityField, useFieldMessage } from './form-fields';
+import { DateField, MultilineField, PriorityField, useFieldMessage } from './form-fields';
 import { formatDateTime, validationKeyOf } from '../utils/project-meta';
 import { PersonPicker } from './person-picker';
 import { stageLabel } from '../utils/stage-label';
@@ -333,21 +333,11 @@ export const TaskDialog = ({ project, mode, task, canEdit, onClose, onNotice }: 
                 <DateField control={control} name="dueDate" label={t('project.task.dueDate')} disabled={readOnly} />
               </Grid>
               <Grid size={12}>
-                <Controller
+                <MultilineField
                   control={control}
                   name="description"
-                  render={({ field, fieldState }) => (
-                    <TextField
-                      {...field}
-                      label={t('project.task.description')}
-                      multiline
-                      minRows={3}
-                      fullWidth
-                      disabled={readOnly}
-                      error={Boolean(fieldState.error)}
-                      helperText={message(fieldState.error)}
-                    />
-                  )}
+                  label={t('project.task.description')}
+                  disabled={readOnly}
                 />
               </Grid>
             </Grid>
