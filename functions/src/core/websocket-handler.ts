@@ -1,4 +1,10 @@
-import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2, Context } from 'aws-lambda';
+import type {
+  APIGatewayProxyEventV2,
+  APIGatewayProxyResultV2,
+  APIGatewayProxyStructuredResultV2,
+  APIGatewayProxyWebsocketEventV2,
+  Context,
+} from 'aws-lambda';
 
 import { webSocketRoutes, type Area, type WebSocketActionRouteKey } from '../routes';
 import { abilityRulesFor } from './ability';
@@ -125,3 +131,22 @@ export const defineWebSocketActionHandler = <A extends Area>(
     }
   };
 };
+
+/** An area's Lambda entry when it serves both APIs: callable as either kind of handler. */
+export interface HttpAndWebSocketHandler {
+  (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2>;
+  (event: APIGatewayProxyWebsocketEventV2, context: Context): Promise<APIGatewayProxyResultV2>;
+}
+
+/**
+ * One Lambda for an area's HTTP routes and its WebSocket routes, told apart by the event's
+ * shape, so either gateway (and the local server) can call it.
+ */
+export const httpAndWebSocketHandler = (
+  http: (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>,
+  webSocket: (event: WebSocketEvent, context: Context) => Promise<APIGatewayProxyResultV2>,
+): HttpAndWebSocketHandler =>
+  ((event: APIGatewayProxyEventV2 | APIGatewayProxyWebsocketEventV2, context: Context) =>
+    isWebSocketEvent(event)
+      ? webSocket(event, context)
+      : http(event as APIGatewayProxyEventV2, context)) as HttpAndWebSocketHandler;

@@ -1,13 +1,7 @@
-import type {
-  APIGatewayProxyEventV2,
-  APIGatewayProxyResultV2,
-  APIGatewayProxyStructuredResultV2,
-  APIGatewayProxyWebsocketEventV2,
-  Context,
-} from 'aws-lambda';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 
 import { defineAreaHandler } from '../core/handler';
-import { defineWebSocketActionHandler, frameBody, isWebSocketEvent } from '../core/websocket-handler';
+import { defineWebSocketActionHandler, frameBody, httpAndWebSocketHandler } from '../core/websocket-handler';
 import { receiveBoardFrame } from './board-watch';
 import { projectsHttpRoutes } from '../routes';
 import { json, noContent, parseBody, parseQuery, pathParam } from '../core/http';
@@ -122,10 +116,4 @@ const webSocketHandler = defineWebSocketActionHandler('projects', {
 });
 
 /** One Lambda for the projects: the HTTP API's routes and its WebSocket action routes. */
-export const handler = ((event: APIGatewayProxyEventV2 | APIGatewayProxyWebsocketEventV2, context: Context) =>
-  isWebSocketEvent(event)
-    ? webSocketHandler(event, context)
-    : httpHandler(event as APIGatewayProxyEventV2, context)) as {
-  (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2>;
-  (event: APIGatewayProxyWebsocketEventV2, context: Context): Promise<APIGatewayProxyResultV2>;
-};
+export const handler = httpAndWebSocketHandler(httpHandler, webSocketHandler);
