@@ -1,6 +1,6 @@
 import { ConflictError } from '@orbit/functions/core/errors';
 import type { RoleSlug } from '@orbit/functions/permissions/contract';
-import { createPermission } from '@orbit/functions/permissions/service';
+import { storeNewPermission } from '@orbit/functions/permissions/service';
 
 /**
  * The nine permissions of docs/product.md#roles over its five role slugs, with the creation times of the
@@ -26,7 +26,7 @@ export const demoPermissions: readonly { name: string; assignedTo: RoleSlug[]; c
 export const seedPermissions = async (): Promise<void> => {
   for (const permission of demoPermissions) {
     try {
-      await createPermission(permission, new Date(permission.createdAt));
+      await storeNewPermission(permission, new Date(permission.createdAt));
     } catch (error) {
       // Already there (a concurrent seeder): the name's uniqueness keeps it to one.
       if (!(error instanceof ConflictError)) throw error;

@@ -33,7 +33,8 @@ const contactProjection = {
   ExpressionAttributeNames: contactAttributes.names,
 };
 
-const toContact = (item: Record<string, unknown>): ContactRecord => ({
+/** A profile item narrowed to what the chat shows (an item read whole leaves here only as this). */
+export const contactFromItem = (item: Record<string, unknown>): ContactRecord => ({
   id: String(item.id),
   fullName: String(item.fullName ?? ''),
   role: String(item.role ?? ''),
@@ -47,7 +48,7 @@ export const getContact = async (id: string): Promise<ContactRecord | undefined>
   const { Item } = await db().send(
     new GetCommand({ TableName: tableName(), Key: userEntity.key(id), ...contactProjection }),
   );
-  return Item ? toContact(Item) : undefined;
+  return Item ? contactFromItem(Item) : undefined;
 };
 
 export const getContacts = async (ids: readonly string[]): Promise<Map<string, ContactRecord>> => {
@@ -56,7 +57,7 @@ export const getContacts = async (ids: readonly string[]): Promise<Map<string, C
     unique.map((id) => userEntity.key(id)),
     { projection: contactAttributes },
   );
-  return new Map(items.map((item) => [String(item.id), toContact(item)]));
+  return new Map(items.map((item) => [String(item.id), contactFromItem(item)]));
 };
 
 /** GSI1 (ROLE#<role>, name#id): contacts of one role sorted by name, every page. */
@@ -69,7 +70,7 @@ export const listContactsByRole = async (role: string): Promise<ContactRecord[]>
       ExpressionAttributeValues: { ':pk': roleIndexPartition(role) },
       ...contactProjection,
     })
-  ).map(toContact);
+  ).map(contactFromItem);
 
 export const findLeadByName = async (fullName: string): Promise<ContactRecord | undefined> => {
   const { Items } = await db().send(
@@ -83,7 +84,7 @@ export const findLeadByName = async (fullName: string): Promise<ContactRecord | 
     }),
   );
   const item = Items?.[0];
-  return item ? toContact(item) : undefined;
+  return item ? contactFromItem(item) : undefined;
 };
 
 export interface NewLead {
@@ -108,7 +109,7 @@ export const createLead = async (lead: NewLead): Promise<ContactRecord> => {
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
-  return toContact(record);
+  return contactFromItem(record);
 };
 
 /** Sets a contact's status whatever it was (an admin's decision); undefined if no such contact. */
@@ -127,7 +128,7 @@ export const setContactStatus = async (id: string, status: ChatContactStatus): P
         }),
       ),
     );
-    return Attributes ? toContact(Attributes) : undefined;
+    return Attributes ? contactFromItem(Attributes) : undefined;
   } catch (error) {
     if (error instanceof ConditionFailed) return undefined;
     throw error;

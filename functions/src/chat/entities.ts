@@ -1,5 +1,5 @@
 import { defineEntity, type TableKey } from '../core/entity';
-import { userPartitionKey } from '../core/users/entities';
+import { userEntity, userPartitionKey } from '../core/users/entities';
 import type { ConnectionRecord, MembershipRecord, StoredMessage } from './records';
 
 /**
@@ -25,8 +25,15 @@ export const membershipEntity = defineEntity<
     sk: `${membershipPrefix}${membership.contactId}`,
   }),
 });
-/** Every chat of one person: begins_with this under their user partition. */
-export const membershipsOf = (ownerId: string) => ({ pk: userPartitionKey(ownerId), skPrefix: membershipPrefix });
+/**
+ * A person's chats and their profile in one Query: the user partition from the first chat to
+ * the profile (`CHATWITH#` sorts before `PROFILE`). Whatever else sorts between them (their
+ * connections) is read and dropped by a filter on the item type.
+ */
+export const membershipsAndProfileOf = (ownerId: string) => {
+  const profile = userEntity.key(ownerId);
+  return { pk: profile.pk, skPrefix: membershipPrefix, profileSk: profile.sk };
+};
 
 export const chatPairEntity = {
   type: 'ChatPair',

@@ -6,7 +6,7 @@ import type {
   Context,
 } from 'aws-lambda';
 
-import { buildAbility, type AppAbility } from '../core/ability';
+import { buildAbility } from '../core/ability';
 import { authorize } from '../core/authorize';
 import { defineAreaHandler } from '../core/handler';
 import { chatHttpRoutes } from '../routes';
@@ -32,51 +32,41 @@ import {
   updateContactStatus,
 } from './service';
 
-/** Chat is for those whose rules allow reading it (admins, clients); who they see is the service's rule. */
-const requireChat = (ability: AppAbility) => authorize(ability, 'read', 'Chat');
-
+/**
+ * Thin: each route is one service call with the caller and the request's input (path, query,
+ * body), passed as a function because the service authorises before it reads it.
+ */
 const httpHandler = defineAreaHandler('chat', chatHttpRoutes, {
-  'GET /api/apps/chat/chats-and-contacts': async ({ event, caller: { principal, ability } }) => {
-    requireChat(ability);
-    const query = parseQuery(event, chatsAndContactsQuery);
-    return json(200, await listChatsAndContacts({ id: principal.userId, role: principal.role }, query));
-  },
-  'GET /api/apps/chat/chats/{userId}': async ({ event, caller: { principal, ability } }) => {
-    requireChat(ability);
-    return json(200, await openChat({ id: principal.userId, role: principal.role }, pathParam(event, 'userId')));
-  },
-  'GET /api/apps/chat/chats/{userId}/messages': async ({ event, caller: { principal, ability } }) => {
-    requireChat(ability);
-    const query = parseQuery(event, messagesQuery);
-    return json(
+  'GET /api/apps/chat/chats-and-contacts': async ({ event, caller }) =>
+    json(200, await listChatsAndContacts(caller, () => parseQuery(event, chatsAndContactsQuery))),
+  'GET /api/apps/chat/chats/{userId}': async ({ event, caller }) =>
+    json(200, await openChat(caller, () => ({ contactId: pathParam(event, 'userId') }))),
+  'GET /api/apps/chat/chats/{userId}/messages': async ({ event, caller }) =>
+    json(
       200,
-      await listOlderMessages({ id: principal.userId, role: principal.role }, pathParam(event, 'userId'), query),
-    );
-  },
-  'POST /api/apps/chat/chats/{userId}': async ({ event, caller: { principal, ability } }) => {
-    // Sending is creating a message: the rule the access-control page reports as well.
-    authorize(ability, 'create', 'Chat');
-    const contactId = pathParam(event, 'userId');
-    // The sender is the signed-in user whatever `senderId` says.
-    const { message } = parseBody(event, sendMessageRequest);
-    return json(201, await sendMessage({ id: principal.userId, role: principal.role }, contactId, message));
-  },
-  'GET /api/apps/chat/contacts': async ({ event, caller: { principal, ability } }) => {
-    requireChat(ability);
-    const query = parseQuery(event, contactsQuery);
-    return json(200, await searchContacts({ id: principal.userId, role: principal.role }, query));
-  },
-  'POST /api/apps/chat/contacts': async ({ event, caller: { principal, ability } }) => {
-    // Changing someone's status (a lead's stage, say) is an admin's decision.
-    authorize(ability, 'update', 'Contact');
-    const input = parseBody(event, contactStatusUpdateRequest);
-    return json(200, await updateContactStatus({ id: principal.userId, role: principal.role }, input));
-  },
+      await listOlderMessages(caller, () => {
+        const query = parseQuery(event, messagesQuery);
+        return { ...query, contactId: pathParam(event, 'userId') };
+      }),
+    ),
+  'POST /api/apps/chat/chats/{userId}': async ({ event, caller }) =>
+    json(
+      201,
+      await sendMessage(caller, () => {
+        const contactId = pathParam(event, 'userId');
+        return { contactId, message: parseBody(event, sendMessageRequest).message };
+      }),
+    ),
+  'GET /api/apps/chat/contacts': async ({ event, caller }) =>
+    json(200, await searchContacts(caller, () => parseQuery(event, contactsQuery))),
+  'POST /api/apps/chat/contacts': async ({ event, caller }) =>
+    json(200, await updateContactStatus(caller, () => parseBody(event, contactStatusUpdateRequest))),
 });
 
 const webSocketHandler = defineWebSocketHandler('chat', {
   $connect: async ({ principal, connectionId, event }) => {
-    requireChat(buildAbility(principal.abilityRules));
+    // Chat is for those whose rules allow reading it (admins, clients), live as over HTTP.
+    authorize(buildAbility(principal.abilityRules), 'read', 'Chat');
     const purpose = event.queryStringParameters?.purpose === 'board' ? 'board' : undefined;
     await connect(
       { id: principal.userId, role: principal.role, sessionId: principal.sessionId },

@@ -1,16 +1,9 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 
-import { ConditionFailed, db, putPart, queryAll, retry, transactWrite } from '../core/db';
+import { ConditionFailed, db, putPart, retry, transactWrite, type TransactionPart } from '../core/db';
 import { monotonicFactory, ulid } from '../core/ids';
 import { tableName } from '../core/table';
-import {
-  chatCounterEntity,
-  chatPairEntity,
-  membershipEntity,
-  membershipsOf,
-  messageEntity,
-  messagesOf,
-} from './entities';
+import { chatCounterEntity, chatPairEntity, membershipEntity, messageEntity, messagesOf } from './entities';
 import type { MembershipRecord, StoredMessage } from './records';
 
 /**
@@ -42,18 +35,6 @@ export const getMembership = async (ownerId: string, contactId: string): Promise
     new GetCommand({ TableName: tableName(), Key: membershipEntity.key(ownerId, contactId), ConsistentRead: true }),
   );
   return Item ? membershipEntity.fromItem(Item) : undefined;
-};
-
-/** Every chat of one person: bounded by how many people they talk to, not by messages. */
-export const listMemberships = async (ownerId: string): Promise<MembershipRecord[]> => {
-  const { pk, skPrefix } = membershipsOf(ownerId);
-  return (
-    await queryAll({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
-    })
-  ).map(membershipEntity.fromItem);
 };
 
 export const getChatCount = async (): Promise<number> => {
@@ -148,6 +129,34 @@ export const createChatWithMessage = async (input: NewMessage): Promise<CreateCh
   }
 };
 
+/**
+ * One side of a chat changing, as a transaction part: the owner's membership of their chat with
+ * the contact. Every write to an existing membership (a message on either side, a receipt and its
+ * mirror) is one of these.
+ */
+const membershipUpdate = (
+  label: string,
+  ownerId: string,
+  contactId: string,
+  update: {
+    readonly set: readonly string[];
+    readonly add?: string;
+    readonly condition: string;
+    readonly values: Record<string, unknown>;
+  },
+): TransactionPart => ({
+  label,
+  item: {
+    Update: {
+      TableName: tableName(),
+      Key: membershipEntity.key(ownerId, contactId),
+      UpdateExpression: `SET ${update.set.join(', ')}${update.add ? ` ADD ${update.add}` : ''}`,
+      ConditionExpression: update.condition,
+      ExpressionAttributeValues: update.values,
+    },
+  },
+});
+
 /** Appends to an existing chat: the message and both memberships in one transaction. */
 export const appendMessage = async (chatId: number, input: NewMessage): Promise<StoredMessage> => {
   const message: StoredMessage = {
@@ -157,39 +166,21 @@ export const appendMessage = async (chatId: number, input: NewMessage): Promise<
     time: input.time.toISOString(),
     senderId: input.senderId,
   };
+  const inThisChat = 'attribute_exists(pk) AND chatId = :chatId';
+  const last = { ':message': message, ':time': message.time, ':chatId': chatId };
   await transactWrite([
     putPart('message', messageEntity.toItem(message), 'attribute_not_exists(pk)'),
-    {
-      label: 'membership',
-      item: {
-        Update: {
-          TableName: tableName(),
-          Key: membershipEntity.key(input.senderId, input.recipientId),
-          UpdateExpression: 'SET lastMessage = :message, lastMessageAt = :time',
-          ConditionExpression: 'attribute_exists(pk) AND chatId = :chatId',
-          ExpressionAttributeValues: { ':message': message, ':time': message.time, ':chatId': chatId },
-        },
-      },
-    },
-    {
-      label: 'membership',
-      item: {
-        Update: {
-          TableName: tableName(),
-          Key: membershipEntity.key(input.recipientId, input.senderId),
-          UpdateExpression:
-            'SET lastMessage = :message, lastMessageAt = :time, lastIncomingId = :id ADD unseenMsgs :one',
-          ConditionExpression: 'attribute_exists(pk) AND chatId = :chatId',
-          ExpressionAttributeValues: {
-            ':message': message,
-            ':time': message.time,
-            ':id': message.id,
-            ':one': 1,
-            ':chatId': chatId,
-          },
-        },
-      },
-    },
+    membershipUpdate('membership', input.senderId, input.recipientId, {
+      set: ['lastMessage = :message', 'lastMessageAt = :time'],
+      condition: inThisChat,
+      values: last,
+    }),
+    membershipUpdate('membership', input.recipientId, input.senderId, {
+      set: ['lastMessage = :message', 'lastMessageAt = :time', 'lastIncomingId = :id'],
+      add: 'unseenMsgs :one',
+      condition: inThisChat,
+      values: { ...last, ':id': message.id, ':one': 1 },
+    }),
   ]);
   return message;
 };
@@ -295,36 +286,22 @@ const tryAdvance = async (
   const peerSet = ['peerDeliveredUpTo = :delivered', ...(seen ? ['peerSeenUpTo = :seen'] : [])];
   const values = { ':delivered': delivered, ...(seen ? { ':seen': seen } : {}) };
   await transactWrite([
-    {
-      label: 'membership',
-      item: {
-        Update: {
-          TableName: tableName(),
-          Key: membershipEntity.key(membership.ownerId, membership.contactId),
-          UpdateExpression: `SET ${ownerSet.join(', ')}`,
-          // Only ever forward; zeroing the count must not swallow a message that just arrived.
-          ConditionExpression: [
-            'attribute_exists(pk)',
-            '(attribute_not_exists(deliveredUpTo) OR deliveredUpTo <= :delivered)',
-            ...(seen ? ['(attribute_not_exists(seenUpTo) OR seenUpTo <= :seen)'] : []),
-            ...(coversNewest ? ['lastIncomingId = :newest'] : []),
-          ].join(' AND '),
-          ExpressionAttributeValues: { ...values, ...(coversNewest ? { ':zero': 0, ':newest': newest } : {}) },
-        },
-      },
-    },
-    {
-      label: 'peer',
-      item: {
-        Update: {
-          TableName: tableName(),
-          Key: membershipEntity.key(membership.contactId, membership.ownerId),
-          UpdateExpression: `SET ${peerSet.join(', ')}`,
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: values,
-        },
-      },
-    },
+    membershipUpdate('membership', membership.ownerId, membership.contactId, {
+      set: ownerSet,
+      // Only ever forward; zeroing the count must not swallow a message that just arrived.
+      condition: [
+        'attribute_exists(pk)',
+        '(attribute_not_exists(deliveredUpTo) OR deliveredUpTo <= :delivered)',
+        ...(seen ? ['(attribute_not_exists(seenUpTo) OR seenUpTo <= :seen)'] : []),
+        ...(coversNewest ? ['lastIncomingId = :newest'] : []),
+      ].join(' AND '),
+      values: { ...values, ...(coversNewest ? { ':zero': 0, ':newest': newest } : {}) },
+    }),
+    membershipUpdate('peer', membership.contactId, membership.ownerId, {
+      set: peerSet,
+      condition: 'attribute_exists(pk)',
+      values,
+    }),
   ]);
   return { deliveredUpTo: delivered, seenUpTo: seen ?? null };
 };

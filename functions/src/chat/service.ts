@@ -1,5 +1,7 @@
 import * as v from 'valibot';
 
+import { authorize } from '../core/authorize';
+import type { Caller } from '../core/caller';
 import { NotFoundError, TooManyRequestsError, ValidationError } from '../core/errors';
 import { logger } from '../core/logger';
 import { getSession } from '../core/auth/sessions';
@@ -34,6 +36,7 @@ import {
   setPresence,
   type ContactRecord,
 } from './contacts-repository';
+import { readChatsAndProfile, readContactAndChat } from './context-repository';
 import { closeConnection, pushFrame } from './push';
 import {
   advanceReceipts,
@@ -41,7 +44,6 @@ import {
   createChatWithMessage,
   getMembership,
   isMessageId,
-  listMemberships,
   listMessages,
   type Watermarks,
 } from './repository';
@@ -59,14 +61,28 @@ import {
 
 /**
  * The chat's rules. Other areas (e.g. channels, for inbound lead messages) call the exported
- * functions here, never the repositories.
+ * functions here, never the repositories. Each HTTP use case is one call with the `Caller`: it
+ * authorises first and only then reads the request (passed as a function, since parsing it may
+ * fail), so a caller who may not act gets 403 whatever they sent.
  */
 
-const findVisibleContact = async (viewer: Viewer, contactId: string): Promise<ContactRecord> => {
-  const contact = await getContact(contactId);
+const viewerOf = (caller: Caller): Viewer => ({ id: caller.principal.userId, role: caller.principal.role });
+
+/** Chat is for those whose rules allow reading it (admins, clients); who they see is rules.ts's. */
+const chatViewer = (caller: Caller): Viewer => {
+  authorize(caller.ability, 'read', 'Chat');
+  return viewerOf(caller);
+};
+
+/** The contact, if the viewer may talk to them, and the viewer's side of their chat: one read. */
+const findVisibleContactAndChat = async (
+  viewer: Viewer,
+  contactId: string,
+): Promise<{ contact: ContactRecord; membership?: MembershipRecord }> => {
+  const { contact, membership } = await readContactAndChat(viewer.id, contactId);
   // Someone the viewer may not talk to is indistinguishable from no one (no guessing ids).
   if (!contact || !canSeeContact(viewer, contact)) throw new NotFoundError('Contact not found');
-  return contact;
+  return membership ? { contact, membership } : { contact };
 };
 
 const summaryOf = (membership: MembershipRecord, viewerId: string): ChatSummary => ({
@@ -160,12 +176,13 @@ const visibleContactsOf = async (viewer: Viewer): Promise<Map<string, ContactRec
 const byName = (a: ContactRecord, b: ContactRecord) => a.fullName.localeCompare(b.fullName) || a.id.localeCompare(b.id);
 
 export const listChatsAndContacts = async (
-  viewer: Viewer,
-  filters: { q?: string; statusFilter?: string },
+  caller: Caller,
+  request: () => { q?: string; statusFilter?: string },
 ): Promise<ChatsAndContactsResponse> => {
-  const [profile, memberships, visible] = await Promise.all([
-    getContact(viewer.id),
-    listMemberships(viewer.id),
+  const viewer = chatViewer(caller);
+  const filters = request();
+  const [{ memberships, profile }, visible] = await Promise.all([
+    readChatsAndProfile(viewer.id),
     visibleContactsOf(viewer),
   ]);
   if (!profile) throw new NotFoundError('User not found');
@@ -210,9 +227,11 @@ export const listChatsAndContacts = async (
  * tell a sender their message arrived.
  */
 export const searchContacts = async (
-  viewer: Viewer,
-  { q, limit = maxContactSearchResults }: { q?: string; limit?: number },
+  caller: Caller,
+  request: () => { q?: string; limit?: number },
 ): Promise<ContactsResponse> => {
+  const viewer = chatViewer(caller);
+  const { q, limit = maxContactSearchResults } = request();
   const visible = await visibleContactsOf(viewer);
   const found = [...visible.values()].filter((contact) => matchesFilters(contact, q)).sort(byName);
   return { contacts: found.slice(0, limit).map(toContact) };
@@ -233,9 +252,10 @@ const toChat = (
 });
 
 /** Opens the chat: the newest page, and everything the contact sent is now seen (unseenMsgs 0). */
-export const openChat = async (viewer: Viewer, contactId: string): Promise<OpenChatResponse> => {
-  const contact = await findVisibleContact(viewer, contactId);
-  const membership = await getMembership(viewer.id, contactId);
+export const openChat = async (caller: Caller, request: () => { contactId: string }): Promise<OpenChatResponse> => {
+  const viewer = chatViewer(caller);
+  const { contactId } = request();
+  const { contact, membership } = await findVisibleContactAndChat(viewer, contactId);
   if (!membership) return { chat: null, contact: toContact(contact) };
   const [page, receipts] = await Promise.all([
     listMessages(membership.chatId, defaultMessagePageSize),
@@ -252,14 +272,14 @@ export const openChat = async (viewer: Viewer, contactId: string): Promise<OpenC
 
 /** Older history: the page just before `cursor` (an opaque value from nextCursor). */
 export const listOlderMessages = async (
-  viewer: Viewer,
-  contactId: string,
-  query: { cursor?: string; limit?: number },
+  caller: Caller,
+  request: () => { contactId: string; cursor?: string; limit?: number },
 ): Promise<MessagesPage> => {
-  await findVisibleContact(viewer, contactId);
+  const viewer = chatViewer(caller);
+  const { contactId, ...query } = request();
+  const { membership } = await findVisibleContactAndChat(viewer, contactId);
   if (query.cursor !== undefined && !isMessageId(query.cursor))
     throw new ValidationError({ cursor: ['The cursor is not valid'] });
-  const membership = await getMembership(viewer.id, contactId);
   if (!membership) throw new NotFoundError('No chat with this contact yet');
   const page = await listMessages(membership.chatId, query.limit ?? defaultMessagePageSize, query.cursor);
   const { messages, nextCursor } = toChat(membership, viewer.id, page.messages, page.olderThan);
@@ -271,14 +291,17 @@ export const listOlderMessages = async (
  * (id = chat count + 1). The recipient's open windows and the sender's other tabs get it live.
  */
 export const sendMessage = async (
-  viewer: Viewer,
-  contactId: string,
-  text: string,
+  caller: Caller,
+  request: () => { contactId: string; message: string },
   now = new Date(),
 ): Promise<SendMessageResponse> => {
-  await findVisibleContact(viewer, contactId);
+  // Sending is creating a message: the rule the access-control page reports as well.
+  authorize(caller.ability, 'create', 'Chat');
+  const viewer = viewerOf(caller);
+  // The sender is the signed-in user whatever the body's `senderId` says.
+  const { contactId, message: text } = request();
+  let { membership } = await findVisibleContactAndChat(viewer, contactId);
   const input = { senderId: viewer.id, recipientId: contactId, message: text, time: now };
-  let membership = await getMembership(viewer.id, contactId);
   let stored: StoredMessage;
   let chat: Chat | undefined;
   if (!membership) {
@@ -310,15 +333,18 @@ export const sendMessage = async (
   return chat ? { msg, chat } : { msg };
 };
 
-/** An admin sets a contact's status (presence or lead stage); everyone who sees them is told. */
+/** An admin sets a contact's status (a lead stage); everyone who sees them is told. */
 export const updateContactStatus = async (
-  viewer: Viewer,
-  input: { userId: string; status: ChatContactStatus },
+  caller: Caller,
+  request: () => { userId: string; status: ChatContactStatus },
 ): Promise<ContactStatusUpdateResponse> => {
-  await findVisibleContact(viewer, input.userId);
+  // Changing someone's status (a lead's stage, say) is an admin's decision.
+  authorize(caller.ability, 'update', 'Contact');
+  const viewer = viewerOf(caller);
+  const input = request();
+  const { membership } = await findVisibleContactAndChat(viewer, input.userId);
   const updated = await setContactStatus(input.userId, input.status);
   if (!updated) throw new NotFoundError('Contact not found');
-  const membership = await getMembership(viewer.id, input.userId);
   await broadcastStatus(updated, updated.status);
   return { chat: membership ? summaryOf(membership, viewer.id) : null, contact: toContact(updated) };
 };

@@ -1,9 +1,19 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 
+import { abilityRulesFor, buildAbility } from '../core/ability';
+import type { Caller } from '../core/caller';
+import { ForbiddenError } from '../core/errors';
 import { listPermissionsQuery, type RoleSlug } from './contract';
 import type { PermissionRecord } from './repository';
-import { formatCreatedDate, queryPermissions } from './service';
+import {
+  createPermission,
+  formatCreatedDate,
+  listPermissions,
+  queryPermissions,
+  removePermission,
+  updatePermission,
+} from './service';
 
 const record = (id: string, name: string, assignedTo: RoleSlug[], createdDate: string): PermissionRecord => ({
   id,
@@ -101,5 +111,36 @@ describe('listPermissionsQuery', () => {
     expect(v.safeParse(listPermissionsQuery, { itemsPerPage: '-2' }).success).toBe(false);
     expect(v.safeParse(listPermissionsQuery, { itemsPerPage: '101' }).success).toBe(false);
     expect(v.safeParse(listPermissionsQuery, { page: 'abc' }).success).toBe(false);
+  });
+});
+
+describe('who may use permissions', () => {
+  const callerWith = (role: string): Caller => {
+    const abilityRules = abilityRulesFor({ id: `${role}1`, role });
+    return {
+      principal: { userId: `${role}1`, role, sessionId: 's1', abilityRules },
+      ability: buildAbility(abilityRules),
+      fullName: 'Someone',
+    };
+  };
+  const client = callerWith('client');
+  // Refused before the request is read (and before any storage is touched): what was sent cannot matter.
+  const unread = () => {
+    throw new Error('the request was read');
+  };
+
+  it('refuses a client every use case with 403 before reading the request', async () => {
+    await expect(listPermissions(client, unread)).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(createPermission(client, unread)).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(updatePermission(client, unread)).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(removePermission(client, unread)).rejects.toBeInstanceOf(ForbiddenError);
+  });
+
+  it('reads the request once an admin is allowed', async () => {
+    const admin = callerWith('admin');
+    await expect(listPermissions(admin, unread)).rejects.toThrow('the request was read');
+    await expect(createPermission(admin, unread)).rejects.toThrow('the request was read');
+    await expect(updatePermission(admin, unread)).rejects.toThrow('the request was read');
+    await expect(removePermission(admin, unread)).rejects.toThrow('the request was read');
   });
 });

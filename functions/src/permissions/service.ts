@@ -1,3 +1,5 @@
+import { authorize } from '../core/authorize';
+import type { Caller } from '../core/caller';
 import { ConditionFailed, retry } from '../core/db';
 import { ConflictError, NotFoundError } from '../core/errors';
 import { monotonicFactory } from '../core/ids';
@@ -68,8 +70,20 @@ export const queryPermissions = (
   return { permissions: page.map(toPermission), totalPermissions: filtered.length };
 };
 
-export const listPermissions = async (query: ListPermissionsQuery): Promise<ListPermissionsResponse> =>
-  queryPermissions(await listAllPermissions(), query);
+/**
+ * Permissions describe the workspace's roles, so only admins see or change them: everyone else
+ * gets 403 (they exist for everyone, so there is nothing to hide with a 404). Each use case
+ * authorises first and only then reads the request (`request` is a function: parsing it may
+ * fail), so a caller who may not act gets 403 whatever they sent.
+ */
+export const listPermissions = async (
+  caller: Caller,
+  request: () => ListPermissionsQuery,
+): Promise<ListPermissionsResponse> => {
+  authorize(caller.ability, 'read', 'Permission');
+  const query = request();
+  return queryPermissions(await listAllPermissions(), query);
+};
 
 const nextId = monotonicFactory();
 
@@ -80,8 +94,16 @@ export interface NewPermission {
   readonly assignedTo: RoleSlug[];
 }
 
-/** `createdAt` is the real creation time; the seed passes the original sample times (seed/src/permissions.ts). */
-export const createPermission = async (input: NewPermission, createdAt = new Date()): Promise<Permission> => {
+export const createPermission = async (caller: Caller, request: () => NewPermission): Promise<Permission> => {
+  authorize(caller.ability, 'create', 'Permission');
+  return storeNewPermission(request(), new Date());
+};
+
+/**
+ * Stores a new permission with no caller to authorise: the seed's way in, with the original
+ * sample times as `createdAt` (seed/src/permissions.ts). Requests go through `createPermission`.
+ */
+export const storeNewPermission = async (input: NewPermission, createdAt: Date): Promise<Permission> => {
   const record: PermissionRecord = {
     id: nextId(),
     name: input.name,
@@ -119,7 +141,12 @@ export interface PermissionChanges {
 }
 
 /** Rename and/or reassign, only from the version the editor read: a stale one is a 409 with the current. */
-export const updatePermission = async (id: string, changes: PermissionChanges): Promise<Permission> => {
+export const updatePermission = async (
+  caller: Caller,
+  request: () => { readonly id: string; readonly changes: PermissionChanges },
+): Promise<Permission> => {
+  authorize(caller.ability, 'update', 'Permission');
+  const { id, changes } = request();
   const previous = await getPermission(id);
   if (!previous) throw notFound();
   if (previous.version !== changes.version) return staleOrMissing(id);
@@ -141,7 +168,12 @@ export const updatePermission = async (id: string, changes: PermissionChanges): 
 };
 
 /** Without a version, a concurrent rename is retried once against the fresh record. */
-export const removePermission = async (id: string, expectedVersion?: number): Promise<void> => {
+export const removePermission = async (
+  caller: Caller,
+  request: () => { readonly id: string; readonly version?: number },
+): Promise<void> => {
+  authorize(caller.ability, 'delete', 'Permission');
+  const { id, version: expectedVersion } = request();
   try {
     await retry(
       {

@@ -1,0 +1,63 @@
+import { batchGet, queryAll } from '../core/db';
+import type { TableKey } from '../core/entity';
+import { tableName } from '../core/table';
+import { userEntity } from '../core/users/entities';
+import { contactFromItem, type ContactRecord } from './contacts-repository';
+import { membershipEntity, membershipsAndProfileOf } from './entities';
+import type { MembershipRecord } from './records';
+
+/**
+ * What one chat request reads, read together (keys in entities.ts): a request about a contact
+ * reads the contact and the viewer's side of their chat in one BatchGet; the chat list reads the
+ * viewer's chats and profile in one Query. A profile is read whole here (one projection serves a
+ * whole batch or Query) and leaves this module only narrowed by `contactFromItem`, never with its
+ * password hash or sign-in details.
+ */
+
+const find = (items: readonly Record<string, unknown>[], key: TableKey) =>
+  items.find((item) => item.pk === key.pk && item.sk === key.sk);
+
+export interface ContactAndChat {
+  readonly contact?: ContactRecord;
+  /** The viewer's side of their chat with the contact; absent before the first message. */
+  readonly membership?: MembershipRecord;
+}
+
+/** The contact and the viewer's membership of their chat: one consistent BatchGet. */
+export const readContactAndChat = async (viewerId: string, contactId: string): Promise<ContactAndChat> => {
+  const contactKey = userEntity.key(contactId);
+  const membershipKey = membershipEntity.key(viewerId, contactId);
+  const items = await batchGet([contactKey, membershipKey], { consistent: true });
+  const contactItem = find(items, contactKey);
+  const membershipItem = find(items, membershipKey);
+  return {
+    ...(contactItem ? { contact: contactFromItem(contactItem) } : {}),
+    ...(membershipItem ? { membership: membershipEntity.fromItem(membershipItem) } : {}),
+  };
+};
+
+/** Every chat of one person (bounded by how many people they talk to) and their profile: one Query. */
+export const readChatsAndProfile = async (
+  ownerId: string,
+): Promise<{ memberships: MembershipRecord[]; profile?: ContactRecord }> => {
+  const { pk, skPrefix, profileSk } = membershipsAndProfileOf(ownerId);
+  const items = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :chats AND :profile',
+    // A filter cannot name the sort key: the item types tell chats and the profile from the rest.
+    FilterExpression: '#type IN (:chat, :user)',
+    ExpressionAttributeNames: { '#type': 'type' },
+    ExpressionAttributeValues: {
+      ':pk': pk,
+      ':chats': skPrefix,
+      ':profile': profileSk,
+      ':chat': membershipEntity.type,
+      ':user': userEntity.type,
+    },
+  });
+  const profileItem = items.find((item) => item.sk === profileSk);
+  return {
+    memberships: items.filter((item) => item !== profileItem).map(membershipEntity.fromItem),
+    ...(profileItem ? { profile: contactFromItem(profileItem) } : {}),
+  };
+};
