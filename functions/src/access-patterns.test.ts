@@ -4,9 +4,9 @@ import {
   chatCounterEntity,
   chatPairEntity,
   connectionOwnerEntity,
+  connectionSetEntity,
   membershipEntity,
   messageEntity,
-  userConnectionEntity,
 } from './chat/entities';
 import {
   accessPatterns,
@@ -47,16 +47,9 @@ interface BuiltKey {
 
 const table = (entity: string, key: TableKey): BuiltKey => ({ entity, index: 'table', key });
 
-const connection = {
-  connectionId: 'conn1',
-  userId: 'u1',
-  role: 'client',
-  sessionId: 's1',
-  connectedAt: '',
-  expiresAt: 0,
-};
+const connectionSet = { userId: 'u1', role: 'client', connections: {}, expiresAt: 0 };
 const gsi1 = roleIndexKeys({ role: 'client', fullName: 'Ada Lovelace', id: 'u1' });
-const gsi2 = userConnectionEntity.indexKeysOf(connection);
+const gsi2 = connectionSetEntity.indexKeysOf(connectionSet);
 
 /** Every builder of every entity, called once. */
 const builtKeys: readonly BuiltKey[] = [
@@ -77,8 +70,8 @@ const builtKeys: readonly BuiltKey[] = [
   table('ChatPair', chatPairEntity.key('u2', 'u1')),
   table('ChatCounter', chatCounterEntity.key()),
   table('ChatMessage', messageEntity.key(7, '01J0000000000000000000000A')),
-  table('Connection', userConnectionEntity.keyOf(connection)),
-  { entity: 'Connection', index: 'gsi2', key: { pk: gsi2.gsi2pk ?? '', sk: gsi2.gsi2sk ?? '' } },
+  table('ConnectionSet', connectionSetEntity.keyOf(connectionSet)),
+  { entity: 'ConnectionSet', index: 'gsi2', key: { pk: gsi2.gsi2pk ?? '', sk: gsi2.gsi2sk ?? '' } },
   table('ConnectionOwner', connectionOwnerEntity.key('conn1')),
   table('Permission', permissionEntity.key('perm1')),
   table('PermissionCount', permissionCountEntity.key()),

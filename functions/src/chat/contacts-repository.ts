@@ -1,6 +1,6 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 
-import { batchGet, ConditionFailed, db, queryAll, writeIf } from '../core/db';
+import { ConditionFailed, db, queryAll, writeIf } from '../core/db';
 import { tableName } from '../core/table';
 import { leadEntity, roleIndexNamePrefix, roleIndexPartition, userEntity } from '../core/users/entities';
 import type { UserSettings } from '../core/users/records';
@@ -24,13 +24,9 @@ export interface ContactRecord {
 export const leadRole = 'lead';
 
 /** Only what the chat shows: never the password hash or sign-in details. */
-const contactAttributes = {
-  expression: '#id, fullName, #role, about, avatar, #status, settings',
-  names: { '#id': 'id', '#role': 'role', '#status': 'status' },
-};
 const contactProjection = {
-  ProjectionExpression: contactAttributes.expression,
-  ExpressionAttributeNames: contactAttributes.names,
+  ProjectionExpression: '#id, fullName, #role, about, avatar, #status, settings',
+  ExpressionAttributeNames: { '#id': 'id', '#role': 'role', '#status': 'status' },
 };
 
 /** A profile item narrowed to what the chat shows (an item read whole leaves here only as this). */
@@ -43,22 +39,6 @@ export const contactFromItem = (item: Record<string, unknown>): ContactRecord =>
   status: (item.status ?? 'offline') as ChatContactStatus,
   ...(item.settings ? { settings: item.settings as UserSettings } : {}),
 });
-
-export const getContact = async (id: string): Promise<ContactRecord | undefined> => {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: userEntity.key(id), ...contactProjection }),
-  );
-  return Item ? contactFromItem(Item) : undefined;
-};
-
-export const getContacts = async (ids: readonly string[]): Promise<Map<string, ContactRecord>> => {
-  const unique = [...new Set(ids)];
-  const items = await batchGet(
-    unique.map((id) => userEntity.key(id)),
-    { projection: contactAttributes },
-  );
-  return new Map(items.map((item) => [String(item.id), contactFromItem(item)]));
-};
 
 /** GSI1 (ROLE#<role>, name#id): contacts of one role sorted by name, every page. */
 export const listContactsByRole = async (role: string): Promise<ContactRecord[]> =>

@@ -2,16 +2,17 @@ import { batchGet, queryAll } from '../core/db';
 import type { TableKey } from '../core/entity';
 import { tableName } from '../core/table';
 import { userEntity } from '../core/users/entities';
+import { connectionsOfSet } from './connections-repository';
 import { contactFromItem, type ContactRecord } from './contacts-repository';
-import { membershipEntity, membershipsAndProfileOf } from './entities';
-import type { MembershipRecord } from './records';
+import { connectionSetEntity, membershipEntity, membershipsAndProfileOf } from './entities';
+import type { ConnectionRecord, MembershipRecord } from './records';
 
 /**
  * What one chat request reads, read together (keys in entities.ts): a request about a contact
- * reads the contact and the viewer's side of their chat in one BatchGet; the chat list reads the
- * viewer's chats and profile in one Query. A profile is read whole here (one projection serves a
- * whole batch or Query) and leaves this module only narrowed by `contactFromItem`, never with its
- * password hash or sign-in details.
+ * reads the contact, the viewer's side of their chat and the connection sets its pushes go to in
+ * one BatchGet; the chat list reads the viewer's chats and profile in one Query. A profile is
+ * read whole here (one projection serves a whole batch or Query) and leaves this module only
+ * narrowed by `contactFromItem`, never with its password hash or sign-in details.
  */
 
 const find = (items: readonly Record<string, unknown>[], key: TableKey) =>
@@ -21,19 +22,54 @@ export interface ContactAndChat {
   readonly contact?: ContactRecord;
   /** The viewer's side of their chat with the contact; absent before the first message. */
   readonly membership?: MembershipRecord;
+  /** The contact's live connections (empty unless asked for). */
+  readonly contactConnections: ConnectionRecord[];
+  /** The viewer's live connections, their other tabs (empty unless asked for). */
+  readonly viewerConnections: ConnectionRecord[];
 }
 
-/** The contact and the viewer's membership of their chat: one consistent BatchGet. */
-export const readContactAndChat = async (viewerId: string, contactId: string): Promise<ContactAndChat> => {
+/**
+ * The contact and, as asked, the viewer's membership of their chat and both connection sets:
+ * one consistent BatchGet.
+ */
+export const readContactAndChat = async (
+  viewerId: string,
+  contactId: string,
+  want: { chat?: boolean; contactConnections?: boolean; viewerConnections?: boolean } = {},
+): Promise<ContactAndChat> => {
   const contactKey = userEntity.key(contactId);
   const membershipKey = membershipEntity.key(viewerId, contactId);
-  const items = await batchGet([contactKey, membershipKey], { consistent: true });
+  const contactSetKey = connectionSetEntity.key(contactId);
+  const viewerSetKey = connectionSetEntity.key(viewerId);
+  const keys = [
+    contactKey,
+    ...(want.chat === false ? [] : [membershipKey]),
+    ...(want.contactConnections ? [contactSetKey] : []),
+    // The viewer's own id in the path makes both sets one key, asked for once.
+    ...(want.viewerConnections && viewerId !== contactId ? [viewerSetKey] : []),
+  ];
+  const items = await batchGet(keys, { consistent: true });
   const contactItem = find(items, contactKey);
-  const membershipItem = find(items, membershipKey);
+  const membershipItem = want.chat === false ? undefined : find(items, membershipKey);
   return {
     ...(contactItem ? { contact: contactFromItem(contactItem) } : {}),
     ...(membershipItem ? { membership: membershipEntity.fromItem(membershipItem) } : {}),
+    contactConnections: want.contactConnections ? connectionsOfSet(find(items, contactSetKey)) : [],
+    viewerConnections: want.viewerConnections ? connectionsOfSet(find(items, viewerSetKey)) : [],
   };
+};
+
+/** The live connections of several users, by user id: one BatchGet. */
+export const readConnectionsOf = async (userIds: readonly string[]): Promise<Map<string, ConnectionRecord[]>> => {
+  const unique = [...new Set(userIds)];
+  const items =
+    unique.length > 0
+      ? await batchGet(
+          unique.map((id) => connectionSetEntity.key(id)),
+          { consistent: true },
+        )
+      : [];
+  return new Map(unique.map((id) => [id, connectionsOfSet(find(items, connectionSetEntity.key(id)))]));
 };
 
 /** Every chat of one person (bounded by how many people they talk to) and their profile: one Query. */

@@ -1,6 +1,6 @@
 import { defineEntity, type TableKey } from '../core/entity';
 import { userEntity, userPartitionKey } from '../core/users/entities';
-import type { ConnectionRecord, MembershipRecord, StoredMessage } from './records';
+import type { ConnectionRecord, ConnectionSetRecord, MembershipRecord, StoredMessage } from './records';
 
 /**
  * The chat's entities (their rows in core/access-patterns.ts):
@@ -9,8 +9,9 @@ import type { ConnectionRecord, MembershipRecord, StoredMessage } from './record
  * - pair claim: one chat per pair of people;
  * - chat counter: the chat count, so a new chat's id is count + 1;
  * - message: a chat's partition, read newest first with a cursor;
- * - connections: a user's open WebSocket connections (also in GSI2 by role) and, per
- *   connection, who owns it ($default, $disconnect and a 410 only know the id).
+ * - connections: a user's open WebSocket connections in one item, their connection set (in
+ *   GSI2 by role for broadcasts), and, per connection, who owns it ($default, $disconnect and a
+ *   410 only know the id).
  */
 
 const membershipPrefix = 'CHATWITH#';
@@ -58,23 +59,15 @@ export const messageEntity = defineEntity<StoredMessage, [chatId: number, messag
 /** A chat's messages: this partition, sort keys from this prefix. */
 export const messagesOf = (chatId: number) => ({ pk: chatPartition(chatId), skPrefix: messagePrefix });
 
-const connectionPrefix = 'CONN#';
-/** GSI2: open connections of a role (broadcasts), by connection id. */
+/** GSI2: the connection sets of a role's users (broadcasts), by user id. */
 export const connectionsByRolePartition = (role: string) => `CONNECTIONS#${role}`;
-export const userConnectionEntity = defineEntity<ConnectionRecord, [userId: string, connectionId: string]>({
-  type: 'Connection',
-  key: (userId, connectionId) => ({ pk: userPartitionKey(userId), sk: `${connectionPrefix}${connectionId}` }),
-  keyOf: (connection) => ({
-    pk: userPartitionKey(connection.userId),
-    sk: `${connectionPrefix}${connection.connectionId}`,
-  }),
-  indexKeysOf: (connection) => ({
-    gsi2pk: connectionsByRolePartition(connection.role),
-    gsi2sk: connection.connectionId,
-  }),
+const connectionSetSk = 'CONNECTIONS';
+export const connectionSetEntity = defineEntity<ConnectionSetRecord, [userId: string]>({
+  type: 'ConnectionSet',
+  key: (userId) => ({ pk: userPartitionKey(userId), sk: connectionSetSk }),
+  keyOf: (set) => ({ pk: userPartitionKey(set.userId), sk: connectionSetSk }),
+  indexKeysOf: (set) => ({ gsi2pk: connectionsByRolePartition(set.role), gsi2sk: set.userId }),
 });
-/** A user's open connections: begins_with this under their user partition. */
-export const connectionsOf = (userId: string) => ({ pk: userPartitionKey(userId), skPrefix: connectionPrefix });
 
 export const connectionOwnerEntity = defineEntity<ConnectionRecord, [connectionId: string]>({
   type: 'ConnectionOwner',

@@ -29,14 +29,8 @@ import {
   listUserConnections,
   removeConnection,
 } from './connections-repository';
-import {
-  getContact,
-  listContactsByRole,
-  setContactStatus,
-  setPresence,
-  type ContactRecord,
-} from './contacts-repository';
-import { readChatsAndProfile, readContactAndChat } from './context-repository';
+import { listContactsByRole, setContactStatus, setPresence, type ContactRecord } from './contacts-repository';
+import { readChatsAndProfile, readConnectionsOf, readContactAndChat, type ContactAndChat } from './context-repository';
 import { closeConnection, pushFrame } from './push';
 import {
   advanceReceipts,
@@ -74,15 +68,20 @@ const chatViewer = (caller: Caller): Viewer => {
   return viewerOf(caller);
 };
 
-/** The contact, if the viewer may talk to them, and the viewer's side of their chat: one read. */
+/**
+ * The contact, if the viewer may talk to them, the viewer's side of their chat and, as asked,
+ * the connection sets the request will push to: one read.
+ */
 const findVisibleContactAndChat = async (
   viewer: Viewer,
   contactId: string,
-): Promise<{ contact: ContactRecord; membership?: MembershipRecord }> => {
-  const { contact, membership } = await readContactAndChat(viewer.id, contactId);
+  connections: { contactConnections?: boolean; viewerConnections?: boolean } = {},
+): Promise<ContactAndChat & { contact: ContactRecord }> => {
+  const context = await readContactAndChat(viewer.id, contactId, connections);
+  const { contact } = context;
   // Someone the viewer may not talk to is indistinguishable from no one (no guessing ids).
   if (!contact || !canSeeContact(viewer, contact)) throw new NotFoundError('Contact not found');
-  return membership ? { contact, membership } : { contact };
+  return { ...context, contact };
 };
 
 const summaryOf = (membership: MembershipRecord, viewerId: string): ChatSummary => ({
@@ -112,7 +111,7 @@ const pushToConnections = async (connections: readonly ConnectionRecord[], frame
     connections.map(async (connection) => {
       if ((await pushFrame(connection.connectionId, frame)) !== 'gone') return;
       if (Date.now() - Date.parse(connection.connectedAt) > connectGraceMs)
-        await forgetConnection(connection.connectionId);
+        await forgetConnection(connection.connectionId, connection);
     }),
   );
 };
@@ -122,44 +121,57 @@ const pushToUser = async (userId: string, frame: ServerFrame): Promise<void> =>
 
 /**
  * Everyone who has this person among their contacts (every admin; every client too when the
- * person is an admin) and the person's own other tabs.
+ * person is an admin) and the person's own other tabs (`subjectConnections` when the caller has
+ * just read them).
  */
 const broadcastStatus = async (
   subject: Viewer,
   status: ChatContactStatus,
-  exceptConnectionId?: string,
+  options: { exceptConnectionId?: string; subjectConnections?: readonly ConnectionRecord[] } = {},
 ): Promise<void> => {
   const audienceRoles = ['admin', 'client'].filter((role) => contactRolesFor(role).includes(subject.role));
   const lists = await Promise.all([
     ...audienceRoles.map((role) => listConnectionsByRole(role)),
-    listUserConnections(subject.id),
+    options.subjectConnections ?? listUserConnections(subject.id),
   ]);
   const unique = new Map(lists.flat().map((connection) => [connection.connectionId, connection]));
-  unique.delete(exceptConnectionId ?? '');
+  unique.delete(options.exceptConnectionId ?? '');
   await pushToConnections([...unique.values()], { type: 'status', userId: subject.id, status });
 };
 
-/** A connection that is gone (410, $disconnect): forget it; presence turns offline with the last one. */
-const forgetConnection = async (connectionId: string): Promise<void> => {
-  const record = await removeConnection(connectionId);
-  if (!record || record.purpose === 'board') return;
-  if ((await listUserConnections(record.userId)).some((connection) => connection.purpose !== 'board')) return;
-  if (await setPresence(record.userId, 'offline'))
-    await broadcastStatus({ id: record.userId, role: record.role }, 'offline');
+/**
+ * A connection that is gone (410, $disconnect): forget it; presence turns offline with the last
+ * one. `known` is the connection as a push found it, when there was one.
+ */
+const forgetConnection = async (connectionId: string, known?: ConnectionRecord): Promise<void> => {
+  const forgotten = await removeConnection(connectionId, known);
+  if (!forgotten || forgotten.removed.purpose === 'board') return;
+  const { removed, remaining } = forgotten;
+  if (remaining.some((connection) => connection.purpose !== 'board')) return;
+  if (await setPresence(removed.userId, 'offline'))
+    await broadcastStatus({ id: removed.userId, role: removed.role }, 'offline', { subjectConnections: remaining });
 };
 
-const pushReceipt = async (ownerId: string, contactId: string, receipts: Watermarks): Promise<void> =>
-  pushToUser(contactId, { type: 'receipt', contactId: ownerId, ...receipts });
+/** Tells the contact's tabs how far the owner has received or seen their messages. */
+const pushReceipt = async (
+  ownerId: string,
+  contactId: string,
+  receipts: Watermarks,
+  contactConnections?: readonly ConnectionRecord[],
+): Promise<void> => {
+  const frame: ServerFrame = { type: 'receipt', contactId: ownerId, ...receipts };
+  await (contactConnections ? pushToConnections(contactConnections, frame) : pushToUser(contactId, frame));
+};
 
 const advanceAndNotify = async (
   viewerId: string,
   contactId: string,
   kind: 'delivered' | 'seen',
   upTo: string,
-  membership?: MembershipRecord,
+  known: { membership?: MembershipRecord; contactConnections?: readonly ConnectionRecord[] } = {},
 ): Promise<Watermarks | undefined> => {
-  const receipts = await advanceReceipts(viewerId, contactId, kind, upTo, membership);
-  if (receipts) await pushReceipt(viewerId, contactId, receipts);
+  const receipts = await advanceReceipts(viewerId, contactId, kind, upTo, known.membership);
+  if (receipts) await pushReceipt(viewerId, contactId, receipts, known.contactConnections);
   return receipts;
 };
 
@@ -188,20 +200,22 @@ export const listChatsAndContacts = async (
   if (!profile) throw new NotFoundError('User not found');
 
   // Listing the chats hands their last messages to the browser: that is delivery. This is also
-  // how a reconnecting browser acknowledges what arrived while it was away.
+  // how a reconnecting browser acknowledges what arrived while it was away. The senders' tabs to
+  // tell are read together.
+  const pending = memberships.filter(
+    (membership) =>
+      membership.lastIncomingId !== undefined &&
+      (!membership.deliveredUpTo || membership.deliveredUpTo < membership.lastIncomingId) &&
+      visible.has(membership.contactId),
+  );
+  const senders = await readConnectionsOf(pending.map((membership) => membership.contactId));
   const current = await Promise.all(
     memberships.map(async (membership) => {
-      const pending =
-        membership.lastIncomingId &&
-        (!membership.deliveredUpTo || membership.deliveredUpTo < membership.lastIncomingId);
-      if (!pending || !visible.has(membership.contactId) || !membership.lastIncomingId) return membership;
-      const receipts = await advanceAndNotify(
-        viewer.id,
-        membership.contactId,
-        'delivered',
-        membership.lastIncomingId,
+      if (!pending.includes(membership) || !membership.lastIncomingId) return membership;
+      const receipts = await advanceAndNotify(viewer.id, membership.contactId, 'delivered', membership.lastIncomingId, {
         membership,
-      );
+        contactConnections: senders.get(membership.contactId) ?? [],
+      });
       return receipts ? withReceipts(membership, receipts, false) : membership;
     }),
   );
@@ -255,12 +269,14 @@ const toChat = (
 export const openChat = async (caller: Caller, request: () => { contactId: string }): Promise<OpenChatResponse> => {
   const viewer = chatViewer(caller);
   const { contactId } = request();
-  const { contact, membership } = await findVisibleContactAndChat(viewer, contactId);
+  const { contact, membership, contactConnections } = await findVisibleContactAndChat(viewer, contactId, {
+    contactConnections: true,
+  });
   if (!membership) return { chat: null, contact: toContact(contact) };
   const [page, receipts] = await Promise.all([
     listMessages(membership.chatId, defaultMessagePageSize),
     membership.lastIncomingId
-      ? advanceAndNotify(viewer.id, contactId, 'seen', membership.lastIncomingId, membership)
+      ? advanceAndNotify(viewer.id, contactId, 'seen', membership.lastIncomingId, { membership, contactConnections })
       : Promise.resolve(undefined),
   ]);
   const current = receipts ? withReceipts(membership, receipts, true) : membership;
@@ -300,7 +316,11 @@ export const sendMessage = async (
   const viewer = viewerOf(caller);
   // The sender is the signed-in user whatever the body's `senderId` says.
   const { contactId, message: text } = request();
-  let { membership } = await findVisibleContactAndChat(viewer, contactId);
+  const context = await findVisibleContactAndChat(viewer, contactId, {
+    contactConnections: true,
+    viewerConnections: true,
+  });
+  let { membership } = context;
   const input = { senderId: viewer.id, recipientId: contactId, message: text, time: now };
   let stored: StoredMessage;
   let chat: Chat | undefined;
@@ -327,8 +347,13 @@ export const sendMessage = async (
   // A new message has not reached anyone yet (docs/product.md#behaviour): sent, not delivered, not seen.
   const msg = toChatMessage(stored, viewer.id);
   await Promise.all([
-    pushToUser(contactId, { type: 'message', contactId: viewer.id, chatId: stored.chatId, msg }),
-    pushToUser(viewer.id, { type: 'message', contactId, chatId: stored.chatId, msg }),
+    pushToConnections(context.contactConnections, {
+      type: 'message',
+      contactId: viewer.id,
+      chatId: stored.chatId,
+      msg,
+    }),
+    pushToConnections(context.viewerConnections, { type: 'message', contactId, chatId: stored.chatId, msg }),
   ]);
   return chat ? { msg, chat } : { msg };
 };
@@ -342,10 +367,12 @@ export const updateContactStatus = async (
   authorize(caller.ability, 'update', 'Contact');
   const viewer = viewerOf(caller);
   const input = request();
-  const { membership } = await findVisibleContactAndChat(viewer, input.userId);
+  const { membership, contactConnections } = await findVisibleContactAndChat(viewer, input.userId, {
+    contactConnections: true,
+  });
   const updated = await setContactStatus(input.userId, input.status);
   if (!updated) throw new NotFoundError('Contact not found');
-  await broadcastStatus(updated, updated.status);
+  await broadcastStatus(updated, updated.status, { subjectConnections: contactConnections });
   return { chat: membership ? summaryOf(membership, viewer.id) : null, contact: toContact(updated) };
 };
 
@@ -363,25 +390,24 @@ export const connect = async (
   connectionId: string,
   purpose?: 'board',
 ): Promise<void> => {
-  await addConnection({
+  // Counted in the write that records it: of connections racing in, each sees those recorded
+  // before it, so none beyond the limit stays.
+  const connections = await addConnection({
     connectionId,
     userId: viewer.id,
     role: viewer.role,
     sessionId: viewer.sessionId,
     ...(purpose ? { purpose } : {}),
   });
-  // Counted after recording, with a consistent read: of connections racing in, the last to
-  // count sees every one that stays, so none beyond the limit stays.
-  const ofSession = (await listUserConnections(viewer.id)).filter(
-    (connection) => connection.sessionId === viewer.sessionId,
-  );
+  const ofSession = connections.filter((connection) => connection.sessionId === viewer.sessionId);
   if (ofSession.length > maxConnectionsPerSession) {
     await removeConnection(connectionId);
     throw new TooManyRequestsError(60, { general: ['Too many open connections for this session'] });
   }
   if (purpose === 'board') return;
   // The new connection is not open until $connect returns: pushing to it now would be a 410.
-  if (await setPresence(viewer.id, 'online')) await broadcastStatus(viewer, 'online', connectionId);
+  if (await setPresence(viewer.id, 'online'))
+    await broadcastStatus(viewer, 'online', { exceptConnectionId: connectionId, subjectConnections: connections });
 };
 
 /**
@@ -425,9 +451,12 @@ export const receiveFrame = async (connectionId: string, body: string | undefine
         await advanceAndNotify(viewer.id, frame.contactId, frame.action, frame.messageId);
       return;
     case 'typing': {
-      const contact = await getContact(frame.contactId);
+      const { contact, contactConnections } = await readContactAndChat(viewer.id, frame.contactId, {
+        chat: false,
+        contactConnections: true,
+      });
       if (contact && canSeeContact(viewer, contact)) {
-        await pushToUser(contact.id, { type: 'typing', contactId: viewer.id, isTyping: frame.isTyping });
+        await pushToConnections(contactConnections, { type: 'typing', contactId: viewer.id, isTyping: frame.isTyping });
       }
       return;
     }
