@@ -1,17 +1,9 @@
-import type {
-  APIGatewayProxyEventV2,
-  APIGatewayProxyResultV2,
-  APIGatewayProxyStructuredResultV2,
-  APIGatewayProxyWebsocketEventV2,
-  Context,
-} from 'aws-lambda';
-
 import { buildAbility } from '../core/ability';
 import { authorize } from '../core/authorize';
 import { defineAreaHandler } from '../core/handler';
 import { chatHttpRoutes } from '../routes';
 import { json, parseBody, parseQuery, pathParam } from '../core/http';
-import { defineWebSocketHandler, frameBody, isWebSocketEvent } from '../core/websocket-handler';
+import { defineWebSocketHandler, frameBody, httpAndWebSocketHandler } from '../core/websocket-handler';
 import { leaveBoard } from '../core/live-board';
 import {
   chatsAndContactsQuery,
@@ -81,14 +73,5 @@ const webSocketHandler = defineWebSocketHandler('chat', {
   $default: async ({ connectionId, event }) => receiveFrame(connectionId, frameBody(event)),
 });
 
-/**
- * One Lambda for the chat: the HTTP API's routes and the WebSocket API's, told apart by the
- * event's shape. Typed as both kinds of handler so either gateway (and the local server) can call it.
- */
-export const handler = ((event: APIGatewayProxyEventV2 | APIGatewayProxyWebsocketEventV2, context: Context) =>
-  isWebSocketEvent(event)
-    ? webSocketHandler(event, context)
-    : httpHandler(event as APIGatewayProxyEventV2, context)) as {
-  (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2>;
-  (event: APIGatewayProxyWebsocketEventV2, context: Context): Promise<APIGatewayProxyResultV2>;
-};
+/** One Lambda for the chat's HTTP routes and its WebSocket routes. */
+export const handler = httpAndWebSocketHandler(httpHandler, webSocketHandler);
