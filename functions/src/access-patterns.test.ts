@@ -25,7 +25,7 @@ import {
   signInSourceBudget,
 } from './auth/entities';
 import { sessionEntity } from './core/sign-in-entities';
-import { leadEntity, roleIndexKeys, uniqueClaimEntity, userEntity } from './core/users/entities';
+import { leadEntity, peopleIndexKeys, roleIndexKeys, uniqueClaimEntity, userEntity } from './core/users/entities';
 import { permissionCountEntity, permissionEntity, permissionNameEntity } from './permissions/entities';
 import {
   activityEntity,
@@ -49,6 +49,7 @@ const table = (entity: string, key: TableKey): BuiltKey => ({ entity, index: 'ta
 
 const connectionSet = { userId: 'u1', role: 'client', connections: {}, expiresAt: 0 };
 const gsi1 = roleIndexKeys({ role: 'client', fullName: 'Ada Lovelace', id: 'u1' });
+const people = peopleIndexKeys({ fullName: 'Ada Lovelace', id: 'u1' });
 const gsi2 = connectionSetEntity.indexKeysOf(connectionSet);
 
 /** Every builder of every entity, called once. */
@@ -56,6 +57,7 @@ const builtKeys: readonly BuiltKey[] = [
   table('User', userEntity.key('u1')),
   table('User', leadEntity.key('lead1')),
   { entity: 'User', index: 'gsi1', key: { pk: gsi1.gsi1pk, sk: gsi1.gsi1sk } },
+  { entity: 'User', index: 'gsi2', key: { pk: people.gsi2pk, sk: people.gsi2sk } },
   table('UniqueClaim', uniqueClaimEntity.key('phone', '+15550100001')),
   table('UniqueClaim', uniqueClaimEntity.key('email', 'Ada@Example.com')),
   table('UniqueClaim', uniqueClaimEntity.key('referralCode', 'abcd2345')),

@@ -55,10 +55,12 @@ export const areaAccessOverrides: AreaAccessOverrides = {
       'CONNECTION#*',
       // A closed connection leaves the project board it watched (core/live-board.ts).
       'BOARD#*',
-      // Index partition keys, gsi1 (contacts by role) and gsi2 (connections by role): listed so
-      // an index Query passes whether IAM weighs its index key or not.
+      // Index partition keys, gsi1 (contacts by role) and gsi2 (connections by role, and every
+      // profile: an admin's contacts): listed so an index Query passes whether IAM weighs its
+      // index key or not.
       'ROLE#*',
       'CONNECTIONS#*',
+      'PEOPLE',
     ],
   },
   permissions: { leadingKeys: [...userKeys, 'PERMISSIONS', 'PERMISSION_NAME#*'] },

@@ -8,7 +8,7 @@ import { rewriteListEntries } from '@orbit/functions/projects/bulk-load';
 import { seedChat } from './chat';
 import { seedPermissions } from './permissions';
 import { seedProjects } from './projects';
-import { seedUsers } from './users';
+import { indexEveryProfile, seedUsers } from './users';
 
 export interface SeedStep {
   /** Stable name: each step runs once per store, recorded by a marker item. */
@@ -27,6 +27,8 @@ export const seedSteps: readonly SeedStep[] = [
   { name: 'permissions', run: seedPermissions },
   // Stores seeded before the projects list had its `open` and `all` partitions get them.
   { name: 'project-list-sets', run: async () => void (await rewriteListEntries()) },
+  // Stores seeded before every profile was in one index partition (an admin's chat contacts).
+  { name: 'people-index', run: indexEveryProfile },
 ];
 
 const markerKey = (step: string) => ({ pk: 'SEED#demo', sk: `STEP#${step}` });

@@ -2,7 +2,13 @@ import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 
 import { ConditionFailed, db, queryAll, writeIf } from '../core/db';
 import { tableName } from '../core/table';
-import { leadEntity, roleIndexNamePrefix, roleIndexPartition, userEntity } from '../core/users/entities';
+import {
+  leadEntity,
+  peopleIndexPartition,
+  roleIndexNamePrefix,
+  roleIndexPartition,
+  userEntity,
+} from '../core/users/entities';
 import type { UserSettings } from '../core/users/records';
 import { isPresenceStatus, presenceStatuses, type ChatContactStatus, type PresenceStatus } from './contract';
 
@@ -48,6 +54,18 @@ export const listContactsByRole = async (role: string): Promise<ContactRecord[]>
       IndexName: 'gsi1',
       KeyConditionExpression: 'gsi1pk = :pk',
       ExpressionAttributeValues: { ':pk': roleIndexPartition(role) },
+      ...contactProjection,
+    })
+  ).map(contactFromItem);
+
+/** GSI2 (PEOPLE, name#id): every profile, whatever its role, in one partition. */
+export const listEveryContact = async (): Promise<ContactRecord[]> =>
+  (
+    await queryAll({
+      TableName: tableName(),
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': peopleIndexPartition },
       ...contactProjection,
     })
   ).map(contactFromItem);

@@ -29,7 +29,13 @@ import {
   listUserConnections,
   removeConnection,
 } from './connections-repository';
-import { listContactsByRole, setContactStatus, setPresence, type ContactRecord } from './contacts-repository';
+import {
+  listContactsByRole,
+  listEveryContact,
+  setContactStatus,
+  setPresence,
+  type ContactRecord,
+} from './contacts-repository';
 import { readChatsAndProfile, readConnectionsOf, readContactAndChat, type ContactAndChat } from './context-repository';
 import { closeConnection, pushFrame } from './push';
 import {
@@ -177,11 +183,16 @@ const advanceAndNotify = async (
 
 // ---- HTTP -----------------------------------------------------------------------------------
 
-/** Everyone the viewer may chat with (rules.ts), by id. */
+/**
+ * Everyone the viewer may chat with (rules.ts), by id: one Query either way, of the one role's
+ * partition (a client sees the admins) or of every profile (an admin sees every role).
+ */
 const visibleContactsOf = async (viewer: Viewer): Promise<Map<string, ContactRecord>> => {
-  const byRole = await Promise.all(contactRolesFor(viewer.role).map((role) => listContactsByRole(role)));
+  const [firstRole, ...otherRoles] = contactRolesFor(viewer.role);
+  if (firstRole === undefined) return new Map();
+  const candidates = otherRoles.length === 0 ? await listContactsByRole(firstRole) : await listEveryContact();
   const visible = new Map<string, ContactRecord>();
-  for (const contact of byRole.flat()) if (canSeeContact(viewer, contact)) visible.set(contact.id, contact);
+  for (const contact of candidates) if (canSeeContact(viewer, contact)) visible.set(contact.id, contact);
   return visible;
 };
 

@@ -41,6 +41,14 @@ export const accessPatterns = [
     patterns: ['users of a role by name (chat contacts)', 'people to pick by name prefix (projects)'],
   },
   {
+    entity: 'User',
+    module: 'core/users/entities.ts',
+    index: 'gsi2',
+    pk: 'PEOPLE',
+    sk: '<lower-case name>#<userId>',
+    patterns: ['every profile by name, whatever its role (an admin’s chat contacts)'],
+  },
+  {
     entity: 'UniqueClaim',
     module: 'core/users/entities.ts',
     index: 'table',

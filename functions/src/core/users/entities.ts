@@ -20,11 +20,25 @@ export const roleIndexKeys = (user: Pick<UserRecord, 'role' | 'fullName' | 'id'>
   gsi1sk: `${roleIndexNamePrefix(user.fullName)}#${user.id}`,
 });
 
+/**
+ * GSI2: every profile (users and leads) in one partition, sorted like the role index, so that
+ * someone who may see every role (an admin's chat contacts) reads them with one Query.
+ */
+export const peopleIndexPartition = 'PEOPLE';
+export const peopleIndexKeys = (user: Pick<UserRecord, 'fullName' | 'id'>) => ({
+  gsi2pk: peopleIndexPartition,
+  gsi2sk: `${roleIndexNamePrefix(user.fullName)}#${user.id}`,
+});
+const profileIndexKeys = (user: Pick<UserRecord, 'role' | 'fullName' | 'id'>) => ({
+  ...roleIndexKeys(user),
+  ...peopleIndexKeys(user),
+});
+
 export const userEntity = defineEntity<UserRecord, [userId: string]>({
   type: 'User',
   key: (userId) => ({ pk: userPartition(userId), sk: 'PROFILE' }),
   keyOf: (user) => ({ pk: userPartition(user.id), sk: 'PROFILE' }),
-  indexKeysOf: roleIndexKeys,
+  indexKeysOf: profileIndexKeys,
 });
 
 /** What makes a user unique besides its id; each claim is an item naming its owner. */
@@ -71,5 +85,5 @@ export const leadEntity = defineEntity<LeadRecord, [leadId: string]>({
   type: 'Lead',
   key: userEntity.key,
   keyOf: (lead) => userEntity.key(lead.id),
-  indexKeysOf: roleIndexKeys,
+  indexKeysOf: profileIndexKeys,
 });
