@@ -1,5 +1,6 @@
 import { batchGet, queryAll } from '../core/db';
 import type { TableKey } from '../core/entity';
+import { batchGetAlong, nothingReadAlong, type ReadAlong } from '../core/read-along';
 import { tableName } from '../core/table';
 import { userEntity } from '../core/users/entities';
 import { connectionsOfSet } from './connections-repository';
@@ -28,19 +29,30 @@ export interface ContactAndChat {
   readonly viewerConnections: ConnectionRecord[];
 }
 
+/** The keys a request about a contact may read (what the area handler reads with the session). */
+export const contactAndChatKeys = (viewerId: string, contactId: string) => ({
+  contact: userEntity.key(contactId),
+  membership: membershipEntity.key(viewerId, contactId),
+  contactSet: connectionSetEntity.key(contactId),
+  viewerSet: connectionSetEntity.key(viewerId),
+});
+
 /**
  * The contact and, as asked, the viewer's membership of their chat and both connection sets:
- * one consistent BatchGet.
+ * one consistent BatchGet, or none when the caller's session read brought them along.
  */
 export const readContactAndChat = async (
   viewerId: string,
   contactId: string,
   want: { chat?: boolean; contactConnections?: boolean; viewerConnections?: boolean } = {},
+  readAlong: ReadAlong = nothingReadAlong,
 ): Promise<ContactAndChat> => {
-  const contactKey = userEntity.key(contactId);
-  const membershipKey = membershipEntity.key(viewerId, contactId);
-  const contactSetKey = connectionSetEntity.key(contactId);
-  const viewerSetKey = connectionSetEntity.key(viewerId);
+  const {
+    contact: contactKey,
+    membership: membershipKey,
+    contactSet: contactSetKey,
+    viewerSet: viewerSetKey,
+  } = contactAndChatKeys(viewerId, contactId);
   const keys = [
     contactKey,
     ...(want.chat === false ? [] : [membershipKey]),
@@ -48,7 +60,7 @@ export const readContactAndChat = async (
     // The viewer's own id in the path makes both sets one key, asked for once.
     ...(want.viewerConnections && viewerId !== contactId ? [viewerSetKey] : []),
   ];
-  const items = await batchGet(keys, { consistent: true });
+  const items = await batchGetAlong(readAlong, keys);
   const contactItem = find(items, contactKey);
   const membershipItem = want.chat === false ? undefined : find(items, membershipKey);
   return {

@@ -1,8 +1,11 @@
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+
 import { buildAbility } from '../core/ability';
 import { authorize } from '../core/authorize';
 import { defineAreaHandler } from '../core/handler';
+import { contactAndChatKeys } from './context-repository';
 import { chatHttpRoutes } from '../routes';
-import { json, parseBody, parseQuery, pathParam } from '../core/http';
+import { json, parseBody, parseQuery, pathIdIfValid, pathParam } from '../core/http';
 import { defineWebSocketHandler, frameBody, httpAndWebSocketHandler } from '../core/websocket-handler';
 import { leaveBoard } from '../core/live-board';
 import {
@@ -28,32 +31,46 @@ import {
  * Thin: each route is one service call with the caller and the request's input (path, query,
  * body), passed as a function because the service authorises before it reads it.
  */
-const httpHandler = defineAreaHandler('chat', chatHttpRoutes, {
-  'GET /api/apps/chat/chats-and-contacts': async ({ event, caller }) =>
-    json(200, await listChatsAndContacts(caller, () => parseQuery(event, chatsAndContactsQuery))),
-  'GET /api/apps/chat/chats/{userId}': async ({ event, caller }) =>
-    json(200, await openChat(caller, () => ({ contactId: pathParam(event, 'userId') }))),
-  'GET /api/apps/chat/chats/{userId}/messages': async ({ event, caller }) =>
-    json(
-      200,
-      await listOlderMessages(caller, () => {
-        const query = parseQuery(event, messagesQuery);
-        return { ...query, contactId: pathParam(event, 'userId') };
-      }),
-    ),
-  'POST /api/apps/chat/chats/{userId}': async ({ event, caller }) =>
-    json(
-      201,
-      await sendMessage(caller, () => {
-        const contactId = pathParam(event, 'userId');
-        return { contactId, message: parseBody(event, sendMessageRequest).message };
-      }),
-    ),
-  'GET /api/apps/chat/contacts': async ({ event, caller }) =>
-    json(200, await searchContacts(caller, () => parseQuery(event, contactsQuery))),
-  'POST /api/apps/chat/contacts': async ({ event, caller }) =>
-    json(200, await updateContactStatus(caller, () => parseBody(event, contactStatusUpdateRequest))),
-});
+/**
+ * A route about a contact (`{userId}` in its path) reads the contact, the viewer's side of their
+ * chat and both connection sets with the caller's session: one round trip for all of them.
+ */
+const readWithSession = (_routeKey: string, event: APIGatewayProxyEventV2, viewerId: string) => {
+  const contactId = pathIdIfValid(event, 'userId');
+  return contactId === undefined ? [] : Object.values(contactAndChatKeys(viewerId, contactId));
+};
+
+const httpHandler = defineAreaHandler(
+  'chat',
+  chatHttpRoutes,
+  {
+    'GET /api/apps/chat/chats-and-contacts': async ({ event, caller }) =>
+      json(200, await listChatsAndContacts(caller, () => parseQuery(event, chatsAndContactsQuery))),
+    'GET /api/apps/chat/chats/{userId}': async ({ event, caller }) =>
+      json(200, await openChat(caller, () => ({ contactId: pathParam(event, 'userId') }))),
+    'GET /api/apps/chat/chats/{userId}/messages': async ({ event, caller }) =>
+      json(
+        200,
+        await listOlderMessages(caller, () => {
+          const query = parseQuery(event, messagesQuery);
+          return { ...query, contactId: pathParam(event, 'userId') };
+        }),
+      ),
+    'POST /api/apps/chat/chats/{userId}': async ({ event, caller }) =>
+      json(
+        201,
+        await sendMessage(caller, () => {
+          const contactId = pathParam(event, 'userId');
+          return { contactId, message: parseBody(event, sendMessageRequest).message };
+        }),
+      ),
+    'GET /api/apps/chat/contacts': async ({ event, caller }) =>
+      json(200, await searchContacts(caller, () => parseQuery(event, contactsQuery))),
+    'POST /api/apps/chat/contacts': async ({ event, caller }) =>
+      json(200, await updateContactStatus(caller, () => parseBody(event, contactStatusUpdateRequest))),
+  },
+  { readWithSession },
+);
 
 const webSocketHandler = defineWebSocketHandler('chat', {
   $connect: async ({ principal, connectionId, event }) => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { abilityRulesFor, buildAbility } from '../core/ability';
 import type { Caller } from '../core/caller';
+import { nothingReadAlong } from '../core/read-along';
 import { ForbiddenError } from '../core/errors';
 import {
   listChatsAndContacts,
@@ -18,6 +19,7 @@ const callerWith = (role: string): Caller => {
     principal: { userId: `${role}1`, role, sessionId: 's1', abilityRules },
     ability: buildAbility(abilityRules),
     fullName: 'Someone',
+    readAlong: nothingReadAlong,
   };
 };
 

@@ -76,14 +76,16 @@ const chatViewer = (caller: Caller): Viewer => {
 
 /**
  * The contact, if the viewer may talk to them, the viewer's side of their chat and, as asked,
- * the connection sets the request will push to: one read.
+ * the connection sets the request will push to: one read (none when the route's path named the
+ * contact, whose items came with the caller's session: see handler.ts).
  */
 const findVisibleContactAndChat = async (
+  caller: Caller,
   viewer: Viewer,
   contactId: string,
   connections: { contactConnections?: boolean; viewerConnections?: boolean } = {},
 ): Promise<ContactAndChat & { contact: ContactRecord }> => {
-  const context = await readContactAndChat(viewer.id, contactId, connections);
+  const context = await readContactAndChat(viewer.id, contactId, connections, caller.readAlong);
   const { contact } = context;
   // Someone the viewer may not talk to is indistinguishable from no one (no guessing ids).
   if (!contact || !canSeeContact(viewer, contact)) throw new NotFoundError('Contact not found');
@@ -280,7 +282,7 @@ const toChat = (
 export const openChat = async (caller: Caller, request: () => { contactId: string }): Promise<OpenChatResponse> => {
   const viewer = chatViewer(caller);
   const { contactId } = request();
-  const { contact, membership, contactConnections } = await findVisibleContactAndChat(viewer, contactId, {
+  const { contact, membership, contactConnections } = await findVisibleContactAndChat(caller, viewer, contactId, {
     contactConnections: true,
   });
   if (!membership) return { chat: null, contact: toContact(contact) };
@@ -304,7 +306,7 @@ export const listOlderMessages = async (
 ): Promise<MessagesPage> => {
   const viewer = chatViewer(caller);
   const { contactId, ...query } = request();
-  const { membership } = await findVisibleContactAndChat(viewer, contactId);
+  const { membership } = await findVisibleContactAndChat(caller, viewer, contactId);
   if (query.cursor !== undefined && !isMessageId(query.cursor))
     throw new ValidationError({ cursor: ['The cursor is not valid'] });
   if (!membership) throw new NotFoundError('No chat with this contact yet');
@@ -327,7 +329,7 @@ export const sendMessage = async (
   const viewer = viewerOf(caller);
   // The sender is the signed-in user whatever the body's `senderId` says.
   const { contactId, message: text } = request();
-  const context = await findVisibleContactAndChat(viewer, contactId, {
+  const context = await findVisibleContactAndChat(caller, viewer, contactId, {
     contactConnections: true,
     viewerConnections: true,
   });
@@ -378,7 +380,7 @@ export const updateContactStatus = async (
   authorize(caller.ability, 'update', 'Contact');
   const viewer = viewerOf(caller);
   const input = request();
-  const { membership, contactConnections } = await findVisibleContactAndChat(viewer, input.userId, {
+  const { membership, contactConnections } = await findVisibleContactAndChat(caller, viewer, input.userId, {
     contactConnections: true,
   });
   const updated = await setContactStatus(input.userId, input.status);

@@ -1,5 +1,6 @@
 import type { AppAbility } from './ability';
 import type { Principal } from './auth/authenticate';
+import type { ReadAlong } from './read-along';
 
 /**
  * Who is asking, built once per signed-in request by the area handler (core/handler.ts) and
@@ -12,4 +13,6 @@ export interface Caller {
   readonly ability: AppAbility;
   /** The user's name as their profile has it now (activity, messages and boards show it). */
   readonly fullName: string;
+  /** What the route's path names, read with the session (core/read-along.ts). */
+  readonly readAlong: ReadAlong;
 }

@@ -4,6 +4,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { routeKeyOf, type Area, type AreaRouteKey, type HttpRoute, type HttpRouteDefinition } from '../routes';
 import { authenticate } from './auth/authenticate';
 import type { Caller } from './caller';
+import type { TableKey } from './entity';
 import { AppError, NotFoundError } from './errors';
 import type { HttpResult } from './http';
 import { logger } from './logger';
@@ -59,10 +60,20 @@ export const errorToResult = (error: unknown): HttpResult => {
  * implement exactly the routes the route table gives it, and pass only that area's list of
  * routes (so its bundle carries no other area's).
  */
+export interface AreaHandlerOptions<A extends Area> {
+  /**
+   * The records a signed-in route's path names, to read in the same BatchGet as the caller's
+   * session (core/read-along.ts): given the route, its event and the caller's id. Only ids the
+   * path can hold (`pathIdIfValid`), so a bad one is the service's 404, after authentication.
+   */
+  readonly readWithSession?: (routeKey: AreaRouteKey<A>, event: APIGatewayProxyEventV2, userId: string) => TableKey[];
+}
+
 export const defineAreaHandler = <A extends Area>(
   area: A,
   areaRoutes: readonly Extract<HttpRoute, { area: A }>[],
   handlers: AreaRouteHandlers<A>,
+  options: AreaHandlerOptions<A> = {},
 ) => {
   const table = handlers as unknown as Record<string, (request: SignedInRequest) => Promise<HttpResult>>;
   const routesByKey = new Map<string, HttpRouteDefinition>(areaRoutes.map((route) => [routeKeyOf(route), route]));
@@ -76,7 +87,12 @@ export const defineAreaHandler = <A extends Area>(
           await (handle as unknown as (request: PublicRequest) => Promise<HttpResult>)({ event, route }),
         );
       }
-      return toResponse(await handle({ event, route, caller: await authenticate(event) }));
+      const readWithSession = options.readWithSession;
+      const caller = await authenticate(
+        event,
+        readWithSession && ((userId) => readWithSession(event.routeKey as AreaRouteKey<A>, event, userId)),
+      );
+      return toResponse(await handle({ event, route, caller }));
     } catch (error) {
       return toResponse(errorToResult(error));
     }

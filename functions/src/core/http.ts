@@ -106,6 +106,15 @@ export const pathParam = (event: APIGatewayProxyEventV2, name: string): string =
   return value;
 };
 
+/** The path parameter if it can be a record id, else undefined (where a 404 must wait). */
+export const pathIdIfValid = (event: APIGatewayProxyEventV2, name: string): string | undefined => {
+  try {
+    return pathParam(event, name);
+  } catch {
+    return undefined;
+  }
+};
+
 /** API Gateway v2 passes cookies as `name=value` strings. */
 export const readCookie = (event: APIGatewayProxyEventV2, name: string): string | undefined => {
   for (const cookie of event.cookies ?? []) {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { abilityRulesFor, buildAbility } from '../core/ability';
 import type { Caller } from '../core/caller';
+import { nothingReadAlong } from '../core/read-along';
 import { ForbiddenError } from '../core/errors';
 import { listPermissionsQuery, type RoleSlug } from './contract';
 import type { PermissionRecord } from './repository';
@@ -121,6 +122,7 @@ describe('who may use permissions', () => {
       principal: { userId: `${role}1`, role, sessionId: 's1', abilityRules },
       ability: buildAbility(abilityRules),
       fullName: 'Someone',
+      readAlong: nothingReadAlong,
     };
   };
   const client = callerWith('client');

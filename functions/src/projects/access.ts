@@ -29,7 +29,7 @@ export const readProjectFor = async (
   action: Action,
   peopleIds: readonly string[] = [],
 ): Promise<NamedProject> => {
-  const read = await readRequestItems(projectId, { peopleIds });
+  const read = await readRequestItems(caller.readAlong, projectId, { peopleIds });
   return {
     project: authorizeResource(caller.ability, action, 'Project', read.project, 'Project not found'),
     people: read.people,
@@ -48,7 +48,11 @@ export const readTaskFor = async (
   action: Action,
   peopleIds: readonly string[] = [],
 ): Promise<NamedTask> => {
-  const read = await readRequestItems(names.projectId, { taskId: names.taskId, commentId: names.commentId, peopleIds });
+  const read = await readRequestItems(caller.readAlong, names.projectId, {
+    taskId: names.taskId,
+    commentId: names.commentId,
+    peopleIds,
+  });
   const project = authorizeResource(caller.ability, 'read', 'Project', read.project, 'Project not found');
   const task = read.task;
   authorizeResource(caller.ability, action, 'Task', task ? taskSubject(project, task) : undefined, 'Task not found');

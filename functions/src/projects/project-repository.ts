@@ -11,6 +11,7 @@ import {
   type TransactionPart,
 } from '../core/db';
 import type { TableKey } from '../core/entity';
+import { batchGetAlong, type ReadAlong } from '../core/read-along';
 import { tableName } from '../core/table';
 import { projectStatuses, type ProjectType, type StatusCounts } from './contract';
 import {
@@ -71,30 +72,38 @@ export interface RequestItems {
   readonly people: ReadonlyMap<string, UserRecord>;
 }
 
+/** The keys of a project and of what else a request names in it. */
+export const requestItemKeys = (projectId: string, names: { taskId?: string; commentId?: string }) => ({
+  project: projectEntity.key(projectId),
+  ...(names.taskId === undefined ? {} : { task: taskEntity.key(projectId, names.taskId) }),
+  ...(names.taskId === undefined || names.commentId === undefined
+    ? {}
+    : { comment: commentEntity.key(projectId, names.taskId, names.commentId) }),
+});
+
 /**
  * A project and what else a request names (its task, a comment, people by id) in one strongly
- * consistent BatchGet; whatever does not exist is left out.
+ * consistent BatchGet, or none when the caller's session read brought them along; whatever does
+ * not exist is left out.
  */
 export const readRequestItems = async (
+  readAlong: ReadAlong,
   projectId: string,
   names: { taskId?: string; commentId?: string; peopleIds?: readonly string[] },
 ): Promise<RequestItems> => {
-  const projectKey = projectEntity.key(projectId);
-  const taskKey = names.taskId === undefined ? undefined : taskEntity.key(projectId, names.taskId);
-  const commentKey =
-    names.taskId === undefined || names.commentId === undefined
-      ? undefined
-      : commentEntity.key(projectId, names.taskId, names.commentId);
+  const keys = requestItemKeys(projectId, names);
   const peopleIds = [...new Set(names.peopleIds ?? [])];
-  const items = await batchGet(
-    [projectKey, ...(taskKey ? [taskKey] : []), ...(commentKey ? [commentKey] : []), ...peopleIds.map(userEntity.key)],
-    { consistent: true },
-  );
+  const items = await batchGetAlong(readAlong, [
+    keys.project,
+    ...(keys.task ? [keys.task] : []),
+    ...(keys.comment ? [keys.comment] : []),
+    ...peopleIds.map(userEntity.key),
+  ]);
   const find = (key: { pk: string; sk: string } | undefined) =>
     key && items.find((item) => item.pk === key.pk && item.sk === key.sk);
-  const project = find(projectKey);
-  const task = find(taskKey);
-  const comment = find(commentKey);
+  const project = find(keys.project);
+  const task = find(keys.task);
+  const comment = find(keys.comment);
   const people = new Map<string, UserRecord>();
   for (const id of peopleIds) {
     const person = find(userEntity.key(id));

@@ -3,6 +3,8 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { abilityRulesFor, buildAbility, type AbilityRule } from '../ability';
 import type { Caller } from '../caller';
 import { batchGet } from '../db';
+import type { TableKey } from '../entity';
+import { readAlongOf, uniqueKeys } from '../read-along';
 import { UnauthorizedError } from '../errors';
 import { bearerToken } from '../http';
 import { sessionEntity } from '../sign-in-entities';
@@ -21,16 +23,22 @@ export interface Principal {
  * A signed-in request needs a valid access token whose session still exists, so signing out
  * or resetting the password takes effect at once rather than when the token expires. The
  * session and the user's profile are read in one BatchGet: the caller's name comes with the
- * check that costs a round trip anyway (docs/decisions.md, "One caller").
+ * check that costs a round trip anyway, and so do the records the route's path names
+ * (`readWithSession`, core/read-along.ts; docs/decisions.md, "One caller").
  */
-export const authenticate = async (event: APIGatewayProxyEventV2): Promise<Caller> => {
+export const authenticate = async (
+  event: APIGatewayProxyEventV2,
+  readWithSession: (userId: string) => readonly TableKey[] = () => [],
+): Promise<Caller> => {
   const token = bearerToken(event);
   const claims = token ? await verifyAccessToken(token) : undefined;
   if (!claims) throw new UnauthorizedError();
   const sessionKey = sessionEntity.key(claims.userId, claims.sessionId);
-  const items = await batchGet([sessionKey, userEntity.key(claims.userId)], { consistent: true });
-  const sessionItem = items.find((item) => item.sk === sessionKey.sk);
-  const profileItem = items.find((item) => item.sk !== sessionKey.sk);
+  const profileKey = userEntity.key(claims.userId);
+  const along = readWithSession(claims.userId);
+  const items = await batchGet(uniqueKeys([sessionKey, profileKey, ...along]), { consistent: true });
+  const sessionItem = items.find((item) => item.pk === sessionKey.pk && item.sk === sessionKey.sk);
+  const profileItem = items.find((item) => item.pk === profileKey.pk && item.sk === profileKey.sk);
   if (!liveSession(sessionItem ? sessionEntity.fromItem(sessionItem) : undefined)) {
     throw new UnauthorizedError('Session has ended');
   }
@@ -41,5 +49,6 @@ export const authenticate = async (event: APIGatewayProxyEventV2): Promise<Calle
     principal,
     ability: buildAbility(principal.abilityRules),
     fullName: userEntity.fromItem(profileItem).fullName,
+    readAlong: readAlongOf(along, items),
   };
 };
