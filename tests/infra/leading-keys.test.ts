@@ -21,7 +21,6 @@ const notTablePartitionKeys = new Set([
   'SESSION#', // USER#<id> / SESSION#<id>
   'SIGNIN#', // THROTTLE#PHONE#<digest> / SIGNIN#SOURCE#<digest> (sign-in attempt budgets)
   'CHATWITH#', // USER#<id> / CHATWITH#<contact>
-  'CONN#', // USER#<id> / CONN#<connection>
   'MSG#', // CHAT#<id> / MSG#<ulid>
   'PERMISSION#', // PERMISSIONS / PERMISSION#<ulid>
   'TASK#', // PROJECT#<id> / TASK#<ulid>
