@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 
 import { isRecordId, object, queryLimit, recordId, trimInvisible } from '../core/schema';
-import type { ContactStatus } from '../core/users/records';
+import { contactStatuses, type ContactStatus } from '../core/users/records';
 
 /**
  * The chat contract, imported by the web app too (so this file imports no server code): request
@@ -9,21 +9,12 @@ import type { ContactStatus } from '../core/users/records';
  * every contract (see auth/contract.ts): its functions tree-shake.
  */
 
-/** The contact statuses of docs/product.md#behaviour: presence, then the lead stages. */
-export const chatContactStatuses = [
-  'online',
-  'away',
-  'offline',
-  'success',
-  'contact_received',
-  'interest_shown',
-  'closed',
-  'deleted',
-] as const satisfies readonly ContactStatus[];
-export type ChatContactStatus = (typeof chatContactStatuses)[number];
-// Both lists must name the same statuses: a compile error here means they drifted apart.
-const sameStatuses: [ContactStatus] extends [ChatContactStatus] ? true : false = true;
-void sameStatuses;
+/**
+ * The contact statuses of docs/product.md#behaviour: presence, then the lead stages. A profile
+ * stores one (core/users/records.ts, a module of plain values, so the web app may carry it).
+ */
+export const chatContactStatuses = contactStatuses;
+export type ChatContactStatus = ContactStatus;
 
 export const presenceStatuses = ['online', 'away', 'offline'] as const satisfies readonly ChatContactStatus[];
 export type PresenceStatus = (typeof presenceStatuses)[number];
