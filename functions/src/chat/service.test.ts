@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { abilityRulesFor, buildAbility } from '../core/ability';
-import type { Caller } from '../core/caller';
-import { nothingReadAlong } from '../core/read-along';
+import { callerFor } from '../core/caller';
 import { ForbiddenError } from '../core/errors';
 import {
   listChatsAndContacts,
@@ -13,15 +11,7 @@ import {
   updateContactStatus,
 } from './service';
 
-const callerWith = (role: string): Caller => {
-  const abilityRules = abilityRulesFor({ id: `${role}1`, role });
-  return {
-    principal: { userId: `${role}1`, role, sessionId: 's1', abilityRules },
-    ability: buildAbility(abilityRules),
-    fullName: 'Someone',
-    readAlong: nothingReadAlong,
-  };
-};
+const callerWith = (role: string) => callerFor({ id: `${role}1`, role, fullName: 'Someone' }, 's1');
 
 // Refused before the request is read (and before any storage is touched): what was sent cannot matter.
 const unread = () => {

@@ -1,6 +1,6 @@
-import type { AppAbility } from './ability';
+import { abilityRulesFor, buildAbility, type AppAbility } from './ability';
 import type { Principal } from './auth/authenticate';
-import type { ReadAlong } from './read-along';
+import { nothingReadAlong, type ReadAlong } from './read-along';
 
 /**
  * Who is asking, built once per signed-in request by the area handler (core/handler.ts) and
@@ -16,3 +16,17 @@ export interface Caller {
   /** What the route's path names, read with the session (core/read-along.ts). */
   readonly readAlong: ReadAlong;
 }
+
+/**
+ * A caller for a known user without a request (work done on their behalf, and the services'
+ * unit tests): the same rules as a signed-in request of theirs, nothing read along.
+ */
+export const callerFor = (user: { id: string; role: string; fullName: string }, sessionId = ''): Caller => {
+  const abilityRules = abilityRulesFor(user);
+  return {
+    principal: { userId: user.id, role: user.role, sessionId, abilityRules },
+    ability: buildAbility(abilityRules),
+    fullName: user.fullName,
+    readAlong: nothingReadAlong,
+  };
+};

@@ -1,9 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 
-import { abilityRulesFor, buildAbility } from '../core/ability';
-import type { Caller } from '../core/caller';
-import { nothingReadAlong } from '../core/read-along';
+import { callerFor } from '../core/caller';
 import { ForbiddenError } from '../core/errors';
 import { listPermissionsQuery, type RoleSlug } from './contract';
 import type { PermissionRecord } from './repository';
@@ -116,15 +114,7 @@ describe('listPermissionsQuery', () => {
 });
 
 describe('who may use permissions', () => {
-  const callerWith = (role: string): Caller => {
-    const abilityRules = abilityRulesFor({ id: `${role}1`, role });
-    return {
-      principal: { userId: `${role}1`, role, sessionId: 's1', abilityRules },
-      ability: buildAbility(abilityRules),
-      fullName: 'Someone',
-      readAlong: nothingReadAlong,
-    };
-  };
+  const callerWith = (role: string) => callerFor({ id: `${role}1`, role, fullName: 'Someone' }, 's1');
   const client = callerWith('client');
   // Refused before the request is read (and before any storage is touched): what was sent cannot matter.
   const unread = () => {
