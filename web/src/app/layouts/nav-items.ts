@@ -24,9 +24,8 @@ export type NavItemName = (typeof navItemNames)[number];
 export interface NavItem {
   readonly name: NavItemName;
   readonly handle: RouteHandle;
-  /** The in-app path, or the external destination for Wiki and Telegram. */
+  /** The in-app path (Wiki and Telegram too: their routes open the deploy's destination). */
   readonly href: string;
-  readonly external: boolean;
 }
 
 /**
@@ -34,14 +33,11 @@ export interface NavItem {
  * destination in a new tab, or says it is not configured (shared/deploy-links.ts), so the
  * navigation never needs the deploy configuration itself.
  */
-const externalDestination: Partial<Record<NavItemName, string>> = {};
-
 export const navItems: readonly NavItem[] = navItemNames.map((name) => {
   const handle = routeHandleByName.get(name);
   const path = routePathByName.get(name);
   if (!handle || !path) throw new Error(`Navigation item ${name} has no route`);
-  const external = externalDestination[name];
-  return { name, handle, href: external ?? path, external: external !== undefined };
+  return { name, handle, href: path };
 });
 
 interface AbilityChecker {

@@ -9,7 +9,7 @@ import { Link as RouterLink } from 'react-router';
 import type { NavGroupKey, NavItem } from '../layouts/nav-items';
 import { Icon, NavIcon } from './icons';
 import { boxedWidth, mainNavigationId, navbarHeight, type ShellLayout } from './layout-state';
-import { NewTabHint, useNavigationModel } from './nav-links';
+import { useNavigationModel } from './nav-links';
 import { ShellMenu } from './shell-menu';
 
 const topItemSx = (active: boolean): SxProps<Theme> => ({
@@ -27,15 +27,16 @@ const topItemSx = (active: boolean): SxProps<Theme> => ({
 
 const TopLink = ({ item, active }: { item: NavItem; active: boolean }) => {
   const { t } = useTranslation();
-  const linkProps = item.external
-    ? { component: 'a' as const, href: item.href, target: '_blank', rel: 'noopener noreferrer' }
-    : { component: RouterLink, to: item.href, 'aria-current': active ? ('page' as const) : undefined };
   return (
     <li>
-      <ButtonBase {...linkProps} sx={topItemSx(active)}>
+      <ButtonBase
+        component={RouterLink}
+        to={item.href}
+        aria-current={active ? 'page' : undefined}
+        sx={topItemSx(active)}
+      >
         <NavIcon name={item.name} fontSize="small" />
         {t(`nav.items.${item.name}`)}
-        {item.external ? <NewTabHint text={t('nav.opensInNewTab')} /> : null}
       </ButtonBase>
     </li>
   );
@@ -74,11 +75,15 @@ const TopGroup = ({
       <ShellMenu id={menuId} align="start" anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
         {items.map((item) => {
           const selected = isActive(item);
-          const linkProps = item.external
-            ? { component: 'a' as const, href: item.href, target: '_blank', rel: 'noopener noreferrer' }
-            : { component: RouterLink, to: item.href, 'aria-current': selected ? ('page' as const) : undefined };
           return (
-            <MenuItem key={item.name} {...linkProps} selected={selected} onClick={() => setAnchor(null)}>
+            <MenuItem
+              key={item.name}
+              component={RouterLink}
+              to={item.href}
+              aria-current={selected ? 'page' : undefined}
+              selected={selected}
+              onClick={() => setAnchor(null)}
+            >
               <ListItemIcon>
                 <NavIcon name={item.name} fontSize="small" />
               </ListItemIcon>

@@ -52,8 +52,7 @@ export const SearchDialog = ({ open, onClose }: { open: boolean; onClose: () => 
 
   const openEntry = (entry: SearchEntry) => {
     close();
-    if (entry.external) window.open(entry.href, '_blank', 'noopener,noreferrer');
-    else void navigate(entry.href);
+    void navigate(entry.href);
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -188,17 +187,10 @@ export const SearchDialog = ({ open, onClose }: { open: boolean; onClose: () => 
                           dir={entry.detail ? undefined : 'ltr'}
                           component="p"
                         >
-                          {entry.detail ?? (entry.external ? new URL(entry.href).host : entry.href)}
+                          {entry.detail ?? entry.href}
                         </Typography>
                       </Box>
-                      {entry.external ? (
-                        <Icon
-                          name="external"
-                          fontSize="small"
-                          sx={{ color: 'text.secondary' }}
-                          titleAccess={t('nav.opensInNewTab')}
-                        />
-                      ) : index === activeIndex ? (
+                      {index === activeIndex ? (
                         <Icon name="enter" fontSize="small" sx={{ color: 'text.secondary' }} />
                       ) : null}
                     </Box>

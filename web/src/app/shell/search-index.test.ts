@@ -6,7 +6,6 @@ const entry = (id: string, label: string, keywords: string[] = []): SearchEntry 
   label,
   keywords,
   href: `/${id}`,
-  external: false,
   icon: id,
 });
 
@@ -49,7 +48,6 @@ describe('data search entries', () => {
         detail: 'Liam Carter',
         keywords: [],
         href: '/apps/projects/01J%2FID',
-        external: false,
         icon: 'apps-projects',
       },
     ]);
@@ -65,7 +63,6 @@ describe('data search entries', () => {
         detail: 'role:admin',
         keywords: [],
         href: '/apps/chat?contact=u+1%262',
-        external: false,
         icon: 'apps-chat',
       },
     ]);

@@ -12,7 +12,6 @@ export interface SearchEntry {
   /** What else it answers to: its path, its English name, words of its group. */
   readonly keywords: readonly string[];
   readonly href: string;
-  readonly external: boolean;
   readonly icon: string;
 }
 
@@ -34,7 +33,6 @@ export const pageEntries = (
     label: label(item),
     keywords: [item.href, item.name.replace(/-/g, ' '), ...keywords(item)],
     href: item.href,
-    external: item.external,
     icon: item.name,
   }));
 
@@ -65,7 +63,6 @@ export const projectEntries = (projects: readonly Pick<Project, 'id' | 'name' | 
     detail: project.clientName,
     keywords: [],
     href: projectPath(project.id),
-    external: false,
     icon: 'apps-projects',
   }));
 
@@ -80,6 +77,5 @@ export const personEntries = (
     detail: roleLabel(contact.role),
     keywords: [],
     href: `/apps/chat?${new URLSearchParams({ contact: contact.id })}`,
-    external: false,
     icon: 'apps-chat',
   }));

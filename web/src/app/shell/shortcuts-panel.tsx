@@ -16,12 +16,10 @@ import { defaultShortcuts, maxShortcuts, setShortcuts, toggleShortcut, useShortc
 
 const Tile = ({ item, onNavigate }: { item: NavItem; onNavigate: () => void }) => {
   const { t } = useTranslation();
-  const linkProps = item.external
-    ? { component: 'a' as const, href: item.href, target: '_blank', rel: 'noopener noreferrer' }
-    : { component: RouterLink, to: item.href };
   return (
     <ButtonBase
-      {...linkProps}
+      component={RouterLink}
+      to={item.href}
       onClick={onNavigate}
       sx={{
         display: 'flex',

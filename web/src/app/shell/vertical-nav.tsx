@@ -13,7 +13,7 @@ import type { NavEntry, NavGroupKey, NavItem } from '../layouts/nav-items';
 import { Brand } from './brand';
 import { Icon, NavIcon } from './icons';
 import { mainNavigationId, navWidth, type ShellLayout } from './layout-state';
-import { NewTabHint, useNavigationModel } from './nav-links';
+import { useNavigationModel } from './nav-links';
 import { visuallyHidden } from '../../shared/ui/visually-hidden';
 
 /*
@@ -126,18 +126,6 @@ const LinkItem = ({
     </NavItemIcon>
   );
   const text = <NavItemText sx={{ opacity: mini ? 0 : 1 }}>{label}</NavItemText>;
-  if (item.external) {
-    return (
-      <li>
-        <NavItemButton component="a" href={item.href} target="_blank" rel="noopener noreferrer">
-          {icon}
-          {text}
-          <NewTabHint text={t('nav.opensInNewTab')} />
-          {mini ? null : <Icon name="external" fontSize="small" sx={{ opacity: 0.6 }} />}
-        </NavItemButton>
-      </li>
-    );
-  }
   return (
     <li>
       <NavItemButton
