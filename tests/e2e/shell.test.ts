@@ -363,7 +363,9 @@ describe('page behaviour', () => {
     // The group's links are inert until it has opened.
     await expect.poll(() => group.getAttribute('aria-expanded')).toBe('true');
     await navigation(page).getByRole('link', { name: 'Referrals' }).click();
-    const bar = page.getByRole('progressbar', { name: 'Loading…' });
+    // The route's bar says how far it is; a page's own spinner (the projects list may still be
+    // loading behind it) has the same name but no value.
+    const bar = page.getByRole('progressbar', { name: 'Loading…' }).and(page.locator('[aria-valuenow]'));
     await bar.waitFor();
     const value = Number(await bar.getAttribute('aria-valuenow'));
     expect(value).toBeGreaterThanOrEqual(10);
