@@ -22,13 +22,15 @@ export const esmRequireBanner =
 
 /**
  * Module substitutions for the Lambda bundles: the SDK's default credential chain becomes the
- * environment provider Lambda actually uses (lambda-credentials.ts explains the trade), and
- * CASL's MongoDB engine, which our equality-matching abilities never run, a stand-in
- * (functions/src/core/casl-without-mongo.ts).
+ * environment provider Lambda actually uses (lambda-credentials.ts explains the trade), CASL's
+ * MongoDB engine, which our equality-matching abilities never run, a stand-in
+ * (functions/src/core/casl-without-mongo.ts), and the SDK's event-stream codec, which no
+ * operation we call uses, one that refuses (functions/src/core/no-event-streams.ts).
  */
 export const lambdaAliases: Readonly<Record<string, string>> = {
   '@aws-sdk/credential-provider-node': join(repoRoot, 'infra', 'lib', 'lambda-credentials.ts'),
   '@ucast/mongo2js': join(repoRoot, 'functions', 'src', 'core', 'casl-without-mongo.ts'),
+  '@smithy/core/event-streams': join(repoRoot, 'functions', 'src', 'core', 'no-event-streams.ts'),
 };
 
 /** Prefer packages' ESM builds: they tree-shake (the AWS SDK ships both). */
