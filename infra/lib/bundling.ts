@@ -24,13 +24,16 @@ export const esmRequireBanner =
  * Module substitutions for the Lambda bundles: the SDK's default credential chain becomes the
  * environment provider Lambda actually uses (lambda-credentials.ts explains the trade), CASL's
  * MongoDB engine, which our equality-matching abilities never run, a stand-in
- * (functions/src/core/casl-without-mongo.ts), and the SDK's event-stream codec, which no
- * operation we call uses, one that refuses (functions/src/core/no-event-streams.ts).
+ * (functions/src/core/casl-without-mongo.ts), the SDK's event-stream codec, which no
+ * operation we call uses, one that refuses (functions/src/core/no-event-streams.ts), and the
+ * LRU library behind DynamoDB's endpoint-discovery cache a Map-based one
+ * (functions/src/core/small-lru-cache.ts).
  */
 export const lambdaAliases: Readonly<Record<string, string>> = {
   '@aws-sdk/credential-provider-node': join(repoRoot, 'infra', 'lib', 'lambda-credentials.ts'),
   '@ucast/mongo2js': join(repoRoot, 'functions', 'src', 'core', 'casl-without-mongo.ts'),
   '@smithy/core/event-streams': join(repoRoot, 'functions', 'src', 'core', 'no-event-streams.ts'),
+  'mnemonist/lru-cache': join(repoRoot, 'functions', 'src', 'core', 'small-lru-cache.ts'),
 };
 
 /** Prefer packages' ESM builds: they tree-shake (the AWS SDK ships both). */
