@@ -5,21 +5,31 @@ import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { ChatContactStatus } from '@orbit/functions/chat/contract';
 import { useAppAbility, useSession } from '../../shared/session/use-session';
-import { DeferredSnackbar } from '../../shared/ui/deferred';
+import { DeferredSnackbar, deferredOverlay } from '../../shared/ui/deferred';
 import { PageTitle } from '../../shared/ui/page-title';
 import { visuallyHidden } from '../../shared/ui/visually-hidden';
 import { openChatQueryOptions, useChatsAndContacts, useUpdateContactStatus } from './api/chat-api';
 import { applyContactStatus } from './api/chat-cache';
 import { ContactList } from './components/contact-list';
-import { Conversation } from './components/conversation';
 import { ChatBubbleIcon } from './components/icons';
-import { ContactPanel, ProfilePanel } from './components/panels';
 import { useChatRealtime } from './realtime/use-chat-realtime';
+
+/**
+ * What the page does not show on arrival loads when it is first wanted: the two side panels (a
+ * drawer, radios, switches, a select) on their first opening, the conversation (log, composer)
+ * when a chat is opened, and starting as soon as a contact is pointed at or focused. Every visit
+ * would otherwise download and run them before showing the list.
+ */
+const ProfilePanel = deferredOverlay(async () => ({ default: (await import('./components/panels')).ProfilePanel }));
+const ContactPanel = deferredOverlay(async () => ({ default: (await import('./components/panels')).ContactPanel }));
+const loadConversation = () => import('./components/conversation');
+const Conversation = lazy(async () => ({ default: (await loadConversation()).Conversation }));
+const preloadConversation = () => void loadConversation();
 
 const searchDelayMs = 250;
 
@@ -62,9 +72,13 @@ export const ChatPage = () => {
   const openChat = useQuery({ ...openChatQueryOptions(activeContactId ?? ''), enabled: false });
   const activeContact = activeContactId ? openChat.data?.contact : undefined;
 
-  const select = (contactId: string) => {
-    if (contactId !== activeContactId) setParams({ contact: contactId });
-  };
+  // Stable, so the contact list's rows (memoised) are not drawn again on every change of the page.
+  const select = useCallback(
+    (contactId: string) => {
+      if (contactId !== activeContactId) setParams({ contact: contactId });
+    },
+    [activeContactId, setParams],
+  );
   const back = () => setParams({});
 
   const onPresence = (status: 'online' | 'away') => {
@@ -123,22 +137,25 @@ export const ChatPage = () => {
               typing={realtime.typing}
               connection={realtime.state}
               onOpenProfile={() => setProfileOpen(true)}
+              onPreloadChat={preloadConversation}
             />
           </Box>
         ) : null}
         {showConversation ? (
           <Box sx={{ flex: 1, minWidth: 0, display: 'flex' }}>
             {activeContactId ? (
-              <Conversation
-                key={activeContactId}
-                me={me}
-                contactId={activeContactId}
-                typing={realtime.typing.has(activeContactId)}
-                onTyping={(isTyping) => realtime.send({ action: 'typing', contactId: activeContactId, isTyping })}
-                showBack={!wide}
-                onBack={back}
-                onOpenDetails={() => setDetailsOpen(true)}
-              />
+              <Suspense fallback={<Box sx={{ flex: 1 }} aria-busy="true" />}>
+                <Conversation
+                  key={activeContactId}
+                  me={me}
+                  contactId={activeContactId}
+                  typing={realtime.typing.has(activeContactId)}
+                  onTyping={(isTyping) => realtime.send({ action: 'typing', contactId: activeContactId, isTyping })}
+                  showBack={!wide}
+                  onBack={back}
+                  onOpenDetails={() => setDetailsOpen(true)}
+                />
+              </Suspense>
             ) : (
               <Stack
                 spacing={1.5}

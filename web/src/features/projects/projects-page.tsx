@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import {
@@ -101,8 +101,9 @@ export const ProjectsPage = () => {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const activeFilters = [state.type, state.clientId].filter(Boolean).length;
   const query = useProjects(toListParams(state, pages.cursor));
-  const archive = useArchiveProject();
-  const restore = useRestoreProject();
+  const { refetch } = query;
+  const { mutate: archiveProject } = useArchiveProject();
+  const { mutate: restoreProject } = useRestoreProject();
   const [notice, setNotice] = useState<Notice | null>(
     (location.state as { notice?: string } | null)?.notice
       ? { severity: 'success', text: (location.state as { notice: string }).notice }
@@ -118,43 +119,51 @@ export const ProjectsPage = () => {
 
   const [draft, setDraft] = useDebouncedSearch(state.q, (q) => change({ q }, { replace: true }));
 
-  const reportFailure = (error: unknown) =>
-    setNotice({
-      severity: 'error',
-      text:
-        isApiError(error) && error.status === 409 ? t('projects.view.changedElsewhere') : t('projects.errors.generic'),
-    });
-
-  const actions: ProjectActions = {
-    canManage,
-    onArchive: (project: Project) =>
-      archive.mutate(
-        { id: project.id, version: project.version },
-        {
-          onSuccess: () => setNotice({ severity: 'success', text: t('projects.notices.archived') }),
-          onError: (error) => {
-            reportFailure(error);
-            void query.refetch();
+  // One object for as long as what it uses stays the same, so that cards whose project did not
+  // change are not drawn again (ProjectCard is memoised).
+  const actions = useMemo((): ProjectActions => {
+    const reportFailure = (error: unknown) => {
+      setNotice({
+        severity: 'error',
+        text:
+          isApiError(error) && error.status === 409
+            ? t('projects.view.changedElsewhere')
+            : t('projects.errors.generic'),
+      });
+      void refetch();
+    };
+    return {
+      canManage,
+      onArchive: (project: Project) =>
+        archiveProject(
+          { id: project.id, version: project.version },
+          {
+            onSuccess: () => setNotice({ severity: 'success', text: t('projects.notices.archived') }),
+            onError: reportFailure,
           },
-        },
-      ),
-    onRestore: (project: Project) =>
-      restore.mutate(
-        { id: project.id, version: project.version },
-        {
-          onSuccess: () => setNotice({ severity: 'success', text: t('projects.notices.restored') }),
-          onError: (error) => {
-            reportFailure(error);
-            void query.refetch();
+        ),
+      onRestore: (project: Project) =>
+        restoreProject(
+          { id: project.id, version: project.version },
+          {
+            onSuccess: () => setNotice({ severity: 'success', text: t('projects.notices.restored') }),
+            onError: reportFailure,
           },
-        },
-      ),
-  };
+        ),
+    };
+  }, [canManage, archiveProject, restoreProject, refetch, t]);
 
   const data = query.data;
+  // The list itself (a page of cards is over a thousand components) is drawn from a deferred copy
+  // of the answer: React draws it in slices between which the browser stays responsive, instead
+  // of in one long task, and keeps the previous list (or the skeleton) on screen meanwhile.
+  const listed = useDeferredValue(data);
+  const listedProjects = listed?.projects ?? [];
+  const listedCounts = listed?.counts;
+  const listedWorkspaceEmpty =
+    listedCounts !== undefined && projectStatuses.every((status) => listedCounts[status] === 0);
   const projects = data?.projects ?? [];
   const counts = data?.counts;
-  const workspaceEmpty = counts !== undefined && projectStatuses.every((status) => counts[status] === 0);
   const firstItem = pages.index * state.limit + 1;
   const lastItem = pages.index * state.limit + projects.length;
 
@@ -287,14 +296,14 @@ export const ProjectsPage = () => {
         </LoadFailedAlert>
       ) : null}
 
-      {query.isPending ? (
+      {listed === undefined && !query.isError ? (
         <Box sx={cardGrid} aria-busy="true">
           {Array.from({ length: 6 }, (_, index) => (
             <SkeletonBlock key={index} height={220} />
           ))}
         </Box>
-      ) : projects.length === 0 && !query.isError ? (
-        workspaceEmpty && !hasFilters(state) ? (
+      ) : listedProjects.length === 0 && !query.isError ? (
+        listedWorkspaceEmpty && !hasFilters(state) ? (
           <EmptyState
             testId="projects-empty"
             icon={<FolderIcon color="disabled" sx={{ fontSize: 56 }} />}
@@ -326,7 +335,7 @@ export const ProjectsPage = () => {
         <Paper variant="outlined">
           <Suspense fallback={<ProgressBar aria-label={t('app.loading')} />}>
             <ProjectsTable
-              projects={projects}
+              projects={listedProjects}
               sort={state.sort}
               order={state.order}
               onSort={changeSort}
@@ -337,7 +346,7 @@ export const ProjectsPage = () => {
         </Paper>
       ) : (
         <Box component="ul" sx={{ ...cardGrid, listStyle: 'none', p: 0, m: 0 }} aria-busy={query.isFetching}>
-          {projects.map((project) => (
+          {listedProjects.map((project) => (
             <Box key={project.id} component="li" sx={{ minWidth: 0 }}>
               <ProjectCard project={project} actions={actions} />
             </Box>

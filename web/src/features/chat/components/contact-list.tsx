@@ -15,7 +15,7 @@ import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMemo, type ReactNode } from 'react';
+import { memo, useDeferredValue, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   chatContactStatuses,
@@ -54,6 +54,8 @@ export interface ContactListProps {
   readonly typing: ReadonlySet<string>;
   readonly connection: SocketState;
   readonly onOpenProfile: () => void;
+  /** A contact was pointed at or focused: the conversation's code may start loading. */
+  readonly onPreloadChat: () => void;
 }
 
 const useShortTime = () => {
@@ -127,6 +129,129 @@ const Section = ({ id, title, children }: { id: string; title: string; children:
   </Box>
 );
 
+interface ContactSectionsProps {
+  readonly me: string;
+  readonly data: ChatsAndContactsResponse;
+  readonly activeContactId: string | null;
+  readonly onSelect: (contactId: string) => void;
+  readonly typing: ReadonlySet<string>;
+  readonly onPreloadChat: () => void;
+}
+
+/**
+ * The chats, newest first with unseen badges, then the contacts without a chat yet. Memoised: the
+ * column above it (search, filter, connection state) changes more often than the list does.
+ */
+const ContactSections = memo(function ContactSections({
+  me,
+  data,
+  activeContactId,
+  onSelect,
+  typing,
+  onPreloadChat,
+}: ContactSectionsProps) {
+  const { t } = useTranslation();
+  const shortTime = useShortTime();
+  const roleLabel = useRoleLabel();
+  const withChat = new Set(data.chatsContacts.map((contact) => contact.id));
+  const others = data.contacts.filter((contact) => !withChat.has(contact.id));
+
+  const contactButton = (contact: Contact, secondary: ReactNode, aside?: ReactNode) => (
+    <li key={contact.id}>
+      <ListItemButton
+        selected={contact.id === activeContactId}
+        aria-current={contact.id === activeContactId ? 'true' : undefined}
+        onClick={() => onSelect(contact.id)}
+        onPointerEnter={onPreloadChat}
+        onFocus={onPreloadChat}
+        data-contact-id={contact.id}
+        sx={{ gap: 1.5, borderRadius: 2, mx: 1, alignItems: 'center' }}
+      >
+        <ContactAvatar id={contact.id} fullName={contact.fullName} avatar={contact.avatar} status={contact.status} />
+        <ListItemText
+          primary={<bdi>{contact.fullName}</bdi>}
+          secondary={secondary}
+          slotProps={{
+            primary: { noWrap: true, dir: 'auto', sx: { fontWeight: 600 } },
+            secondary: { noWrap: true, component: 'span', dir: 'auto', sx: { display: 'block' } },
+          }}
+          sx={{ minWidth: 0, my: 0 }}
+        />
+        {aside}
+      </ListItemButton>
+    </li>
+  );
+
+  return (
+    <>
+      <Section id="chat-section-chats" title={t('chat.sections.chats')}>
+        {data.chatsContacts.length === 0 ? (
+          <EmptyNote>{t('chat.empty.chats')}</EmptyNote>
+        ) : (
+          <List dense disablePadding>
+            {data.chatsContacts.map((contact) =>
+              contactButton(
+                contact,
+                typing.has(contact.id) ? (
+                  <Typography component="span" variant="body2" color="primary" sx={{ fontStyle: 'italic' }}>
+                    {t('chat.typing', { name: contact.fullName })}
+                  </Typography>
+                ) : (
+                  // The preview takes the direction of what was written, so an English message on an
+                  // Arabic page reads (and is cut off) from its own end; the name is isolated likewise.
+                  <>
+                    {contact.chat.lastMessage.senderId === me ? `${t('chat.log.you')}: ` : ''}
+                    <bdi>{contact.chat.lastMessage.message}</bdi>
+                  </>
+                ),
+                <Stack spacing={0.5} sx={{ alignItems: 'flex-end', flexShrink: 0 }}>
+                  <Typography
+                    variant="caption"
+                    color="text.secondary"
+                    component="time"
+                    dateTime={contact.chat.lastMessage.time}
+                  >
+                    {shortTime(contact.chat.lastMessage.time)}
+                  </Typography>
+                  {contact.chat.unseenMsgs > 0 ? (
+                    <Badge
+                      badgeContent={contact.chat.unseenMsgs}
+                      color="error"
+                      max={99}
+                      data-testid="unseen-badge"
+                      aria-label={t('chat.unseen', { count: contact.chat.unseenMsgs })}
+                      sx={{ '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
+                    />
+                  ) : null}
+                </Stack>,
+              ),
+            )}
+          </List>
+        )}
+      </Section>
+      <Section id="chat-section-contacts" title={t('chat.sections.contacts')}>
+        {others.length === 0 && data.contacts.length === 0 ? (
+          <EmptyNote>{t('chat.empty.contacts')}</EmptyNote>
+        ) : (
+          <List dense disablePadding>
+            {others.map((contact) =>
+              contactButton(
+                contact,
+                contact.about || roleLabel(contact.role),
+                isLeadStage(contact.status) ? (
+                  <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>
+                    {t(`chat.statuses.${contact.status}`)}
+                  </Typography>
+                ) : undefined,
+              ),
+            )}
+          </List>
+        )}
+      </Section>
+    </>
+  );
+});
+
 /**
  * The left column: the user (opens their profile), search and status filter (the q and statusFilter of
  * docs/product.md#calls), chats newest first with unseen badges, then the contacts without a chat yet.
@@ -146,38 +271,13 @@ export const ContactList = ({
   typing,
   connection,
   onOpenProfile,
+  onPreloadChat,
 }: ContactListProps) => {
   const { t } = useTranslation();
-  const shortTime = useShortTime();
-  const roleLabel = useRoleLabel();
   const profile = data?.profileUser;
-  const withChat = new Set(data?.chatsContacts.map((contact) => contact.id));
-  const others = data?.contacts.filter((contact) => !withChat.has(contact.id)) ?? [];
-
-  const contactButton = (contact: Contact, secondary: ReactNode, aside?: ReactNode) => (
-    <li key={contact.id}>
-      <ListItemButton
-        selected={contact.id === activeContactId}
-        aria-current={contact.id === activeContactId ? 'true' : undefined}
-        onClick={() => onSelect(contact.id)}
-        data-contact-id={contact.id}
-        sx={{ gap: 1.5, borderRadius: 2, mx: 1, alignItems: 'center' }}
-      >
-        <ContactAvatar id={contact.id} fullName={contact.fullName} avatar={contact.avatar} status={contact.status} />
-        <ListItemText
-          primary={<bdi>{contact.fullName}</bdi>}
-          secondary={secondary}
-          slotProps={{
-            primary: { noWrap: true, dir: 'auto', sx: { fontWeight: 600 } },
-            secondary: { noWrap: true, component: 'span', dir: 'auto', sx: { display: 'block' } },
-          }}
-          sx={{ minWidth: 0, my: 0 }}
-        />
-        {aside}
-      </ListItemButton>
-    </li>
-  );
-
+  // The rows are drawn from a deferred copy of the answer: in slices, between which the browser
+  // stays responsive, rather than in the one long task that delivers the answer.
+  const listed = useDeferredValue(data);
   return (
     <Stack sx={{ height: '100%', minHeight: 0 }}>
       <Stack spacing={1.5} sx={{ p: 2, borderBottom: 1, borderColor: 'divider' }}>
@@ -261,73 +361,15 @@ export const ContactList = ({
             </LoadFailedAlert>
           </Box>
         ) : null}
-        {data ? (
-          <>
-            <Section id="chat-section-chats" title={t('chat.sections.chats')}>
-              {data.chatsContacts.length === 0 ? (
-                <EmptyNote>{t('chat.empty.chats')}</EmptyNote>
-              ) : (
-                <List dense disablePadding>
-                  {data.chatsContacts.map((contact) =>
-                    contactButton(
-                      contact,
-                      typing.has(contact.id) ? (
-                        <Typography component="span" variant="body2" color="primary" sx={{ fontStyle: 'italic' }}>
-                          {t('chat.typing', { name: contact.fullName })}
-                        </Typography>
-                      ) : (
-                        // The preview takes the direction of what was written, so an English message on an
-                        // Arabic page reads (and is cut off) from its own end; the name is isolated likewise.
-                        <>
-                          {contact.chat.lastMessage.senderId === me ? `${t('chat.log.you')}: ` : ''}
-                          <bdi>{contact.chat.lastMessage.message}</bdi>
-                        </>
-                      ),
-                      <Stack spacing={0.5} sx={{ alignItems: 'flex-end', flexShrink: 0 }}>
-                        <Typography
-                          variant="caption"
-                          color="text.secondary"
-                          component="time"
-                          dateTime={contact.chat.lastMessage.time}
-                        >
-                          {shortTime(contact.chat.lastMessage.time)}
-                        </Typography>
-                        {contact.chat.unseenMsgs > 0 ? (
-                          <Badge
-                            badgeContent={contact.chat.unseenMsgs}
-                            color="error"
-                            max={99}
-                            data-testid="unseen-badge"
-                            aria-label={t('chat.unseen', { count: contact.chat.unseenMsgs })}
-                            sx={{ '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
-                          />
-                        ) : null}
-                      </Stack>,
-                    ),
-                  )}
-                </List>
-              )}
-            </Section>
-            <Section id="chat-section-contacts" title={t('chat.sections.contacts')}>
-              {others.length === 0 && data.contacts.length === 0 ? (
-                <EmptyNote>{t('chat.empty.contacts')}</EmptyNote>
-              ) : (
-                <List dense disablePadding>
-                  {others.map((contact) =>
-                    contactButton(
-                      contact,
-                      contact.about || roleLabel(contact.role),
-                      isLeadStage(contact.status) ? (
-                        <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>
-                          {t(`chat.statuses.${contact.status}`)}
-                        </Typography>
-                      ) : undefined,
-                    ),
-                  )}
-                </List>
-              )}
-            </Section>
-          </>
+        {listed ? (
+          <ContactSections
+            me={me}
+            data={listed}
+            activeContactId={activeContactId}
+            onSelect={onSelect}
+            typing={typing}
+            onPreloadChat={onPreloadChat}
+          />
         ) : null}
       </Box>
     </Stack>

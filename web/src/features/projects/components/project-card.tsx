@@ -5,6 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import { styled } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { PersonRef, Project } from '@orbit/functions/projects/contract';
@@ -101,7 +102,17 @@ const ManagerAvatars = ({ managers, max = 3 }: { managers: readonly PersonRef[];
   );
 };
 
-export const ProjectCard = ({ project, actions }: { project: Project; actions: ProjectActions }) => {
+/**
+ * Memoised: the list keeps its cards while other parts of the page change (filters, counts), and
+ * the query cache keeps an unchanged project the same object across refetches.
+ */
+export const ProjectCard = memo(function ProjectCard({
+  project,
+  actions,
+}: {
+  project: Project;
+  actions: ProjectActions;
+}) {
   const { t } = useTranslation();
   return (
     <Card
@@ -162,4 +173,4 @@ export const ProjectCard = ({ project, actions }: { project: Project; actions: P
       </Box>
     </Card>
   );
-};
+});

@@ -62,12 +62,35 @@ export const dueColor: Readonly<Record<DueState, ChipColor>> = {
 
 export const isFinishedStatus = (status: ProjectStatus): boolean => status === 'completed' || status === 'archived';
 
+/**
+ * One formatter per language and kind: building an Intl formatter costs far more than using one
+ * (a page of cards formatted a date per card, and building its formatter each time was a sixth of
+ * the page's render).
+ */
+const formatterCache = <T>(make: (language: string) => T): ((language: string) => T) => {
+  const byLanguage = new Map<string, T>();
+  return (language) => {
+    let formatter = byLanguage.get(language);
+    if (formatter === undefined) {
+      formatter = make(language);
+      byLanguage.set(language, formatter);
+    }
+    return formatter;
+  };
+};
+
+const dayFormat = formatterCache(
+  (language) => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }),
+);
+const dateTimeFormat = formatterCache(
+  (language) => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }),
+);
+
 /** A calendar date (YYYY-MM-DD) in the reader's language, without shifting it across time zones. */
 export const formatDay = (day: string, language: string): string =>
-  new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+  dayFormat(language).format(new Date(`${day}T00:00:00Z`));
 
-export const formatDateTime = (iso: string, language: string): string =>
-  new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+export const formatDateTime = (iso: string, language: string): string => dateTimeFormat(language).format(new Date(iso));
 
 export const formatMoney = (amount: number, currency: string, language: string): string => {
   try {
