@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precompressDirectory } from './precompress.ts';
+import { preloadManifest, readRouteTable, type BuiltChunk } from './preload-manifest.ts';
 import { preloadHintsScript } from './src/app/preload-hints.ts';
 import { sessionStorageKeys } from './src/shared/session/session-store.ts';
 import { prePaintScript } from './src/shared/theme/pre-paint.ts';
@@ -27,20 +28,10 @@ const prePaint = (): Plugin => ({
   transformIndexHtml: () => [{ tag: 'script', children: prePaintScript(), injectTo: 'head-prepend' }],
 });
 
-type BuiltChunk = {
-  type: 'chunk';
-  name: string;
-  fileName: string;
-  isEntry: boolean;
-  imports: string[];
-  facadeModuleId: string | null;
-};
-
 /**
  * Inlines the preload hints (src/app/preload-hints.ts) after the pre-paint script, with the built
- * file names: the `core` words of each language, and the signed-in shell's chunk with the chunks it
- * imports (less the entry's, which index.html already loads). Build only: the dev server has no
- * chunks.
+ * file names (preload-manifest.ts reads them from the route table and the chunks). Build only: the
+ * dev server has no chunks.
  */
 const preloadHints = (): Plugin => ({
   name: 'orbit-preload-hints',
@@ -52,35 +43,13 @@ const preloadHints = (): Plugin => ({
       const chunks = Object.values(bundle).filter(
         (output): output is BuiltChunk & typeof output => output.type === 'chunk',
       );
-      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      const staticClosure = (fileNames: readonly string[]): Set<string> => {
-        const seen = new Set<string>();
-        const pending = [...fileNames];
-        for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
-          if (seen.has(file)) continue;
-          seen.add(file);
-          pending.push(...(byFile.get(file)?.imports ?? []));
-        }
-        return seen;
-      };
-      const entry = chunks.find((chunk) => chunk.isEntry);
-      const shell = chunks.find((chunk) => chunk.name === 'shell');
-      if (!entry || !shell) throw new Error('preload hints: the build has no entry or no shell chunk');
-      const loadedAnyway = staticClosure([entry.fileName]);
-      const url = (fileName: string) => `/${fileName}`;
-      const core: Record<string, string> = {};
-      for (const chunk of chunks) {
-        const language = /[\\/]shared[\\/]i18n[\\/]locales[\\/](\w+)[\\/]core\.ts$/.exec(
-          chunk.facadeModuleId ?? '',
-        )?.[1];
-        if (language) core[language] = url(chunk.fileName);
-      }
-      const script = preloadHintsScript({
-        sessionKeys: [sessionStorageKeys.accessToken, sessionStorageKeys.userData],
-        core,
-        shell: [...staticClosure([shell.fileName])].filter((file) => !loadedAnyway.has(file)).map(url),
-      });
-      return [{ tag: 'script', children: script, injectTo: 'head' }];
+      const config = preloadManifest(
+        chunks,
+        readRouteTable(routeTableModule),
+        { shell: shellModule, blank: blankLayoutModule },
+        [sessionStorageKeys.accessToken, sessionStorageKeys.userData],
+      );
+      return [{ tag: 'script', children: preloadHintsScript(config), injectTo: 'head' }];
     },
   },
 });
@@ -127,6 +96,8 @@ const staticImportsOf = (context: ChunkingContext, root: string): Set<string> =>
 
 const entryModule = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
 const shellModule = fileURLToPath(new URL('./src/app/layouts/default-layout.tsx', import.meta.url));
+const blankLayoutModule = fileURLToPath(new URL('./src/app/layouts/blank-layout.tsx', import.meta.url));
+const routeTableModule = fileURLToPath(new URL('./src/app/routing/route-table.ts', import.meta.url));
 
 /**
  * MUI modules the shell reaches only through MUI's own index modules (Box imports
