@@ -60,4 +60,20 @@ describe('ListSearchField', () => {
     rerender(<ListSearchField label="Search" value="a" onChange={() => undefined} />);
     expect(frame()?.getAttribute('data-raised')).toBe('true');
   });
+
+  it('can be named without showing its label (hideLabel): the hint shows, the outline runs unbroken', () => {
+    render(
+      <ListSearchField
+        label="Search contacts"
+        hideLabel
+        placeholder="Search by name…"
+        value=""
+        onChange={() => undefined}
+      />,
+    );
+    const input = screen.getByRole('searchbox', { name: 'Search contacts' });
+    expect(input.getAttribute('placeholder')).toBe('Search by name…');
+    expect(screen.queryByText('Search contacts')).toBeNull();
+    expect(input.closest('[data-raised]')?.querySelector('legend')?.textContent).toBe('');
+  });
 });

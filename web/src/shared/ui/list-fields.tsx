@@ -73,7 +73,7 @@ const Root = styled('div')<{ ownerState: { readonly size: FieldSize } }>(({ them
       marginInlineEnd: 8,
       color: tokens.palette.action.active,
     },
-    '& input, & select': {
+    '& input, & select, & .field-control': {
       font: 'inherit',
       letterSpacing: 'inherit',
       color: 'currentColor',
@@ -99,11 +99,18 @@ const Root = styled('div')<{ ownerState: { readonly size: FieldSize } }>(({ them
     // An empty field's label stands where the placeholder would: the placeholder waits for focus.
     '&[data-raised="false"]:not(:focus-within) input::placeholder': { opacity: 0 },
     '& input[type="search"]::-webkit-search-decoration': { WebkitAppearance: 'none' },
-    '& select': {
+    '& select, & .field-control': {
       appearance: 'none',
       cursor: 'pointer',
       paddingInlineEnd: 32,
       '& option, & optgroup': { backgroundColor: tokens.palette.background.paper },
+    },
+    // A button standing in for a select (a menu that loads on first use): its value on one line.
+    '& .field-control': {
+      textAlign: 'start',
+      whiteSpace: 'nowrap',
+      overflow: 'hidden',
+      textOverflow: 'ellipsis',
     },
     '& .field-caret': {
       position: 'absolute',
@@ -154,7 +161,8 @@ const Root = styled('div')<{ ownerState: { readonly size: FieldSize } }>(({ them
 /**
  * An outlined field's frame around a native control whose id is `id`: the label (raised onto the
  * border when `raised`, and whenever the control has focus), an optional icon before the
- * control, the outline with its notch.
+ * control, the outline with its notch. Without a label (the control names itself, e.g. by
+ * aria-label) the outline runs unbroken, as MUI's fields without one.
  */
 export const OutlinedFieldFrame = ({
   id,
@@ -167,7 +175,7 @@ export const OutlinedFieldFrame = ({
   sx,
 }: {
   readonly id: string;
-  readonly label: string;
+  readonly label?: string;
   readonly raised?: boolean;
   readonly size?: FieldSize;
   readonly icon?: ReactNode;
@@ -177,7 +185,7 @@ export const OutlinedFieldFrame = ({
   readonly sx?: SxProps<Theme>;
 }) => (
   <Root ownerState={{ size }} data-raised={raised} sx={sx}>
-    <label htmlFor={id}>{label}</label>
+    {label === undefined ? null : <label htmlFor={id}>{label}</label>}
     <div className="field-box">
       {icon ? (
         <span className="field-adornment" aria-hidden>
@@ -187,9 +195,7 @@ export const OutlinedFieldFrame = ({
       {children}
       {end}
       <fieldset aria-hidden>
-        <legend>
-          <span>{label}</span>
-        </legend>
+        <legend>{label === undefined ? null : <span>{label}</span>}</legend>
       </fieldset>
     </div>
   </Root>
@@ -225,9 +231,14 @@ export const ListSelect = ({
   );
 };
 
-/** A labelled search box in the outlined style; with an icon the label stays raised, as in MUI. */
+/**
+ * A labelled search box in the outlined style; with an icon the label stays raised, as in MUI.
+ * `hideLabel` names the box by its label without showing it (the placeholder shows), as a MUI
+ * TextField with an aria-label and no label.
+ */
 export const ListSearchField = ({
   label,
+  hideLabel = false,
   placeholder,
   value,
   onChange,
@@ -236,6 +247,7 @@ export const ListSearchField = ({
   sx,
 }: {
   readonly label: string;
+  readonly hideLabel?: boolean;
   readonly placeholder?: string;
   readonly value: string;
   readonly onChange: (value: string) => void;
@@ -245,9 +257,16 @@ export const ListSearchField = ({
 }) => {
   const id = useId();
   return (
-    <OutlinedFieldFrame id={id} label={label} raised={Boolean(icon) || value !== ''} icon={icon} sx={sx}>
+    <OutlinedFieldFrame
+      id={id}
+      label={hideLabel ? undefined : label}
+      raised={hideLabel || Boolean(icon) || value !== ''}
+      icon={icon}
+      sx={sx}
+    >
       <input
         id={id}
+        aria-label={hideLabel ? label : undefined}
         type="search"
         placeholder={placeholder}
         value={value}

@@ -1,43 +1,23 @@
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
-import FormControl from '@mui/material/FormControl';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import InputLabel from '@mui/material/InputLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
-import ListSubheader from '@mui/material/ListSubheader';
-import MenuItem from '@mui/material/MenuItem';
-import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { memo, useDeferredValue, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  chatContactStatuses,
-  presenceStatuses,
-  type ChatContactStatus,
-  type ChatsAndContactsResponse,
-  type Contact,
-} from '@orbit/functions/chat/contract';
+import type { ChatContactStatus, ChatsAndContactsResponse, Contact } from '@orbit/functions/chat/contract';
 import type { SocketState } from '../realtime/chat-socket';
 import { visuallyHidden } from '../../../shared/ui/visually-hidden';
 import { ContactAvatar } from './contact-avatar';
 import { LoadFailedAlert } from '../../../shared/ui/action-alerts';
 import { SearchIcon } from '../../../shared/ui/icons';
+import { ListSearchField } from '../../../shared/ui/list-fields';
+import { StatusFilter } from './status-filter';
 import { isKnownRole, isLeadStage } from '../utils/status';
-
-const leadStages = chatContactStatuses.filter((status) => isLeadStage(status));
-
-/** The status filter's groups, each under its heading. */
-const statusGroups = [
-  { heading: 'chat.filter.presence', statuses: presenceStatuses },
-  { heading: 'chat.filter.leadStages', statuses: leadStages },
-] as const;
 
 export interface ContactListProps {
   readonly me: string;
@@ -298,58 +278,17 @@ export const ContactList = ({
               <Box sx={{ width: 40, height: 40 }} />
             )}
           </IconButton>
-          <TextField
-            type="search"
-            value={q}
-            onChange={(event) => onQ(event.target.value)}
+          <ListSearchField
+            label={t('chat.search.label')}
+            hideLabel
             placeholder={t('chat.search.placeholder')}
-            size="small"
-            fullWidth
-            slotProps={{
-              htmlInput: { 'aria-label': t('chat.search.label') },
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-            }}
+            value={q}
+            onChange={onQ}
+            icon={<SearchIcon fontSize="small" />}
+            sx={{ width: '100%' }}
           />
         </Stack>
-        <FormControl size="small" fullWidth>
-          <InputLabel id="chat-status-filter-label" shrink>
-            {t('chat.filter.label')}
-          </InputLabel>
-          <Select<ChatContactStatus[]>
-            labelId="chat-status-filter-label"
-            label={t('chat.filter.label')}
-            multiple
-            displayEmpty
-            notched
-            value={[...statuses]}
-            onChange={(event) => {
-              const value = event.target.value;
-              onStatuses((typeof value === 'string' ? value.split(',') : value) as ChatContactStatus[]);
-            }}
-            renderValue={(selected) =>
-              selected.length === 0
-                ? t('chat.filter.all')
-                : selected.map((status) => t(`chat.statuses.${status}`)).join(', ')
-            }
-          >
-            {/* Select reads its options from its direct children: a flat list, not fragments. */}
-            {statusGroups.flatMap((group) => [
-              <ListSubheader key={group.heading}>{t(group.heading)}</ListSubheader>,
-              ...group.statuses.map((status) => (
-                <MenuItem key={status} value={status} dense>
-                  <Checkbox size="small" checked={statuses.includes(status)} sx={{ p: 0.5, marginInlineEnd: 1 }} />
-                  {t(`chat.statuses.${status}`)}
-                </MenuItem>
-              )),
-            ])}
-          </Select>
-        </FormControl>
+        <StatusFilter statuses={statuses} onStatuses={onStatuses} />
         <ConnectionState state={connection} />
       </Stack>
       {loading ? <LinearProgress aria-label={t('app.loading')} /> : null}
