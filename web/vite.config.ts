@@ -109,16 +109,34 @@ const reachedButUnusedByTheShell =
   /@mui[\\/](material|system)[\\/](esm[\\/])?(InputBase|TextareaAutosize|FilledInput|Input|OutlinedInput|FormControl|FormLabel|InputLabel|NativeSelect|Select|TextField|FormHelperText|InputAdornment|Grid|useMediaQuery)[\\/]/;
 
 /**
- * Two chunks by hand; Rolldown splits the rest (each page, each deferred overlay) by itself.
+ * Every signed-in page names itself with PageTitle (the shell does not): it travels with the shell
+ * rather than as a file of its own on every page.
+ */
+const travelsWithTheShell = /[\\/]src[\\/]shared[\\/]ui[\\/]page-title\.tsx$/;
+
+/**
+ * The light pieces of shared/ui (and shared/hooks) that list pages are made of: the projects list
+ * uses nearly all of them, the chat and the permissions page several. Apart, Rolldown made a file
+ * of each set of importers: nine small files on the projects list, each compressed on its own
+ * (~3 KB gzip more than together). Their own dependencies (MUI's Button) are left to Rolldown, so
+ * a page that only uses one of those does not download the kit.
+ */
+const listKit =
+  /[\\/]src[\\/]shared[\\/](ui[\\/](list-fields|list-toolbar|action-alerts|inline-alert|icons|page-header|progress-bar|tag|tab-strip|segmented-control|skeleton-block|empty-state|cursor-pagination|notice-snackbar|hint-tooltip|roving-focus)|hooks[\\/][\w-]+)\.tsx?$/;
+
+/**
+ * Three chunks by hand; Rolldown splits the rest (each page, each deferred overlay) by itself.
  * Left alone it makes one chunk per set of importers, which cut the signed-in shell's libraries
  * into some forty files: each file is compressed on its own, and the first visit to a page paid
  * ~15 KB gzip for the split (`npm run bench -- web`). So:
  * - `index`: everything the entry imports statically, what /login needs too;
  * - `shell`: everything the signed-in shell (default layout) imports statically, less the above.
  *   Every signed-in page renders inside the shell, so no page downloads any of it needlessly;
- *   the sign-in pages never download it.
- * (Tried and dropped: groups without their dependencies (`includeDependenciesRecursively: false`)
- * broke the app at run time, and `strictExecutionOrder` made every page download more.)
+ *   the sign-in pages never download it;
+ * - `list-kit`: the light list pieces above, without their dependencies.
+ * (Tried and dropped: the first two groups without their dependencies
+ * (`includeDependenciesRecursively: false`) broke the app at run time, and `strictExecutionOrder`
+ * made every page download more.)
  */
 const chunkGroups = () => {
   let shellOnly: Set<string> | undefined;
@@ -127,11 +145,12 @@ const chunkGroups = () => {
       const entry = staticImportsOf(context, entryModule);
       shellOnly = new Set([...staticImportsOf(context, shellModule)].filter((module) => !entry.has(module)));
     }
-    return shellOnly.has(id) && !reachedButUnusedByTheShell.test(id) ? 'shell' : null;
+    return (shellOnly.has(id) && !reachedButUnusedByTheShell.test(id)) || travelsWithTheShell.test(id) ? 'shell' : null;
   };
   return [
     { name: 'index', tags: ['$initial' as const], priority: 2 },
     { name: shellName, debugName: 'shell', priority: 1 },
+    { name: 'list-kit', test: listKit, priority: 0, includeDependenciesRecursively: false },
   ];
 };
 

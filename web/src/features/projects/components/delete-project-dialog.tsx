@@ -11,7 +11,8 @@ import { useTranslation } from 'react-i18next';
 import type { Project } from '@orbit/functions/projects/contract';
 import { isApiError } from '../../../shared/api/api-error';
 import { useDeleteProject } from '../api/projects';
-import { isolate, validationKeyOf } from '../utils/project-meta';
+import { isolate } from '../utils/project-meta';
+import { validationKeyOf } from '../utils/validation-key';
 
 /** Deleting is final: the admin types the project's name, and the API checks it again. */
 export const DeleteProjectDialog = ({

@@ -3,7 +3,7 @@ import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { priorities } from '@orbit/functions/projects/contract';
-import { validationKeyOf } from '../utils/project-meta';
+import { validationKeyOf } from '../utils/validation-key';
 
 /**
  * Fields the project form and the task dialog share. Their validation messages are the

@@ -29,7 +29,7 @@ import { ConflictAlert } from '../../../shared/ui/action-alerts';
 import { stageNamesOf } from '../utils/stage-label';
 import { PeoplePicker, PersonPicker } from './person-picker';
 import { DateField, MultilineField, PriorityField, useFieldMessage } from './form-fields';
-import { validationKeyOf } from '../utils/project-meta';
+import { validationKeyOf } from '../utils/validation-key';
 import { UnsavedChangesGuard } from './unsaved-changes';
 
 const currencies: readonly string[] =

@@ -38,7 +38,8 @@ import {
 import { CloseIcon, DeleteIcon } from '../../../shared/ui/icons';
 import { initialsOf, personAvatarColours } from '../../../shared/ui/person-avatar';
 import { DateField, MultilineField, PriorityField, useFieldMessage } from './form-fields';
-import { formatDateTime, validationKeyOf } from '../utils/project-meta';
+import { formatDateTime } from '../utils/project-meta';
+import { validationKeyOf } from '../utils/validation-key';
 import { PersonPicker } from './person-picker';
 import { stageLabel } from '../utils/stage-label';
 import { HintTooltip } from '../../../shared/ui/hint-tooltip';

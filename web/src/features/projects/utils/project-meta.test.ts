@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { projectMessages } from '@orbit/functions/projects/contract';
-import { dueStateOf, formatDay, isolate, localToday, validationKeyOf } from './project-meta';
+import { dueStateOf, formatDay, isolate, localToday } from './project-meta';
+import { validationKeyOf } from './validation-key';
 
 describe('dueStateOf', () => {
   const today = '2026-03-10';

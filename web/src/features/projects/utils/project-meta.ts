@@ -1,12 +1,9 @@
-import type { ParseKeys } from 'i18next';
-import {
-  projectMessages,
-  type Priority,
-  type ProjectMessageKey,
-  type ProjectStatus,
-} from '@orbit/functions/projects/contract';
+import type { Priority, ProjectStatus } from '@orbit/functions/projects/contract';
 
-/** Presentation rules for projects that are worth testing on their own: colours, due badges, messages. */
+/**
+ * Presentation rules for projects that are worth testing on their own: colours, due badges, dates.
+ * (Validation messages: validation-key.ts.)
+ */
 
 export type ChipColor = 'default' | 'primary' | 'secondary' | 'info' | 'success' | 'warning' | 'error';
 
@@ -98,19 +95,6 @@ export const formatMoney = (amount: number, currency: string, language: string):
   } catch {
     return `${amount} ${currency}`;
   }
-};
-
-const keyByMessage = new Map<string, ProjectMessageKey>(
-  (Object.entries(projectMessages) as [ProjectMessageKey, string][]).map(([key, message]) => [message, key]),
-);
-
-/**
- * The translation key for a contract message (from the form's own validation or from the API's
- * 400/409 field errors): both sides share projectMessages, so one table covers them.
- */
-export const validationKeyOf = (message: string): ParseKeys => {
-  const key = keyByMessage.get(message);
-  return key ? `project.validation.${key}` : 'project.validation.generic';
 };
 
 /**
