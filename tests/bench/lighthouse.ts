@@ -165,15 +165,28 @@ const mainThreadTime = (events: readonly TaskEvent[], url: string): { wallMs: nu
   return { wallMs: wall / 1000, cpuMs: cpu / 1000 };
 };
 
+/** Lighthouse's own "run Lighthouse again": the trace lost the navigation's start (seen under load). */
+class TraceWithoutNavigation extends Error {}
+
 /**
  * Audits one page in a fresh browser profile (empty cache). `localStorage`, when given, is
  * written on the page's origin first (the way the app keeps a session), and Lighthouse is told
- * not to clear storage, so a signed-in page is audited signed in.
+ * not to clear storage, so a signed-in page is audited signed in. A trace without the
+ * navigation's start (NO_NAVSTART) is recorded once more, as Lighthouse's message asks.
  */
 export const auditPage = async (
   url: string,
   localStorage: Readonly<Record<string, string>> = {},
 ): Promise<LighthouseFigures> => {
+  try {
+    return await auditOnce(url, localStorage);
+  } catch (error) {
+    if (!(error instanceof TraceWithoutNavigation)) throw error;
+    return auditOnce(url, localStorage);
+  }
+};
+
+const auditOnce = async (url: string, localStorage: Readonly<Record<string, string>>): Promise<LighthouseFigures> => {
   const chrome = await launch({
     chromePath: chromiumPath,
     chromeFlags: [
@@ -205,7 +218,10 @@ export const auditPage = async (
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) {
+      const message = `Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
+      throw lhr.runtimeError.code === 'NO_NAVSTART' ? new TraceWithoutNavigation(message) : new Error(message);
+    }
     const numeric = (id: string): number => lhr.audits[id]?.numericValue ?? Number.NaN;
     const score = (id: string): number => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const failedAccessibility = (lhr.categories.accessibility?.auditRefs ?? [])
