@@ -65,6 +65,14 @@ const reply = (statusCode: number, message?: string): APIGatewayProxyResultV2 =>
   ...(message ? { body: JSON.stringify({ message }) } : {}),
 });
 
+/** An exposed error's status and message; anything else is logged and answered 500. */
+const failureReply = (error: unknown): APIGatewayProxyResultV2 => {
+  if (error instanceof AppError && error.expose) return reply(error.status, error.message);
+  if (error instanceof Error) logger.error('websocket handler failed', error);
+  else logger.error('websocket handler failed', { thrown: String(error) });
+  return reply(500, 'Internal server error');
+};
+
 /**
  * The WebSocket counterpart of defineAreaHandler: dispatches on the route key. A refused
  * `$connect` answers its status code (API Gateway turns it into the handshake's HTTP status);
@@ -88,10 +96,7 @@ export const defineWebSocketHandler = (area: Area, handlers: WebSocketHandlers) 
       }
       return reply(200);
     } catch (error) {
-      if (error instanceof AppError && error.expose) return reply(error.status, error.message);
-      if (error instanceof Error) logger.error('websocket handler failed', error);
-      else logger.error('websocket handler failed', { thrown: String(error) });
-      return reply(500, 'Internal server error');
+      return failureReply(error);
     }
   };
 };
@@ -124,10 +129,7 @@ export const defineWebSocketActionHandler = <A extends Area>(
       await handle({ event, connectionId });
       return reply(200);
     } catch (error) {
-      if (error instanceof AppError && error.expose) return reply(error.status, error.message);
-      if (error instanceof Error) logger.error('websocket handler failed', error);
-      else logger.error('websocket handler failed', { thrown: String(error) });
-      return reply(500, 'Internal server error');
+      return failureReply(error);
     }
   };
 };
