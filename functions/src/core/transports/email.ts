@@ -1,0 +1,56 @@
+import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+
+/**
+ * Email out through SES v2. On one machine the same client talks to the local SES server the
+ * stack starts (AWS_ENDPOINT_URL_SESV2), whose viewer shows what was sent. Only the background
+ * worker calls this; a request never does.
+ */
+export interface EmailAddress {
+  readonly address: string;
+  readonly name?: string;
+}
+
+export interface OutgoingEmail {
+  readonly from: EmailAddress;
+  readonly to: readonly string[];
+  readonly subject: string;
+  readonly text: string;
+  readonly html?: string;
+  readonly replyTo?: readonly string[];
+  /** SES headers to add (e.g. List-Unsubscribe for mailings). */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+let client: SESv2Client | undefined;
+
+/** `"Name" <address>`, with the name quoted so commas and brackets in it stay part of it. */
+export const formatAddress = ({ address, name }: EmailAddress): string =>
+  name ? `"${name.replace(/["\\\r\n]/g, '')}" <${address}>` : address;
+
+export const sendEmail = async (email: OutgoingEmail): Promise<{ messageId: string }> => {
+  client ??= new SESv2Client({});
+  const sent = await client.send(
+    new SendEmailCommand({
+      FromEmailAddress: formatAddress(email.from),
+      Destination: { ToAddresses: [...email.to] },
+      ReplyToAddresses: email.replyTo ? [...email.replyTo] : undefined,
+      Content: {
+        Simple: {
+          Subject: { Data: email.subject, Charset: 'UTF-8' },
+          Body: {
+            Text: { Data: email.text, Charset: 'UTF-8' },
+            ...(email.html ? { Html: { Data: email.html, Charset: 'UTF-8' } } : {}),
+          },
+          Headers: email.headers ? Object.entries(email.headers).map(([Name, Value]) => ({ Name, Value })) : undefined,
+        },
+      },
+    }),
+  );
+  return { messageId: sent.MessageId ?? '' };
+};
+
+/** Tests that move between local stacks. */
+export const resetEmailClient = (): void => {
+  client?.destroy();
+  client = undefined;
+};
