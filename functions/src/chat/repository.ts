@@ -49,6 +49,11 @@ export interface NewMessage {
   readonly recipientId: string;
   readonly message: string;
   readonly time: Date;
+  /**
+   * A message id fixed in advance (a scheduled send derives it from its schedule): written only
+   * if no message has it, so a repeated send stores nothing (ConditionFailed(['message'])).
+   */
+  readonly id?: string;
 }
 
 const newMembership = (ownerId: string, contactId: string, chatId: number, message: StoredMessage, incoming: boolean) =>
@@ -87,7 +92,7 @@ export const createChatWithMessage = async (input: NewMessage): Promise<CreateCh
       const count = await getChatCount();
       const chatId = count + 1;
       const message: StoredMessage = {
-        id: newMessageId(input.time.getTime()),
+        id: input.id ?? newMessageId(input.time.getTime()),
         chatId,
         message: input.message,
         time: input.time.toISOString(),
@@ -118,7 +123,7 @@ export const createChatWithMessage = async (input: NewMessage): Promise<CreateCh
         ),
         putPart('membership', newMembership(input.senderId, input.recipientId, chatId, message, false)),
         putPart('membership', newMembership(input.recipientId, input.senderId, chatId, message, true)),
-        putPart('message', messageEntity.toItem(message)),
+        putPart('message', messageEntity.toItem(message), 'attribute_not_exists(pk)'),
       ]);
       return { created: true as const, chatId, message };
     });
@@ -160,7 +165,7 @@ const membershipUpdate = (
 /** Appends to an existing chat: the message and both memberships in one transaction. */
 export const appendMessage = async (chatId: number, input: NewMessage): Promise<StoredMessage> => {
   const message: StoredMessage = {
-    id: newMessageId(input.time.getTime()),
+    id: input.id ?? newMessageId(input.time.getTime()),
     chatId,
     message: input.message,
     time: input.time.toISOString(),

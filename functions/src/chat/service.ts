@@ -321,20 +321,26 @@ export const listOlderMessages = async (
  */
 export const sendMessage = async (
   caller: Caller,
-  request: () => { contactId: string; message: string },
+  request: () => { contactId: string; message: string; messageId?: string },
   now = new Date(),
 ): Promise<SendMessageResponse> => {
   // Sending is creating a message: the rule the access-control page reports as well.
   authorize(caller.ability, 'create', 'Chat');
   const viewer = viewerOf(caller);
   // The sender is the signed-in user whatever the body's `senderId` says.
-  const { contactId, message: text } = request();
+  const { contactId, message: text, messageId } = request();
   const context = await findVisibleContactAndChat(caller, viewer, contactId, {
     contactConnections: true,
     viewerConnections: true,
   });
   let { membership } = context;
-  const input = { senderId: viewer.id, recipientId: contactId, message: text, time: now };
+  const input = {
+    senderId: viewer.id,
+    recipientId: contactId,
+    message: text,
+    time: now,
+    ...(messageId ? { id: messageId } : {}),
+  };
   let stored: StoredMessage;
   let chat: Chat | undefined;
   if (!membership) {
