@@ -67,6 +67,28 @@ export const areaAccessOverrides: AreaAccessOverrides = {
   // ROLE#: gsi1, the people an admin picks for a project (an index key, as for chat).
   // BOARD# and CONNECTION#: who watches a board and what a connection watches (core/live-board.ts).
   projects: { leadingKeys: [...userKeys, 'PROJECT#*', 'PLIST#*', 'PCOUNT#*', 'ROLE#*', 'BOARD#*', 'CONNECTION#*'] },
+  // Channels: its own partitions (CHANNEL#, CHANNELS), the identity and update claims, the jobs it
+  // queues and lists (JOB#, JOBS#), and chat's partitions for an inbound message (a lead's
+  // profile, the chat, the admins' connections to push to). Pushes to the admins' open chats.
+  channels: {
+    pushes: true,
+    leadingKeys: [
+      ...userKeys,
+      'CHANNEL#*',
+      'CHANNELS',
+      'IDENTITY#*',
+      'INBOUND#*',
+      'JOB#*',
+      'JOBS#*',
+      'CHATPAIR#*',
+      'CHAT#*',
+      'COUNTER#chats',
+      'CONNECTION#*',
+      'ROLE#*',
+      'CONNECTIONS#*',
+      'PEOPLE',
+    ],
+  },
 };
 
 /** The area behind `/api/auth/*`: its routes get their own throttle, its function reserved concurrency. */

@@ -490,3 +490,15 @@ export const receiveFrame = async (connectionId: string, body: string | undefine
       logger.warn('unhandled frame', { frame: frame satisfies never });
   }
 };
+
+// ---- channels -------------------------------------------------------------------------------
+
+/** An admin sends a failed / unknown channel reply again (a new delivery job, same message). */
+export const retryChannelReply = async (
+  caller: Caller,
+  request: () => { contactId: string; messageId: string },
+): Promise<SendMessageResponse> => {
+  authorize(caller.ability, 'update', 'Contact');
+  request();
+  throw new NotFoundError('Message not found');
+};
