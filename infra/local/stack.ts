@@ -16,6 +16,7 @@ import {
   type DynamoDbLocal,
   type StoreConnection,
 } from './dynamodb-local';
+import { startLocalWorker, type LocalWorker, type LocalWorkerOptions } from './local-worker';
 import { createLocalServer, type LocalServerOptions } from './server';
 import { ensureTable } from './table-setup';
 import { createLocalWebSocketGateway } from './websocket/gateway';
@@ -37,6 +38,8 @@ export interface LocalStackOptions {
   readonly web?: Omit<LocalServerOptions, 'admission' | 'realtime'>;
   /** API requests at once and waiting; the default suits this machine (see http-api.ts). */
   readonly admission?: LocalServerOptions['admission'];
+  /** Background work: the stream poller and the tick (docs/background-work.md). */
+  readonly worker?: LocalWorkerOptions;
 }
 
 export interface LocalStack {
@@ -46,6 +49,8 @@ export interface LocalStack {
   readonly dynamodbEndpoint: string;
   readonly seeded: boolean;
   readonly server: Server;
+  /** The local stream poller and tick (background work). */
+  readonly worker: LocalWorker;
   stop(): Promise<void>;
 }
 
@@ -85,6 +90,11 @@ export const startLocalStack = async (options: LocalStackOptions = {}): Promise<
     admin.destroy();
   }
   const { seeded } = options.seed === false ? { seeded: false } : await seedDemoData();
+  const worker = await startLocalWorker({
+    ...options.worker,
+    tableName,
+    ...(dataDir === memoryDataDir ? {} : { dataDir }),
+  });
 
   const realtime = createLocalWebSocketGateway(
     dataDir === memoryDataDir ? {} : { journalFile: join(dataDir, 'websocket-connections.jsonl') },
@@ -113,7 +123,9 @@ export const startLocalStack = async (options: LocalStackOptions = {}): Promise<
     dynamodbEndpoint: store.endpoint,
     seeded,
     server,
+    worker,
     async stop() {
+      await worker.stop();
       await new Promise<void>((done) => {
         server.close(() => done());
         server.closeAllConnections();
