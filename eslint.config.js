@@ -73,7 +73,14 @@ const serverBoundaries = {
             from: './functions/src',
             // chat/service.ts is what other areas may call of the chat (channels: inbound messages
             // and reply deliveries), never its repositories.
-            except: [`./${area}`, './core', './routes.ts', './chat/service.ts'],
+            except: [
+              `./${area}`,
+              './core',
+              './routes.ts',
+              './chat/service.ts',
+              // The worker runs every area's jobs: it imports each area's jobs.ts, nothing else.
+              ...(area === 'worker' ? serverAreas.map((other) => `./${other}/jobs.ts`) : []),
+            ],
             message: `A server area imports only itself, core/ and other areas' services (functions/src/${area} may not import this).`,
           })),
           {

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 
-import { isRecordId, object, trimInvisible } from '../core/schema';
+import { isRecordId, object, queryLimit, trimInvisible } from '../core/schema';
 import { channelTypes, type ChannelType } from '../core/channel-types';
 import type { ContactStatus } from '../core/users/records';
 
@@ -255,7 +255,14 @@ export interface WorkItem {
 }
 export interface WorkResponse {
   readonly items: WorkItem[];
+  /** Pass back as ?cursor= for older items; absent on the last page. */
+  readonly cursor?: string;
 }
+
+export const workQuery = object({
+  cursor: v.optional(v.pipe(v.string(), v.maxLength(500))),
+  limit: v.optional(queryLimit(100)),
+});
 
 /** POST /api/hooks/webhook/{channelId}: what an outside system posts (signed). */
 export const inboundWebhookMessage = object({

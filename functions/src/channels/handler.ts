@@ -1,9 +1,15 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 
 import { defineAreaHandler } from '../core/handler';
-import { json, noContent, parseBody, pathParam, readJson } from '../core/http';
+import { json, noContent, parseBody, parseQuery, pathParam, readJson } from '../core/http';
 import { channelsHttpRoutes } from '../routes';
-import { channelVersionRequest, connectChannelRequest, testChannelRequest, updateChannelRequest } from './contract';
+import {
+  channelVersionRequest,
+  connectChannelRequest,
+  testChannelRequest,
+  updateChannelRequest,
+  workQuery,
+} from './contract';
 import {
   connectChannel,
   leadBoard,
@@ -45,7 +51,8 @@ export const handler = defineAreaHandler('channels', channelsHttpRoutes, {
       await connectChannel(caller, () => ({ input: parseBody(event, connectChannelRequest), origin: originOf(event) })),
     ),
   'GET /api/apps/channels/leads': async ({ caller }) => json(200, await leadBoard(caller)),
-  'GET /api/apps/channels/work': async ({ caller }) => json(200, await listWork(caller)),
+  'GET /api/apps/channels/work': async ({ event, caller }) =>
+    json(200, await listWork(caller, () => parseQuery(event, workQuery))),
   'POST /api/apps/channels/work/{jobId}/replay': async ({ event, caller }) =>
     json(200, await replayWork(caller, () => ({ jobId: pathParam(event, 'jobId') }))),
   'GET /api/apps/channels/{id}': async ({ event, caller }) =>
@@ -81,7 +88,10 @@ export const handler = defineAreaHandler('channels', channelsHttpRoutes, {
     }),
   'POST /api/apps/channels/{id}/test': async ({ event, caller }) =>
     json(202, {
-      channel: await testChannel(caller, () => ({ id: pathParam(event, 'id'), ...parseBody(event, testChannelRequest) })),
+      channel: await testChannel(caller, () => ({
+        id: pathParam(event, 'id'),
+        ...parseBody(event, testChannelRequest),
+      })),
     }),
   'POST /api/hooks/telegram/{channelId}': async ({ event }) =>
     json(

@@ -1,3 +1,5 @@
+// Resolves the module the declaration below augments (needed when another workspace compiles this file).
+import type {} from '../core/jobs/records';
 import type { ChannelConfigs, ChannelCounts, ChannelLastTest, ChannelStatus, ChannelType } from './contract';
 
 /** A channel as stored: the public fields, plus its sealed secrets (never sent to a browser). */

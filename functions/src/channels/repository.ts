@@ -99,10 +99,7 @@ export const deleteChannel = async (
     },
   };
   try {
-    await transactWrite([
-      remove,
-      ...parts,
-    ]);
+    await transactWrite([remove, ...parts]);
     return true;
   } catch (error) {
     if (error instanceof ConditionFailed && error.failed('channel')) return false;

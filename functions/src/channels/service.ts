@@ -26,7 +26,7 @@ import {
   type LeadCard,
 } from './contract';
 import { channelEntity } from './entities';
-import { type ChannelRecord } from './records';
+import type { ChannelRecord } from './records';
 import {
   deleteChannel,
   getChannel,

@@ -52,9 +52,7 @@ export const contactFromItem = (item: Record<string, unknown>): ContactRecord =>
   status: (item.status ?? 'offline') as ChatContactStatus,
   ...(item.settings ? { settings: item.settings as UserSettings } : {}),
   ...(item.channel ? { channel: item.channel as ContactRecord['channel'] & object } : {}),
-  ...(Array.isArray(item.channelIdentities)
-    ? { channelIdentities: item.channelIdentities as ChannelIdentity[] }
-    : {}),
+  ...(Array.isArray(item.channelIdentities) ? { channelIdentities: item.channelIdentities as ChannelIdentity[] } : {}),
 });
 
 /** GSI1 (ROLE#<role>, name#id): contacts of one role sorted by name, every page. */

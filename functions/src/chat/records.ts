@@ -1,5 +1,7 @@
 import type { ChannelType } from '../core/channel-types';
 import type { DeliveryStatus } from './contract';
+// Resolves the module the declaration below augments (needed when another workspace compiles this file).
+import type {} from '../core/jobs/records';
 
 /** What the chat stores: messages, each side's view of a chat, and open connections. */
 

@@ -513,7 +513,6 @@ export const receiveFrame = async (connectionId: string, body: string | undefine
   }
 };
 
-
 // ---- channels (the channels area calls these) -----------------------------------------------
 
 export type { ChannelDeliveryPayload, ChannelIdentity } from './records';

@@ -136,7 +136,9 @@ const mediaDetail = (kind: (typeof mediaKinds)[number], value: unknown): string 
         ? `${value.latitude}, ${value.longitude}`
         : '';
     case 'contact':
-      return [value.first_name, value.last_name, value.phone_number].filter((part) => typeof part === 'string').join(' ');
+      return [value.first_name, value.last_name, value.phone_number]
+        .filter((part) => typeof part === 'string')
+        .join(' ');
     case 'venue':
       return typeof value.title === 'string' ? value.title : '';
     case 'poll':
