@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,11 @@ import { useBrowser, signInThroughForm } from '../support/browser';
  * from Chat, the lead pipeline board, and the page's accessibility in light and dark, right to
  * left, and at phone width.
  */
+
+/** Screenshots of each state checked (git-ignored), for a look by eye. */
+const artifacts = join(import.meta.dirname, 'artifacts', 'channels');
+const shot = (target: Page, name: string) =>
+  target.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
 
 const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const admin = { phone: '+15550100001', password: 'Admin#2026' };
@@ -28,6 +34,7 @@ const signedIn = async (options: Parameters<typeof browser.newContext>[0] = {}) 
 };
 
 beforeAll(async () => {
+  mkdirSync(artifacts, { recursive: true });
   page = await signedIn();
 });
 
@@ -72,6 +79,10 @@ const ready = async (target: Page): Promise<void> => {
   );
 };
 
+/** Waits for the board's screen-reader announcement (dnd-kit's live region) to say this. */
+const announced = (target: Page, text: string | RegExp) =>
+  target.locator('[aria-live="assertive"]').filter({ hasText: text }).waitFor({ state: 'attached' });
+
 const column = (target: Page, stage: string): Locator =>
   target.locator(`[data-testid="lead-column"][data-stage="${stage}"]`);
 const countOf = async (target: Page, stage: string): Promise<number> =>
@@ -100,6 +111,7 @@ describe('the lead pipeline', () => {
     await page.mouse.down();
     await page.mouse.move(from.x + 40, from.y + 10, { steps: 5 });
     await page.mouse.move(to.x + to.width / 2, to.y + 120, { steps: 12 });
+    await announced(page, /is over “Interest shown”/);
     await page.mouse.up();
     const moved = page.locator(`[data-testid="lead-card"][data-lead-id="${leadId}"]`);
     await expect
@@ -112,8 +124,11 @@ describe('the lead pipeline', () => {
     // With the keyboard: Space lifts, an arrow goes one column on, Space drops.
     await moved.getByTestId('lead-drag-handle').focus();
     await page.keyboard.press('Space');
+    await announced(page, /is over “Interest shown”/);
     await page.keyboard.press('ArrowRight');
+    await announced(page, /is over “Success”/);
     await page.keyboard.press('Space');
+    await announced(page, /dropped in “Success”/);
     await expect
       .poll(() => moved.evaluate((element) => element.closest('[data-stage]')?.getAttribute('data-stage')))
       .toBe('success');
@@ -145,6 +160,7 @@ describe('accessibility and layout', () => {
       await themed.locator('h1').waitFor();
       await ready(themed);
       problems.push(...(await seriousAxeViolations(themed)).map((problem) => `${path}: ${problem}`));
+      await shot(themed, `${scheme}${path.replace(/\W+/g, '-')}`);
     }
     // The connect dialog, at its type step and a type's form.
     await themed.goto('/apps/channels');
@@ -163,15 +179,14 @@ describe('accessibility and layout', () => {
       .waitFor();
     await ready(themed);
     problems.push(...(await seriousAxeViolations(themed)).map((problem) => `connect dialog: ${problem}`));
+    await shot(themed, `${scheme}-connect-dialog`);
     expect(problems).toEqual([]);
   });
 
   it('reads right to left in Arabic', async () => {
-    const context = await browser.newContext({ colorScheme: 'light' });
-    await context.addInitScript(() => localStorage.setItem('language', 'ar'));
-    const arabic = await context.newPage();
-    await signInThroughForm(arabic, admin.phone, admin.password);
-    await arabic.waitForURL('**/apps/projects');
+    const arabic = await signedIn({ colorScheme: 'light' });
+    // The stored language (docs/product.md#stored-values) is what the app starts in.
+    await arabic.evaluate(() => localStorage.setItem('language', 'ar'));
     await arabic.goto('/apps/channels?tab=leads');
     await arabic.getByRole('heading', { level: 1, name: 'القنوات' }).waitFor();
     await arabic.getByRole('region', { name: 'مسار العملاء المحتملين' }).waitFor();
@@ -182,10 +197,12 @@ describe('accessibility and layout', () => {
     const second = await column(arabic, 'interest_shown').boundingBox();
     expect(first && second && first.x > second.x).toBe(true);
     expect(await seriousAxeViolations(arabic)).toEqual([]);
+    await shot(arabic, 'ar-leads');
     await arabic.goto('/apps/channels');
     await arabic.getByRole('tab', { name: 'القنوات' }).waitFor();
     await ready(arabic);
     expect(await seriousAxeViolations(arabic)).toEqual([]);
+    await shot(arabic, 'ar-channels');
   });
 
   it('fits a phone: channels as cards, nothing wider than the window', async () => {
@@ -199,6 +216,7 @@ describe('accessibility and layout', () => {
         width: document.documentElement.clientWidth,
       }));
       expect(scrollWidth, path).toBeLessThanOrEqual(width);
+      await shot(phone, `phone${path.replace(/\W+/g, '-')}`);
     }
     await phone.goto('/apps/channels');
     await ready(phone);

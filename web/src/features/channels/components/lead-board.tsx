@@ -138,7 +138,7 @@ const LeadCardView = ({ lead, onMove, handle, overlay }: LeadCardViewProps) => {
   return (
     <Paper
       variant="outlined"
-      data-testid="lead-card"
+      data-testid={overlay ? 'lead-card-dragged' : 'lead-card'}
       data-lead-id={lead.id}
       sx={{ p: 1.25, display: 'flex', gap: 1, alignItems: 'flex-start', boxShadow: overlay ? 6 : undefined }}
     >
