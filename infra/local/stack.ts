@@ -6,6 +6,8 @@ import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 
 import { resetDocumentClient } from '@orbit/functions/core/db';
+import { forgetSecretKeys } from '@orbit/functions/core/secret-box';
+import { resetEmailClient } from '@orbit/functions/core/transports/email';
 import { seedDemoData } from '@orbit/seed/load';
 
 import { dataDirectorySecret, ensurePrivateDirectory, restrictToOwner } from './data-dir';
@@ -16,6 +18,7 @@ import {
   type DynamoDbLocal,
   type StoreConnection,
 } from './dynamodb-local';
+import { startLocalServices } from './local-services';
 import { createLocalServer, type LocalServerOptions } from './server';
 import { ensureTable } from './table-setup';
 import { createLocalWebSocketGateway } from './websocket/gateway';
@@ -37,6 +40,8 @@ export interface LocalStackOptions {
   readonly web?: Omit<LocalServerOptions, 'admission' | 'realtime'>;
   /** API requests at once and waiting; the default suits this machine (see http-api.ts). */
   readonly admission?: LocalServerOptions['admission'];
+  /** The local SES server's port (its mail viewer); 0 or unset picks a free one. */
+  readonly mailPort?: number;
 }
 
 export interface LocalStack {
@@ -46,6 +51,11 @@ export interface LocalStack {
   readonly dynamodbEndpoint: string;
   readonly seeded: boolean;
   readonly server: Server;
+  /** The local SES server: its mail viewer, and the JSON list of what it received. */
+  readonly mailViewerUrl: string;
+  readonly mailStoreUrl: string;
+  /** Where SMS "sent" on this machine are appended, one JSON object a line. */
+  readonly smsOutboxFile: string;
   stop(): Promise<void>;
 }
 
@@ -77,6 +87,10 @@ export const startLocalStack = async (options: LocalStackOptions = {}): Promise<
     POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
   });
   resetDocumentClient();
+  const services = await startLocalServices({ dataDir, mailPort: options.mailPort });
+  Object.assign(process.env, services.environment);
+  forgetSecretKeys();
+  resetEmailClient();
 
   const admin = new DynamoDBClient({});
   try {
@@ -113,11 +127,15 @@ export const startLocalStack = async (options: LocalStackOptions = {}): Promise<
     dynamodbEndpoint: store.endpoint,
     seeded,
     server,
+    mailViewerUrl: services.mailUrl,
+    mailStoreUrl: services.mailStoreUrl,
+    smsOutboxFile: services.smsOutboxFile,
     async stop() {
       await new Promise<void>((done) => {
         server.close(() => done());
         server.closeAllConnections();
       });
+      await services.stop();
       await started?.stop();
     },
   };
