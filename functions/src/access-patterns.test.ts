@@ -37,6 +37,7 @@ import {
   taskEntity,
 } from './projects/entities';
 import { boardViewerKey, boardViewingKey } from './core/live-board';
+import { jobEntity, jobIndexKeys } from './core/jobs/entities';
 
 /** A key as one entity's builder makes it, in one index. */
 interface BuiltKey {
@@ -51,6 +52,9 @@ const connectionSet = { userId: 'u1', role: 'client', connections: {}, expiresAt
 const gsi1 = roleIndexKeys({ role: 'client', fullName: 'Ada Lovelace', id: 'u1' });
 const people = peopleIndexKeys({ fullName: 'Ada Lovelace', id: 'u1' });
 const gsi2 = connectionSetEntity.indexKeysOf(connectionSet);
+const jobAt = { id: 'j1', runAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
+const jobDue = jobIndexKeys({ ...jobAt, status: 'queued' });
+const jobAttention = jobIndexKeys({ ...jobAt, status: 'dead' });
 
 /** Every builder of every entity, called once. */
 const builtKeys: readonly BuiltKey[] = [
@@ -96,6 +100,9 @@ const builtKeys: readonly BuiltKey[] = [
   table('RankClaim', rankClaimKey('p1', 'todo', 'm')),
   table('BoardViewer', boardViewerKey('p1', 'conn1')),
   table('BoardViewing', boardViewingKey('conn1')),
+  table('Job', jobEntity.key('j1')),
+  { entity: 'Job', index: 'gsi1', key: { pk: jobDue.gsi1pk ?? '', sk: jobDue.gsi1sk ?? '' } },
+  { entity: 'Job', index: 'gsi1', key: { pk: jobAttention.gsi1pk ?? '', sk: jobAttention.gsi1sk ?? '' } },
 ];
 
 const rows: readonly AccessPattern[] = accessPatterns;

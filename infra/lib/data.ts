@@ -1,5 +1,12 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import {
+  AttributeType,
+  BillingMode,
+  ProjectionType,
+  StreamViewType,
+  Table,
+  TableEncryption,
+} from 'aws-cdk-lib/aws-dynamodb';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 
@@ -29,6 +36,8 @@ export class Data extends Construct {
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       timeToLiveAttribute: definition.ttlAttribute,
       encryption: TableEncryption.AWS_MANAGED,
+      // The outbox's carrier: new and changed jobs reach the worker through the stream.
+      ...(definition.stream ? { stream: StreamViewType[definition.stream] } : {}),
       deletionProtection: !props.disposable,
       removalPolicy,
     });

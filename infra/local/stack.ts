@@ -19,6 +19,7 @@ import {
   type StoreConnection,
 } from './dynamodb-local';
 import { startLocalServices } from './local-services';
+import { startLocalWorker, type LocalWorker, type LocalWorkerOptions } from './local-worker';
 import { createLocalServer, type LocalServerOptions } from './server';
 import { ensureTable } from './table-setup';
 import { createLocalWebSocketGateway } from './websocket/gateway';
@@ -42,6 +43,8 @@ export interface LocalStackOptions {
   readonly admission?: LocalServerOptions['admission'];
   /** The local SES server's port (its mail viewer); 0 or unset picks a free one. */
   readonly mailPort?: number;
+  /** Background work: the stream poller and the tick (docs/background-work.md). */
+  readonly worker?: LocalWorkerOptions;
 }
 
 export interface LocalStack {
@@ -56,6 +59,8 @@ export interface LocalStack {
   readonly mailStoreUrl: string;
   /** Where SMS "sent" on this machine are appended, one JSON object a line. */
   readonly smsOutboxFile: string;
+  /** The local stream poller and tick (background work). */
+  readonly worker: LocalWorker;
   stop(): Promise<void>;
 }
 
@@ -99,6 +104,11 @@ export const startLocalStack = async (options: LocalStackOptions = {}): Promise<
     admin.destroy();
   }
   const { seeded } = options.seed === false ? { seeded: false } : await seedDemoData();
+  const worker = await startLocalWorker({
+    ...options.worker,
+    tableName,
+    ...(dataDir === memoryDataDir ? {} : { dataDir }),
+  });
 
   const realtime = createLocalWebSocketGateway(
     dataDir === memoryDataDir ? {} : { journalFile: join(dataDir, 'websocket-connections.jsonl') },
@@ -130,7 +140,9 @@ export const startLocalStack = async (options: LocalStackOptions = {}): Promise<
     mailViewerUrl: services.mailUrl,
     mailStoreUrl: services.mailStoreUrl,
     smsOutboxFile: services.smsOutboxFile,
+    worker,
     async stop() {
+      await worker.stop();
       await new Promise<void>((done) => {
         server.close(() => done());
         server.closeAllConnections();

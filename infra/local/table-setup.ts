@@ -4,19 +4,31 @@ import {
   DeleteTableCommand,
   DescribeTableCommand,
   ResourceNotFoundException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 
 import { keyAttributes, tableDefinition, type TableDefinition } from '@orbit/functions/core/table';
 
-/** Creates the table from the same definition CDK uses; a no-op if it already exists. */
+/**
+ * Creates the table from the same definition CDK uses, stream included; an existing table
+ * keeps its data, and gets the stream if it was created before the table had one.
+ */
 export const ensureTable = async (
   client: DynamoDBClient,
   tableName: string,
   definition: TableDefinition = tableDefinition,
 ): Promise<'created' | 'existing'> => {
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const { Table: existing } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    if (definition.stream && !existing?.StreamSpecification?.StreamEnabled) {
+      await client.send(
+        new UpdateTableCommand({
+          TableName: tableName,
+          StreamSpecification: { StreamEnabled: true, StreamViewType: definition.stream },
+        }),
+      );
+    }
     return 'existing';
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
@@ -38,6 +50,7 @@ export const ensureTable = async (
         ],
         Projection: { ProjectionType: 'ALL' },
       })),
+      ...(definition.stream ? { StreamSpecification: { StreamEnabled: true, StreamViewType: definition.stream } } : {}),
     }),
   );
   await client.send(

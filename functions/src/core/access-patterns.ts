@@ -298,6 +298,31 @@ export const accessPatterns = [
     sk: 'VIEWING',
     patterns: ['the board a connection watches (so $disconnect can leave it), TTL'],
   },
+  // Background work (core/jobs): the outbox and its two indexes (docs/background-work.md).
+  {
+    entity: 'Job',
+    module: 'core/jobs/entities.ts',
+    index: 'table',
+    pk: 'JOB#<jobId>',
+    sk: 'JOB',
+    patterns: ['a job by id (claim, record, replay: conditional on its version)', 'done jobs expire by TTL'],
+  },
+  {
+    entity: 'Job',
+    module: 'core/jobs/entities.ts',
+    index: 'gsi1',
+    pk: 'JOBS#due',
+    sk: '<runAt or leaseUntil>#<jobId>',
+    patterns: ['due work for the tick: gsi1sk <= now, bounded (queued, retrying, lapsed leases)'],
+  },
+  {
+    entity: 'Job',
+    module: 'core/jobs/entities.ts',
+    index: 'gsi1',
+    pk: 'JOBS#attention',
+    sk: '<updatedAt>#<jobId>',
+    patterns: ['jobs needing an admin (dead, unknown), newest first, by cursor'],
+  },
 ] as const satisfies readonly AccessPattern[];
 
 /** The literal text a template starts with (what a begins_with or a key collision compares). */

@@ -15,6 +15,8 @@ export interface KeySchema {
 export interface TableDefinition extends KeySchema {
   readonly globalSecondaryIndexes: readonly (KeySchema & { readonly indexName: string })[];
   readonly ttlAttribute: string;
+  /** The table's stream: what each record carries. The worker reads jobs from it (docs/background-work.md). */
+  readonly stream?: 'NEW_AND_OLD_IMAGES' | 'NEW_IMAGE' | 'OLD_IMAGE' | 'KEYS_ONLY';
 }
 
 export const tableDefinition = {
@@ -25,6 +27,7 @@ export const tableDefinition = {
     { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
   ],
   ttlAttribute,
+  stream: 'NEW_AND_OLD_IMAGES',
 } as const satisfies TableDefinition;
 
 /** Every key attribute is a string. */

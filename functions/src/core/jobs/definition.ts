@@ -10,6 +10,8 @@ export interface JobContext {
   /** This attempt, from 1. */
   readonly attempt: number;
   readonly now: Date;
+  /** Aborted when the call timeout passes (the runner then treats the outcome as unknown or failed). */
+  readonly signal: AbortSignal;
 }
 
 export interface JobDefinition<Payload> {

@@ -1,0 +1,11 @@
+import { authJobs } from '../auth/jobs';
+import type { JobRegistry } from '../core/jobs/definition';
+
+/**
+ * Every job kind the worker runs, by area. Each area keeps its definitions in its own
+ * `jobs.ts` and adds one spread line here (e.g. `...channelJobs`); a kind that is missing here
+ * ends dead with a clear error, visible to admins.
+ */
+export const jobRegistry: JobRegistry = {
+  ...authJobs,
+};
