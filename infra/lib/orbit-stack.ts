@@ -7,6 +7,7 @@ import { Api, originDomainsFor } from './api';
 import type { AreaAccessOverrides } from './area-access';
 import { isDisposable, type OrbitConfig } from './config';
 import { Data } from './data';
+import { Messaging } from './messaging';
 import { webAclArnParameterName } from './edge-stack';
 import { Monitoring } from './monitoring';
 import { deployedRouteTable, type RouteTable } from './route-table';
@@ -34,6 +35,7 @@ export class OrbitStack extends Stack {
   readonly web: Web;
   readonly webAcl: WebAcl;
   readonly monitoring: Monitoring;
+  readonly messaging: Messaging;
 
   constructor(scope: Construct, id: string, props: OrbitStackProps) {
     super(scope, id, props);
@@ -63,6 +65,11 @@ export class OrbitStack extends Stack {
           'give domainName and originCertificateArn to close them (docs/deploy.md, "The edge").',
       );
     }
+
+    // Notifications' senders: auth learns which channels exist; the worker sends (messaging.ts).
+    this.messaging = new Messaging(this, 'Messaging', { config: config.messaging });
+    const authFunction = this.api.functions.get('auth');
+    if (authFunction) this.messaging.configureRequester(authFunction.function);
 
     this.webAcl = new WebAcl(
       this,
