@@ -270,7 +270,8 @@ describe('a send run more than once', () => {
     const definition = chatJobs['chat.scheduled-send'];
     const payload = { ownerId: adminId, contactId: contact.id, scheduledId: scheduled.id };
     const job = { id: `chat-scheduled-${scheduled.id}` } as JobRecord;
-    const run = () => definition.run(payload, { job, attempt: 1, now: new Date() });
+    const run = () =>
+      definition.run(payload, { job, attempt: 1, now: new Date(), signal: new AbortController().signal });
 
     // At-least-once delivery can hand the same job to two workers at once.
     await Promise.all([run(), run()]);

@@ -1,6 +1,5 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import type { TestProject } from 'vitest/node';
@@ -38,10 +37,6 @@ export default async function setup(project: TestProject) {
   if (!existsSync(join(webDir, 'index.html'))) {
     throw new Error(`${webDir} is missing: \`npm run test:e2e\` builds it first (npm run build).`);
   }
-  // The reset codes the server "sends" land here, for the recovery test to read.
-  const outboxFile = join(mkdtempSync(join(tmpdir(), 'orbit-outbox-')), 'outbox.jsonl');
-  process.env.NOTIFIER_OUTBOX_FILE = outboxFile;
-  project.provide('outboxFile', outboxFile);
   // Two links set, two left unset: the shell test sees both ways (docs/deploy.md, "The web app's links").
   process.env.ORBIT_HELP_URL = e2eLinks.help;
   process.env.ORBIT_WIKI_URL = e2eLinks.wiki;
@@ -59,6 +54,8 @@ export default async function setup(project: TestProject) {
     web: { webDir },
   });
   project.provide('baseUrl', stack.url);
+  // The SMS the worker "sends" (reset codes) land in the stack's outbox file, for the recovery test.
+  project.provide('outboxFile', stack.smsOutboxFile);
   return async () => {
     await stack.stop();
   };
