@@ -7,6 +7,7 @@ import { Api, originDomainsFor } from './api';
 import type { AreaAccessOverrides } from './area-access';
 import { isDisposable, type OrbitConfig } from './config';
 import { Data } from './data';
+import { Messaging } from './messaging';
 import { webAclArnParameterName } from './edge-stack';
 import { Monitoring } from './monitoring';
 import { deployedRouteTable, type RouteTable } from './route-table';
@@ -36,6 +37,7 @@ export class OrbitStack extends Stack {
   readonly webAcl: WebAcl;
   readonly monitoring: Monitoring;
   readonly worker: Worker;
+  readonly messaging: Messaging;
 
   constructor(scope: Construct, id: string, props: OrbitStackProps) {
     super(scope, id, props);
@@ -65,6 +67,11 @@ export class OrbitStack extends Stack {
           'give domainName and originCertificateArn to close them (docs/deploy.md, "The edge").',
       );
     }
+
+    // Notifications' senders: auth learns which channels exist; the worker sends (messaging.ts).
+    this.messaging = new Messaging(this, 'Messaging', { config: config.messaging });
+    const authFunction = this.api.functions.get('auth');
+    if (authFunction) this.messaging.configureRequester(authFunction.function);
 
     this.webAcl = new WebAcl(
       this,

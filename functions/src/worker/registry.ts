@@ -1,3 +1,4 @@
+import { authJobs } from '../auth/jobs';
 import type { JobRegistry } from '../core/jobs/definition';
 import { channelJobs } from '../channels/jobs';
 
@@ -8,4 +9,5 @@ import { channelJobs } from '../channels/jobs';
  */
 export const jobRegistry: JobRegistry = {
   ...channelJobs,
+  ...authJobs,
 };
