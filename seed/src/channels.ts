@@ -64,6 +64,8 @@ const demoChannel = async (
 
 interface DemoChannelLead {
   readonly fullName: string;
+  /** Further along than a new lead (the chat's tests count the new ones). */
+  readonly status: 'interest_shown' | 'success';
   readonly about: string;
   readonly externalId: string;
   readonly email?: string;
@@ -73,6 +75,7 @@ interface DemoChannelLead {
 
 const webhookLead: DemoChannelLead = {
   fullName: 'Sven Lindqvist',
+  status: 'interest_shown',
   about: 'Sent the website contact form: a booking system for his climbing gyms.',
   externalId: 'form-visitor-1001',
   messages: [
@@ -84,6 +87,7 @@ const webhookLead: DemoChannelLead = {
 
 const emailLead: DemoChannelLead = {
   fullName: 'Amara Okafor',
+  status: 'interest_shown',
   about: 'Emailed about a newsletter redesign for her design studio.',
   externalId: 'amara@okafor-studio.example',
   email: 'amara@okafor-studio.example',
@@ -101,7 +105,7 @@ const seedLead = async (channel: ChannelRecord, ownerId: string, lead: DemoChann
     id: leadId,
     fullName: lead.fullName,
     about: lead.about,
-    status: 'contact_received',
+    status: lead.status,
     source: channel.type,
     ...(lead.email ? { email: lead.email } : {}),
     createdAt: new Date(now - minutes(first) - 1).toISOString(),
