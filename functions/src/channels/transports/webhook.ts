@@ -38,7 +38,12 @@ export const signWebhook = (secret: string, body: string, now = new Date(), id =
 });
 
 /** POSTs a signed JSON body; 2xx is delivered, else a ChannelCallError of the right kind. */
-export const postSignedWebhook = async (url: string, secret: string, payload: unknown): Promise<{ status: number }> => {
+export const postSignedWebhook = async (
+  url: string,
+  secret: string,
+  payload: unknown,
+  signal?: AbortSignal,
+): Promise<{ status: number }> => {
   const body = JSON.stringify(payload);
   let response: Response;
   try {
@@ -46,7 +51,7 @@ export const postSignedWebhook = async (url: string, secret: string, payload: un
       method: 'POST',
       headers: { 'content-type': 'application/json', ...signWebhook(secret, body) },
       body,
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs),
       redirect: 'manual',
     });
   } catch (error) {
