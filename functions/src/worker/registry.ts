@@ -1,3 +1,4 @@
+import { chatJobs } from '../chat/jobs';
 import type { JobRegistry } from '../core/jobs/definition';
 
 /**
@@ -5,4 +6,6 @@ import type { JobRegistry } from '../core/jobs/definition';
  * `jobs.ts` and adds one spread line here (e.g. `...channelJobs`); a kind that is missing here
  * ends dead with a clear error, visible to admins.
  */
-export const jobRegistry: JobRegistry = {};
+export const jobRegistry: JobRegistry = {
+  ...chatJobs,
+};
