@@ -53,6 +53,10 @@ export const areaAccessOverrides: AreaAccessOverrides = {
       'CHAT#*',
       'COUNTER#chats',
       'CONNECTION#*',
+      // A reply to a channel lead is queued with its delivery job (the outbox: JOB#; JOBS#, its
+      // gsi1 partition, listed like the other index keys).
+      'JOB#*',
+      'JOBS#*',
       // A closed connection leaves the project board it watched (core/live-board.ts).
       'BOARD#*',
       // Index partition keys, gsi1 (contacts by role) and gsi2 (connections by role, and every

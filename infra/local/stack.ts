@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 
 import { resetDocumentClient } from '@orbit/functions/core/db';
+import { forgetSecretKeys, newLocalSecretKey } from '@orbit/functions/core/secret-box';
 import { seedDemoData } from '@orbit/seed/load';
 
 import { dataDirectorySecret, ensurePrivateDirectory, restrictToOwner } from './data-dir';
@@ -38,6 +41,8 @@ export interface LocalStackOptions {
   readonly web?: Omit<LocalServerOptions, 'admission' | 'realtime'>;
   /** API requests at once and waiting; the default suits this machine (see http-api.ts). */
   readonly admission?: LocalServerOptions['admission'];
+  /** Where outside senders reach the hooks (a tunnel's URL); default this server. */
+  readonly publicBaseUrl?: string;
   /** Background work: the stream poller and the tick (docs/background-work.md). */
   readonly worker?: LocalWorkerOptions;
 }
@@ -61,6 +66,21 @@ const localJwtSecret = (dataDir: string): string => {
 };
 
 /**
+ * Secrets at rest (channel tokens: core/secret-box.ts) are sealed with a key in a 0600 file of
+ * the data directory; an in-memory stack gets a private temporary one.
+ */
+const localSecretKeyFile = (dataDir: string): string => {
+  const name = 'secrets.key';
+  if (dataDir !== memoryDataDir) {
+    dataDirectorySecret(dataDir, name, newLocalSecretKey);
+    return join(dataDir, name);
+  }
+  const file = join(mkdtempSync(join(tmpdir(), 'orbit-secrets-')), name);
+  writeFileSync(file, newLocalSecretKey(), { mode: 0o600, flag: 'wx' });
+  return file;
+};
+
+/**
  * The whole product on one machine: DynamoDB Local, the table from the shared definition, the
  * demo seed, and one HTTP server in front of the real handlers. Handlers read the same
  * environment variables they read on Lambda.
@@ -81,6 +101,10 @@ export const startLocalStack = async (options: LocalStackOptions = {}): Promise<
     POWERTOOLS_SERVICE_NAME: 'orbit',
     POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
   });
+  if (!process.env.SECRETS_KMS_KEY_ID) {
+    process.env.SECRETS_KEY_FILE = localSecretKeyFile(dataDir);
+    forgetSecretKeys();
+  }
   resetDocumentClient();
 
   const admin = new DynamoDBClient({});
@@ -112,6 +136,9 @@ export const startLocalStack = async (options: LocalStackOptions = {}): Promise<
   // The WebSocket management API (postToConnection) is this server's `/ws/@connections`.
   const loopback = everyInterface ? '127.0.0.1' : bindHost.includes(':') ? `[${bindHost}]` : bindHost;
   process.env.WS_ENDPOINT = `http://${loopback}:${port}/ws`;
+  // Where Telegram and webhook senders reach the hooks (docs/channels.md): this server, unless a
+  // public tunnel's URL was given.
+  process.env.PUBLIC_BASE_URL = options.publicBaseUrl ?? `http://${loopback}:${port}`;
   // No connection outlives the process that served it: those a crash left get their
   // $disconnect now (pushes to them answer 410 from this server); new ones wait for it.
   await realtime.sweepOrphans();

@@ -1,7 +1,10 @@
 import * as v from 'valibot';
 
-import { isRecordId, object, trimInvisible } from '../core/schema';
+import { isRecordId, object, queryLimit, trimInvisible } from '../core/schema';
+import { channelTypes, type ChannelType } from '../core/channel-types';
 import type { ContactStatus } from '../core/users/records';
+
+export { channelTypes, type ChannelType };
 
 /**
  * The channels contract (docs/channels.md), imported by the web app too: so this file imports
@@ -9,9 +12,6 @@ import type { ContactStatus } from '../core/users/records';
  * generic webhook, email, SMS). Secrets (a bot token, a signing secret) are accepted here and
  * never appear in any response: only `secretHint`, their last four characters.
  */
-
-export const channelTypes = ['telegram', 'webhook', 'email', 'sms'] as const;
-export type ChannelType = (typeof channelTypes)[number];
 
 export const channelStatuses = ['active', 'paused', 'failing'] as const;
 export type ChannelStatus = (typeof channelStatuses)[number];
@@ -255,7 +255,14 @@ export interface WorkItem {
 }
 export interface WorkResponse {
   readonly items: WorkItem[];
+  /** Pass back as ?cursor= for older items; absent on the last page. */
+  readonly cursor?: string;
 }
+
+export const workQuery = object({
+  cursor: v.optional(v.pipe(v.string(), v.maxLength(500))),
+  limit: v.optional(queryLimit(100)),
+});
 
 /** POST /api/hooks/webhook/{channelId}: what an outside system posts (signed). */
 export const inboundWebhookMessage = object({

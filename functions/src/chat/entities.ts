@@ -77,6 +77,31 @@ export const connectionOwnerEntity = defineEntity<ConnectionRecord, [connectionI
 });
 
 /**
+ * A lead's identity on a channel, claimed once (`attribute_not_exists`): the same sender writing
+ * twice, or two of their messages racing in, find one lead. Stored as `{ leadId }`.
+ */
+export const channelIdentityEntity = {
+  type: 'ChannelIdentity',
+  key: (channelId: string, externalId: string): TableKey => ({
+    pk: `IDENTITY#${channelId}#${externalId}`,
+    sk: 'IDENTITY',
+  }),
+} as const;
+
+/**
+ * An inbound message's id on its channel (a Telegram update_id, a webhook messageId), claimed in
+ * the transaction that stores the message: a retried delivery stores nothing twice. Expires
+ * (TTL) long after any provider stops retrying.
+ */
+export const inboundClaimEntity = {
+  type: 'InboundClaim',
+  key: (channelId: string, externalMessageId: string): TableKey => ({
+    pk: `INBOUND#${channelId}#${externalMessageId}`,
+    sk: 'INBOUND',
+  }),
+} as const;
+
+/**
  * Send later: an admin's scheduled messages to one contact, in a partition of their own (the
  * list reads one Query, bounded by the pair). Sent, cancelled and failed ones expire by TTL.
  */

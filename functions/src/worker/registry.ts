@@ -1,5 +1,6 @@
 import { chatJobs } from '../chat/jobs';
 import type { JobRegistry } from '../core/jobs/definition';
+import { channelJobs } from '../channels/jobs';
 
 /**
  * Every job kind the worker runs, by area. Each area keeps its definitions in its own
@@ -7,5 +8,6 @@ import type { JobRegistry } from '../core/jobs/definition';
  * ends dead with a clear error, visible to admins.
  */
 export const jobRegistry: JobRegistry = {
+  ...channelJobs,
   ...chatJobs,
 };
