@@ -11,8 +11,9 @@ import type {
 } from '@orbit/functions/chat/scheduled-contract';
 import { getScheduled } from '@orbit/functions/chat/scheduled-repository';
 import { db } from '@orbit/functions/core/db';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { scheduledMessageEntity } from '@orbit/functions/chat/entities';
+import { jobEntity } from '@orbit/functions/core/jobs/entities';
 import type { JobRecord } from '@orbit/functions/core/jobs/records';
 
 import type { LocalStack } from '../../infra/local/stack';
@@ -73,6 +74,30 @@ const cancel = (client: ApiClient, contactId: string, scheduledId: string) =>
   client.request('DELETE', path(contactId, scheduledId));
 const messagesOf = async (client: ApiClient, contactId: string) =>
   (await client.request<OpenChatResponse>('GET', `/api/apps/chat/chats/${contactId}`)).body.chat?.messages ?? [];
+
+const readJob = async (jobId: string): Promise<JobRecord | undefined> => {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: stack.tableName, Key: jobEntity.key(jobId), ConsistentRead: true }),
+  );
+  return Item ? jobEntity.fromItem(Item) : undefined;
+};
+
+/** Rewrites a job as a worker's claim that lapsed: it was killed mid-run, the tick finds it. */
+const killedMidRun = async (job: JobRecord): Promise<void> => {
+  const leaseUntil = new Date(Date.now() - 1_000).toISOString();
+  const running: JobRecord = { ...job, status: 'running', leaseUntil, version: job.version + 1 };
+  await db().send(new PutCommand({ TableName: stack.tableName, Item: jobEntity.toItem(running) }));
+};
+
+/** Polls until `read` gives a value that passes `done` (the tick's work is asynchronous). */
+const eventually = async <T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};
 
 const inSeconds = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOString();
 
@@ -200,6 +225,32 @@ describe('scheduling a message', () => {
   });
 });
 
+describe('while it is being sent', () => {
+  it('refuses edits and cancelling with 409 once the worker has claimed its job', async () => {
+    const contact = await newClient('Claimed Ada');
+    const { scheduled } = (await schedule(admin, contact.id, { message: 'In flight', sendAt: inSeconds(3600) })).body;
+    const job = await readJob(`chat-scheduled-${scheduled.id}`);
+    if (!job) throw new Error('the schedule has no job');
+    expect(job).toMatchObject({ kind: 'chat.scheduled-send', status: 'queued', runAt: scheduled.sendAt });
+    // A worker holds the claim (its lease an hour long: the tick leaves it alone).
+    const claim: JobRecord = {
+      ...job,
+      status: 'running',
+      leaseUntil: inSeconds(3600),
+      version: job.version + 1,
+    };
+    await db().send(new PutCommand({ TableName: stack.tableName, Item: jobEntity.toItem(claim) }));
+
+    const edited = await edit(admin, contact.id, scheduled.id, { message: 'Too late', version: 1 });
+    expect(edited.status).toBe(409);
+    expect(edited.body).toMatchObject({ errors: { scheduled: ['This scheduled message is being sent'] } });
+    expect((await cancel(admin, contact.id, scheduled.id)).status).toBe(409);
+    // Neither the schedule nor the job changed.
+    expect((await listScheduled(admin, contact.id)).body.scheduled).toEqual([scheduled]);
+    expect(await readJob(job.id)).toMatchObject({ status: 'running', version: claim.version });
+  });
+});
+
 describe('who may schedule', () => {
   it('refuses clients with 403, whatever they send', async () => {
     const { scheduled } = (await schedule(admin, clientAId, { message: 'For A', sendAt: inSeconds(3600) })).body;
@@ -262,6 +313,43 @@ describe('bad input', () => {
 });
 
 describe('a send run more than once', () => {
+  it('sends once when the worker is killed after sending and the tick runs the job again', async () => {
+    const contact = await newClient('Killed Ada');
+    const { scheduled } = (await schedule(admin, contact.id, { message: 'Survives a kill', sendAt: inSeconds(2) }))
+      .body;
+    const sent = await sentFrame(scheduled.id);
+    const jobId = `chat-scheduled-${scheduled.id}`;
+    const done = await eventually(
+      () => readJob(jobId),
+      (job) => job?.status === 'done',
+    );
+    if (done?.status !== 'done') throw new Error(`the job ended ${done?.status ?? 'missing'}`);
+
+    // As if the worker had died after the message went out, before anything was recorded: the
+    // schedule still "scheduled", the job still running with a lease that has lapsed.
+    await db().send(
+      new UpdateCommand({
+        TableName: stack.tableName,
+        Key: scheduledMessageEntity.key(adminId, contact.id, scheduled.id),
+        UpdateExpression: 'SET #status = :scheduled REMOVE sentAt',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':scheduled': 'scheduled' },
+      }),
+    );
+    await killedMidRun(done);
+    const rerun = await eventually(
+      () => readJob(jobId),
+      (job) => job?.status === 'done' && job.version > done.version + 1,
+    );
+    expect(rerun).toMatchObject({ status: 'done', result: { messageId: sent.scheduled.messageId } });
+    expect(rerun?.attempts).toBe(done.attempts + 1);
+    expect((await messagesOf(contact.client, adminId)).map((message) => message.message)).toEqual(['Survives a kill']);
+    expect(await getScheduled({ ownerId: adminId, contactId: contact.id, id: scheduled.id })).toMatchObject({
+      status: 'sent',
+      messageId: sent.scheduled.messageId,
+    });
+  });
+
   it('sends once when two runs race, and once again when a run repeats after a crash', async () => {
     const contact = await newClient('Twice Ada');
     // An hour ahead, so the tick leaves it alone: the runs below are the worker's, by hand.

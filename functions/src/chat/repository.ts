@@ -49,6 +49,11 @@ export interface NewMessage {
   readonly recipientId: string;
   readonly message: string;
   readonly time: Date;
+  /**
+   * A message id fixed in advance (a scheduled send derives it from its schedule): written only
+   * if no message has it, so a repeated send stores nothing (ConditionFailed(['message'])).
+   */
+  readonly id?: string;
   /** A channel conversation's message (inbound from a lead, or a reply going out). */
   readonly channel?: StoredMessage['channel'];
   readonly delivery?: MessageDelivery;

@@ -1,4 +1,5 @@
 import { authJobs } from '../auth/jobs';
+import { chatJobs } from '../chat/jobs';
 import type { JobRegistry } from '../core/jobs/definition';
 import { channelJobs } from '../channels/jobs';
 
@@ -10,4 +11,5 @@ import { channelJobs } from '../channels/jobs';
 export const jobRegistry: JobRegistry = {
   ...channelJobs,
   ...authJobs,
+  ...chatJobs,
 };

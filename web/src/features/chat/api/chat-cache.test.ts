@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage, ChatsAndContactsResponse, OpenChatResponse } from '@orbit/functions/chat/contract';
 import {
+  applyDelivery,
   applyMessageToList,
   applyReceipt,
   applyStatusToList,
@@ -114,5 +115,26 @@ describe('live updates of the chat cache', () => {
     const next = applyStatusToList(list(), 'a', 'away');
     expect(next?.chatsContacts[0]?.status).toBe('away');
     expect(next?.contacts[0]?.status).toBe('away');
+  });
+});
+
+describe('a channel reply’s delivery', () => {
+  it('updates the ticks of that message only, and ignores a message the chat does not show', () => {
+    const open: OpenChatResponse = {
+      chat: {
+        id: 1,
+        userId: 'lead',
+        unseenMsgs: 0,
+        messages: [message('01A', 'me'), message('01B', 'me')],
+        nextCursor: null,
+      },
+      contact: contact('lead'),
+    };
+    const failed = applyDelivery(open, '01B', { status: 'failed', error: 'blocked' });
+    expect(failed?.chat?.messages.map((item) => item.delivery)).toEqual([
+      undefined,
+      { status: 'failed', error: 'blocked' },
+    ]);
+    expect(applyDelivery(open, '01Z', { status: 'sent' })).toBe(open);
   });
 });

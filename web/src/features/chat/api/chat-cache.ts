@@ -3,6 +3,7 @@ import type {
   ChatContact,
   ChatContactStatus,
   ChatMessage,
+  ChatMessageDelivery,
   ChatsAndContactsResponse,
   MessagesPage,
   OpenChatResponse,
@@ -174,3 +175,19 @@ export const applyContactStatus = (queryClient: QueryClient, userId: string, sta
 /** The newest message the contact sent in an open chat, if any. */
 export const lastIncomingId = (open: OpenChatResponse | undefined, me: string): string | undefined =>
   open?.chat?.messages.findLast((message) => message.senderId !== me)?.id;
+
+/** A channel reply's delivery changed (a 'delivery' frame): its ticks in the open chat follow. */
+export const applyDelivery = (
+  open: CachedOpenChat | undefined,
+  messageId: string,
+  delivery: ChatMessageDelivery,
+): CachedOpenChat | undefined => {
+  if (!open?.chat?.messages.some((message) => message.id === messageId)) return open;
+  return {
+    ...open,
+    chat: {
+      ...open.chat,
+      messages: open.chat.messages.map((message) => (message.id === messageId ? { ...message, delivery } : message)),
+    },
+  };
+};

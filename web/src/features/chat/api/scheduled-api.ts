@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { SendMessageResponse, OpenChatResponse } from '@orbit/functions/chat/contract';
+import type { OpenChatResponse, RetryDeliveryResponse } from '@orbit/functions/chat/contract';
 import type {
   CreateScheduledRequest,
   ScheduledListResponse,
@@ -103,7 +103,7 @@ export const useCancelScheduled = (contactId: string) => {
 
 /** A failed channel reply, sent again (a new delivery of the same message). */
 export const retryChannelReply = (contactId: string, messageId: string) =>
-  apiRequest<SendMessageResponse>(`${chatsPath(contactId)}/messages/${encodeURIComponent(messageId)}/retry`, {
+  apiRequest<RetryDeliveryResponse>(`${chatsPath(contactId)}/messages/${encodeURIComponent(messageId)}/retry`, {
     method: 'POST',
   });
 

@@ -222,6 +222,8 @@ export const ChatLog = ({
       ref={scroller}
       onScroll={onScroll}
       role="log"
+      // A region that scrolls is reachable by keyboard, to scroll it without a pointer.
+      tabIndex={0}
       aria-live="polite"
       aria-relevant="additions"
       aria-label={t('chat.log.label', { name: contact.fullName })}

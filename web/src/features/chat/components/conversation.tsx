@@ -70,7 +70,10 @@ export const Conversation = ({
   const older = useLoadOlderMessages(contactId);
   const [pending, setPending] = useState<PendingMessage[]>([]);
   // Send later is an admin's (the server's rule: manage Chat).
-  const canSchedule = useAppAbility().can('manage', 'Chat');
+  const ability = useAppAbility();
+  const canSchedule = ability.can('manage', 'Chat');
+  // Sending through a channel again is the admin's too (the server's rule: update Channel).
+  const canRetryDelivery = ability.can('update', 'Channel');
   const scheduledList = useScheduledMessages(contactId, canSchedule);
   const cancelScheduled = useCancelScheduled(contactId);
   const retryDelivery = useRetryChannelReply(contactId, me);
@@ -234,7 +237,7 @@ export const Conversation = ({
         }}
         onDiscard={(id) => setPending((current) => current.filter((item) => item.id !== id))}
         onRetryDelivery={
-          canSchedule
+          canRetryDelivery
             ? (messageId) =>
                 retryDelivery.mutate(messageId, {
                   onError: () => setNotice({ severity: 'error', text: t('chat.delivery.retryFailed') }),

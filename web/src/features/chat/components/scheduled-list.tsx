@@ -28,6 +28,8 @@ export const ScheduledList = ({ scheduled, cancelling, onEdit, onCancel }: Sched
     () => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }),
     [i18n.language],
   );
+  // The last one sent or cancelled: the next one starts folded again.
+  if (scheduled.length === 0 && expanded) setExpanded(false);
   if (scheduled.length === 0) return null;
   return (
     <Box

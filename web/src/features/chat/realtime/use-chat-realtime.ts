@@ -6,6 +6,7 @@ import { getSession } from '../../../shared/session/session-store';
 import { chatKeys } from '../api/chat-api';
 import {
   applyContactStatus,
+  applyDelivery,
   applyMessageToList,
   applyReceipt,
   applyReceiptToList,
@@ -111,6 +112,12 @@ export const useChatRealtime = (me: string, activeContactId: string | null): Cha
           return;
         case 'status':
           applyContactStatus(queryClient, frame.userId, frame.status);
+          return;
+        case 'delivery':
+          // A channel reply's ticks: sent, delivered, failed (with retry), unknown.
+          queryClient.setQueryData<OpenChatResponse>(chatKeys.chat(frame.contactId), (open) =>
+            applyDelivery(open, frame.messageId, frame.delivery),
+          );
           return;
         case 'scheduled':
           // One of the admin's scheduled messages was sent (or failed): off the open chat's list.
