@@ -112,7 +112,10 @@ const loadChannel = async (channelId: string): Promise<ChannelRecord> => {
 const resultStatus = (result: unknown): SendStatus =>
   (result as Partial<SendResult> | null)?.status === 'delivered' ? 'delivered' : 'sent';
 
-const lastErrorOf = (job: JobRecord) => job.lastError ?? (job.status === 'unknown' ? 'Outcome unknown' : 'Failed');
+/** What the admin reads: the provider's answer, without the runner's error-class prefix. */
+const lastErrorOf = (job: JobRecord) =>
+  job.lastError?.replace(/^(PermanentJobError|UnknownOutcomeError|Error): /, '') ??
+  (job.status === 'unknown' ? 'Outcome unknown' : 'Failed');
 
 /** An admin's reply to a lead (queued by the chat with the message, in one transaction). */
 export const channelDeliverJob: JobDefinition<JobPayloads['channel.deliver']> = {
