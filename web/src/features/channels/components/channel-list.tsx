@@ -226,7 +226,12 @@ export const ChannelList = ({ channels, busy, onAction }: ChannelListProps) => {
         {channels.map((channel) => (
           <Paper component="li" variant="outlined" key={channel.id} data-testid="channel-row" sx={{ p: 2 }}>
             <Stack spacing={1.5}>
-              <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
+              <Stack
+                direction="row"
+                spacing={1}
+                useFlexGap
+                sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}
+              >
                 <ChannelIdentity channel={channel} />
                 <ChannelMenu channel={channel} onAction={onAction} />
               </Stack>

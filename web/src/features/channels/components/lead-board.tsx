@@ -166,7 +166,12 @@ const LeadCardView = ({ lead, onMove, handle, overlay }: LeadCardViewProps) => {
         >
           {lead.fullName}
         </Link>
-        <Stack direction="row" spacing={0.5} useFlexGap sx={{ alignItems: 'center', color: 'text.secondary', minWidth: 0 }}>
+        <Stack
+          direction="row"
+          spacing={0.5}
+          useFlexGap
+          sx={{ alignItems: 'center', color: 'text.secondary', minWidth: 0 }}
+        >
           {lead.channel ? (
             <ChannelTypeIcon type={lead.channel.type} sx={{ fontSize: 16 }} />
           ) : (
