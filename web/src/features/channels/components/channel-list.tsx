@@ -237,7 +237,7 @@ export const ChannelList = ({ channels, busy, onAction }: ChannelListProps) => {
               </Stack>
               <StatusCell channel={channel} />
               <Typography variant="body2" color="text.secondary">
-                {t('channels.list.columns.activity')}: {lastActivity(channel, never, i18n.language)}
+                {t('channels.list.activityLine', { when: lastActivity(channel, never, i18n.language) })}
               </Typography>
               <Counts channel={channel} />
             </Stack>

@@ -40,6 +40,7 @@ const channels: TranslationShape<typeof en> = {
         actions: 'الإجراءات',
       },
       never: 'لا نشاط بعد',
+      activityLine: 'آخر نشاط: {{when}}',
       counts: '{{inbound}} واردة · {{outbound}} صادرة · {{failed}} فاشلة',
       countsLabel: '{{inbound}} واردة، {{outbound}} صادرة، {{failed}} فاشلة',
       lastError: 'آخر خطأ: {{error}}',

@@ -41,6 +41,7 @@ const channels = {
         actions: 'Actions',
       },
       never: 'No activity yet',
+      activityLine: 'Last activity: {{when}}',
       counts: '{{inbound}} in · {{outbound}} out · {{failed}} failed',
       countsLabel: '{{inbound}} received, {{outbound}} sent, {{failed}} failed',
       lastError: 'Last error: {{error}}',

@@ -40,6 +40,7 @@ const channels: TranslationShape<typeof en> = {
         actions: 'Actions',
       },
       never: 'Aucune activité',
+      activityLine: 'Dernière activité : {{when}}',
       counts: '{{inbound}} reçus · {{outbound}} envoyés · {{failed}} en échec',
       countsLabel: '{{inbound}} reçus, {{outbound}} envoyés, {{failed}} en échec',
       lastError: 'Dernière erreur : {{error}}',
