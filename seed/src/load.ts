@@ -5,6 +5,7 @@ import { tableName } from '@orbit/functions/core/table';
 
 import { rewriteListEntries } from '@orbit/functions/projects/bulk-load';
 
+import { seedChannels } from './channels';
 import { seedChat } from './chat';
 import { seedPermissions } from './permissions';
 import { seedProjects } from './projects';
@@ -29,6 +30,8 @@ export const seedSteps: readonly SeedStep[] = [
   { name: 'project-list-sets', run: async () => void (await rewriteListEntries()) },
   // Stores seeded before every profile was in one index partition (an admin's chat contacts).
   { name: 'people-index', run: indexEveryProfile },
+  // A webhook and an email channel, with a lead on each (docs/channels.md).
+  { name: 'channels', run: seedChannels },
 ];
 
 const markerKey = (step: string) => ({ pk: 'SEED#demo', sk: `STEP#${step}` });

@@ -1,4 +1,5 @@
 import { authBench } from './auth';
+import { channelsBench } from './channels';
 import { chatBench } from './chat';
 import { infraBench } from './infra';
 import { loadBench } from './load';
@@ -18,6 +19,7 @@ const sections: readonly BenchSection[] = [
   authBench,
   projectsBench,
   chatBench,
+  channelsBench,
   loadBench,
   webBench,
 ];

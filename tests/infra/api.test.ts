@@ -135,7 +135,9 @@ describe('WebSocket API', () => {
             referencedLogicalIds(policy.Properties.Roles).has(withSockets.logicalId(construct.role)),
           ),
         );
-        if (area === 'auth') {
+        // channels serves no WebSocket route but pushes inbound messages to the admins' open
+        // chats (infra/lib/area-access.ts).
+        if (area === 'auth' || area === 'channels') {
           expect(referencedLogicalIds(variables.WS_ENDPOINT).has(apiId)).toBe(true);
           expect(JSON.stringify(variables.WS_ENDPOINT)).toContain('/ws');
           expect(policies).toContain('execute-api:ManageConnections');

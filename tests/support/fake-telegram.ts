@@ -57,17 +57,18 @@ export class FakeTelegram {
   ) {}
 
   static async start(): Promise<FakeTelegram> {
-    let fake: FakeTelegram | undefined;
+    // The server's handler reaches the fake made once the port is known.
+    const made: { fake?: FakeTelegram } = {};
     const server = createServer((request, response) => {
-      void fake?.handle(request, (status, body) => {
+      void made.fake?.handle(request, (status, body) => {
         response.writeHead(status, { 'content-type': 'application/json' });
         response.end(JSON.stringify(body));
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
-    fake = new FakeTelegram(server, `http://127.0.0.1:${port}`);
-    return fake;
+    made.fake = new FakeTelegram(server, `http://127.0.0.1:${port}`);
+    return made.fake;
   }
 
   /** A bot the fake accepts; returns its token (`<id>:<random>`, the shape BotFather gives). */

@@ -31,20 +31,23 @@ export class WebhookReceiver {
   ) {}
 
   static async start(): Promise<WebhookReceiver> {
-    let receiver: WebhookReceiver | undefined;
+    const made: { receiver?: WebhookReceiver } = {};
     const server = createServer((request, response) => {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
-        const status = receiver?.record(request.headers as Record<string, string>, Buffer.concat(chunks).toString());
+        const status = made.receiver?.record(
+          request.headers as Record<string, string>,
+          Buffer.concat(chunks).toString(),
+        );
         response.writeHead(status ?? 500, { 'content-type': 'application/json' });
         response.end('{}');
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
-    receiver = new WebhookReceiver(server, `http://127.0.0.1:${port}/hook`);
-    return receiver;
+    made.receiver = new WebhookReceiver(server, `http://127.0.0.1:${port}/hook`);
+    return made.receiver;
   }
 
   /** The channel's signing secret (`whsec_…`): later requests are verified with it. */

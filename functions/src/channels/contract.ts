@@ -84,7 +84,7 @@ export type Channel = { [T in ChannelType]: ChannelBase<T> }[ChannelType];
 
 export const channelNameLimits = { min: 1, max: 80 } as const;
 /** A workspace keeps a handful of channels: the list reads them whole (one Query). */
-export const maxChannels = 50;
+export const maxChannels = 100;
 
 const channelName = v.pipe(
   v.string('Name is required'),

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { clientFrame, contactStatusUpdateRequest, messageText } from './contract';
 import type { MembershipRecord, StoredMessage } from './records';
-import { canSeeContact, feedbackFor, matchesFilters, newestFirst } from './rules';
+import { canSeeContact, feedbackFor, matchesFilters, newestFirst, toChatMessage } from './rules';
 
 const message = (id: string, senderId: string): StoredMessage => ({
   id,
@@ -92,5 +92,35 @@ describe('the contract', () => {
     expect(v.safeParse(clientFrame, { action: 'typing', contactId: 'a', isTyping: true }).success).toBe(true);
     expect(v.safeParse(clientFrame, { action: 'presence', status: 'offline' }).success).toBe(false);
     expect(v.safeParse(clientFrame, { action: 'delete-everything' }).success).toBe(false);
+  });
+});
+
+describe('a channel reply’s ticks', () => {
+  const reply = (status: NonNullable<StoredMessage['delivery']>['status']): StoredMessage => ({
+    ...message('01B', 'me'),
+    channel: 'telegram',
+    delivery: { status, jobId: 'j1' },
+  });
+
+  it('come from the channel’s answer, not from receipts', () => {
+    const seenByPeer = membership({ peerDeliveredUpTo: '01Z', peerSeenUpTo: '01Z' });
+    expect(feedbackFor(reply('queued'), 'me', seenByPeer)).toEqual({
+      isSent: false,
+      isDelivered: false,
+      isSeen: false,
+    });
+    expect(feedbackFor(reply('sent'), 'me', seenByPeer)).toEqual({ isSent: true, isDelivered: false, isSeen: false });
+    expect(feedbackFor(reply('delivered'), 'me')).toEqual({ isSent: true, isDelivered: true, isSeen: false });
+    expect(feedbackFor(reply('failed'), 'me')).toEqual({ isSent: false, isDelivered: false, isSeen: false });
+  });
+
+  it('show the channel and the delivery (without the job id) to the browser', () => {
+    expect(
+      toChatMessage({ ...reply('failed'), delivery: { status: 'failed', error: 'no chat', jobId: 'j1' } }, 'me'),
+    ).toMatchObject({
+      channel: 'telegram',
+      delivery: { status: 'failed', error: 'no chat' },
+    });
+    expect(JSON.stringify(toChatMessage(reply('sent'), 'me'))).not.toContain('j1');
   });
 });
