@@ -76,6 +76,7 @@ const channels: TranslationShape<typeof en> = {
     },
     connectDialog: {
       title: 'ربط قناة',
+      titleWithType: 'ربط قناة: {{type}}',
       editTitle: 'تعديل {{name}}',
       chooseType: 'ماذا تريد أن تربط؟',
       typeList: 'أنواع القنوات',

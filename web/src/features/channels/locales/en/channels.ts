@@ -77,6 +77,7 @@ const channels = {
     },
     connectDialog: {
       title: 'Connect a channel',
+      titleWithType: 'Connect a channel: {{type}}',
       editTitle: 'Edit {{name}}',
       chooseType: 'What do you want to connect?',
       typeList: 'Channel types',

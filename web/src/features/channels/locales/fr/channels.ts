@@ -76,6 +76,7 @@ const channels: TranslationShape<typeof en> = {
     },
     connectDialog: {
       title: 'Connecter un canal',
+      titleWithType: 'Connecter un canal : {{type}}',
       editTitle: 'Modifier {{name}}',
       chooseType: 'Que voulez-vous connecter ?',
       typeList: 'Types de canal',
