@@ -1,11 +1,13 @@
 import { mkdirSync, readFileSync } from 'node:fs';
+import { connect, createServer, type Server } from 'node:net';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 import type { Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 import { useBrowser, signInThroughForm } from '../support/browser';
+import { FakeTelegram } from '../support/fake-telegram';
 
 /**
  * The Channels page in a real browser on the product as `npm start` serves it: connecting a
@@ -22,8 +24,27 @@ const shot = (target: Page, name: string) =>
 const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const admin = { phone: '+15550100001', password: 'Admin#2026' };
 
+/**
+ * The stack's Telegram base URL is fixed before it starts (global-setup.ts: a port), the fake's
+ * port is its own: a loopback forwarder on the first passes each connection to the second.
+ */
+const forward = async (port: number, to: string): Promise<Server> => {
+  const target = new URL(to);
+  const server = createServer((socket) => {
+    const upstream = connect(Number(target.port), target.hostname);
+    socket.pipe(upstream).pipe(socket);
+    upstream.on('error', () => socket.destroy());
+    socket.on('error', () => upstream.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return server;
+};
+
 const browser = useBrowser();
 let page: Page;
+/** The Telegram Bot API the stack calls (global-setup.ts points TELEGRAM_API_BASE_URL at this port). */
+let telegram: FakeTelegram;
+let forwarder: Server;
 
 const signedIn = async (options: Parameters<typeof browser.newContext>[0] = {}) => {
   const context = await browser.newContext(options);
@@ -35,7 +56,14 @@ const signedIn = async (options: Parameters<typeof browser.newContext>[0] = {}) 
 
 beforeAll(async () => {
   mkdirSync(artifacts, { recursive: true });
+  telegram = await FakeTelegram.start();
+  forwarder = await forward(inject('telegramApiPort'), telegram.url);
   page = await signedIn();
+});
+
+afterAll(async () => {
+  forwarder.close();
+  await telegram.stop();
 });
 
 interface AxeViolation {
@@ -87,6 +115,98 @@ const column = (target: Page, stage: string): Locator =>
   target.locator(`[data-testid="lead-column"][data-stage="${stage}"]`);
 const countOf = async (target: Page, stage: string): Promise<number> =>
   Number(await column(target, stage).getByTestId('lead-count').textContent());
+
+describe('a Telegram bot', () => {
+  const botUsername = 'orbit_e2e_bot';
+  let token = '';
+  const lead = { id: 700_000 + (Date.now() % 100_000), firstName: 'Ana', lastName: 'Souza' };
+  let channelRow: Locator;
+
+  it('connects against the fake Bot API: checked with getMe, the webhook set, the secret never shown', async () => {
+    token = telegram.addBot(botUsername);
+    await page.goto('/apps/channels');
+    await ready(page);
+    await page
+      .getByRole('button', { name: /^Connect/ })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: /^Telegram bot/ }).click();
+    await dialog.getByLabel(/^Name/).fill('Orbit support bot');
+    await dialog.getByLabel(/^Bot token/).fill(token);
+    await dialog.getByRole('button', { name: 'Connect', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    channelRow = page.getByTestId('channel-row').filter({ hasText: 'Orbit support bot' });
+    await channelRow.waitFor();
+    expect(await channelRow.getByText(`@${botUsername}`).isVisible()).toBe(true);
+    expect(await channelRow.locator('[data-status]').first().getAttribute('data-status')).toBe('active');
+    expect(await channelRow.getByTestId('secret-hint').textContent()).toBe(`Secret •••• ${token.slice(-4)}`);
+    expect(await page.content()).not.toContain(token);
+
+    expect(telegram.callsOf('getMe', token)).toHaveLength(1);
+    const hook = telegram.webhookOf(token);
+    expect(hook?.url).toMatch(/\/api\/hooks\/telegram\/\w+$/);
+    expect(hook?.secretToken).not.toBe('');
+  });
+
+  it('sends a test message, shown pending, then sent', async () => {
+    await channelRow.getByRole('button', { name: 'Actions for Orbit support bot' }).click();
+    await page.getByRole('menuitem', { name: 'Send a test' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send a test message' });
+    await dialog.getByLabel('Send to').fill(String(lead.id));
+    await dialog.getByRole('button', { name: 'Send test' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const state = channelRow.getByTestId('channel-test');
+    await expect.poll(() => state.getAttribute('data-test-status'), { timeout: 20_000 }).toBe('sent');
+    expect(telegram.callsOf('sendMessage', token).some((call) => String(call.body.chat_id) === String(lead.id))).toBe(
+      true,
+    );
+  });
+
+  it('lands a lead’s message live in the admin’s chat, and the reply reaches the Bot API', async () => {
+    await page.goto('/apps/chat');
+    await page.getByRole('searchbox', { name: 'Search contacts' }).waitFor();
+    const text = `Hello from Telegram ${Date.now().toString(36)}`;
+    const posted = await telegram.postUpdate(
+      token,
+      telegram.textUpdate({ id: lead.id, first_name: lead.firstName, last_name: lead.lastName }, text),
+    );
+    expect(posted.status).toBe(200);
+    // Live: no reload, the new lead and their message appear in the contact list.
+    const contact = page.getByRole('button', { name: /^Ana Souza/ }).first();
+    await expect.poll(() => contact.textContent(), { timeout: 15_000 }).toContain(text);
+    await contact.click();
+    const log = page.getByRole('log', { name: 'Messages with Ana Souza' });
+    await log.locator('p', { hasText: text }).waitFor();
+
+    const reply = `Thanks Ana, we will call you ${Date.now().toString(36)}`;
+    const composer = page.getByRole('textbox', { name: 'Message to Ana Souza' });
+    await composer.fill(reply);
+    await composer.press('Enter');
+    await telegram.waitForCall(
+      (call) =>
+        call.method === 'sendMessage' &&
+        call.token === token &&
+        String(call.body.chat_id) === String(lead.id) &&
+        call.body.text === reply,
+      30_000,
+    );
+  });
+
+  it('shows the new lead on the board, with the channel it came from', async () => {
+    await page.goto('/apps/channels?tab=leads');
+    const card = column(page, 'contact_received').getByTestId('lead-card').filter({ hasText: 'Ana Souza' });
+    await card.waitFor();
+    expect(await card.getByText('Via \u2068Orbit support bot\u2069').isVisible()).toBe(true);
+    // Closed, so the other browser tests find the seeded leads as they were.
+    const closed = await countOf(page, 'closed');
+    await card.getByRole('button', { name: /^Move .* to…$/ }).click();
+    await page.getByRole('menuitem', { name: 'Move to “Closed”' }).click();
+    await expect.poll(() => countOf(page, 'closed')).toBe(closed + 1);
+    await column(page, 'closed').getByTestId('lead-card').filter({ hasText: 'Ana Souza' }).waitFor();
+  });
+});
 
 describe('the lead pipeline', () => {
   it('moves a lead by dragging, by keyboard and by menu; counts follow and survive a reload', async () => {

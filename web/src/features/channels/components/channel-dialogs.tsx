@@ -213,7 +213,7 @@ export const ConnectDialog = ({ channel, onClose, onSaved }: ConnectDialogProps)
           {channel
             ? t('channels.connectDialog.editTitle', { name: isolate(channel.name) })
             : type
-              ? `${t('channels.connectDialog.title')}: ${t(`channels.types.${type}`)}`
+              ? t('channels.connectDialog.titleWithType', { type: t(`channels.types.${type}`) })
               : t('channels.connectDialog.title')}
         </DialogTitle>
         <DialogContent>

@@ -137,7 +137,7 @@ const ChannelIdentity = ({ channel }: { readonly channel: Channel }) => {
   const { t } = useTranslation();
   const detail = detailOf(channel);
   return (
-    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start', minWidth: 0 }}>
+    <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'flex-start', minWidth: 0 }}>
       <Box
         sx={{
           display: 'grid',
@@ -226,13 +226,18 @@ export const ChannelList = ({ channels, busy, onAction }: ChannelListProps) => {
         {channels.map((channel) => (
           <Paper component="li" variant="outlined" key={channel.id} data-testid="channel-row" sx={{ p: 2 }}>
             <Stack spacing={1.5}>
-              <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
+              <Stack
+                direction="row"
+                spacing={1}
+                useFlexGap
+                sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}
+              >
                 <ChannelIdentity channel={channel} />
                 <ChannelMenu channel={channel} onAction={onAction} />
               </Stack>
               <StatusCell channel={channel} />
               <Typography variant="body2" color="text.secondary">
-                {t('channels.list.columns.activity')}: {lastActivity(channel, never, i18n.language)}
+                {t('channels.list.activityLine', { when: lastActivity(channel, never, i18n.language) })}
               </Typography>
               <Counts channel={channel} />
             </Stack>

@@ -166,7 +166,12 @@ const LeadCardView = ({ lead, onMove, handle, overlay }: LeadCardViewProps) => {
         >
           {lead.fullName}
         </Link>
-        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', color: 'text.secondary', minWidth: 0 }}>
+        <Stack
+          direction="row"
+          spacing={0.5}
+          useFlexGap
+          sx={{ alignItems: 'center', color: 'text.secondary', minWidth: 0 }}
+        >
           {lead.channel ? (
             <ChannelTypeIcon type={lead.channel.type} sx={{ fontSize: 16 }} />
           ) : (
@@ -232,7 +237,7 @@ const Column = ({
         borderColor: isOver ? 'primary.main' : 'divider',
       }}
     >
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', px: 1.5, pt: 1.5, pb: 1 }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', px: 1.5, pt: 1.5, pb: 1 }}>
         <Typography id={headingId} variant="subtitle2" component="h3" sx={{ fontWeight: 700 }}>
           {t(stageKey(stage))}
         </Typography>

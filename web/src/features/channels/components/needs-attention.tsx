@@ -27,6 +27,7 @@ const WorkRow = ({
       component="li"
       direction={{ xs: 'column', sm: 'row' }}
       spacing={{ xs: 1, sm: 2 }}
+      useFlexGap
       data-testid="work-item"
       data-status={item.status}
       sx={{ py: 1.5, px: 2, alignItems: { sm: 'center' }, '& + &': { borderTop: 1, borderColor: 'divider' } }}

@@ -40,6 +40,7 @@ const channels: TranslationShape<typeof en> = {
         actions: 'الإجراءات',
       },
       never: 'لا نشاط بعد',
+      activityLine: 'آخر نشاط: {{when}}',
       counts: '{{inbound}} واردة · {{outbound}} صادرة · {{failed}} فاشلة',
       countsLabel: '{{inbound}} واردة، {{outbound}} صادرة، {{failed}} فاشلة',
       lastError: 'آخر خطأ: {{error}}',
@@ -75,6 +76,7 @@ const channels: TranslationShape<typeof en> = {
     },
     connectDialog: {
       title: 'ربط قناة',
+      titleWithType: 'ربط قناة: {{type}}',
       editTitle: 'تعديل {{name}}',
       chooseType: 'ماذا تريد أن تربط؟',
       typeList: 'أنواع القنوات',

@@ -41,6 +41,7 @@ const channels = {
         actions: 'Actions',
       },
       never: 'No activity yet',
+      activityLine: 'Last activity: {{when}}',
       counts: '{{inbound}} in · {{outbound}} out · {{failed}} failed',
       countsLabel: '{{inbound}} received, {{outbound}} sent, {{failed}} failed',
       lastError: 'Last error: {{error}}',
@@ -76,6 +77,7 @@ const channels = {
     },
     connectDialog: {
       title: 'Connect a channel',
+      titleWithType: 'Connect a channel: {{type}}',
       editTitle: 'Edit {{name}}',
       chooseType: 'What do you want to connect?',
       typeList: 'Channel types',

@@ -40,6 +40,7 @@ const channels: TranslationShape<typeof en> = {
         actions: 'Actions',
       },
       never: 'Aucune activité',
+      activityLine: 'Dernière activité : {{when}}',
       counts: '{{inbound}} reçus · {{outbound}} envoyés · {{failed}} en échec',
       countsLabel: '{{inbound}} reçus, {{outbound}} envoyés, {{failed}} en échec',
       lastError: 'Dernière erreur : {{error}}',
@@ -75,6 +76,7 @@ const channels: TranslationShape<typeof en> = {
     },
     connectDialog: {
       title: 'Connecter un canal',
+      titleWithType: 'Connecter un canal : {{type}}',
       editTitle: 'Modifier {{name}}',
       chooseType: 'Que voulez-vous connecter ?',
       typeList: 'Types de canal',
