@@ -28,7 +28,12 @@ afterAll(() => {
 });
 
 const resetCode = authJobs['auth.reset-code'];
-const contextAt = (now: Date): JobContext => ({ job: {} as JobRecord, attempt: 1, now });
+const contextAt = (now: Date): JobContext => ({
+  job: {} as JobRecord,
+  attempt: 1,
+  now,
+  signal: new AbortController().signal,
+});
 const inAMinute = () => new Date(Date.now() + 60_000).toISOString();
 
 describe('the reset-code job', () => {
