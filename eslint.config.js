@@ -71,15 +71,17 @@ const serverBoundaries = {
           ...serverAreas.map((area) => ({
             target: `./functions/src/${area}`,
             from: './functions/src',
-            // The worker composes every area's job definitions (worker/registry.ts), as
-            // area-handlers.ts composes their handlers: it may import each area's jobs.ts.
+            // chat/service.ts is what other areas may call of the chat (channels: inbound messages
+            // and reply deliveries), never its repositories.
             except: [
               `./${area}`,
               './core',
               './routes.ts',
+              './chat/service.ts',
+              // The worker runs every area's jobs: it imports each area's jobs.ts, nothing else.
               ...(area === 'worker' ? serverAreas.map((other) => `./${other}/jobs.ts`) : []),
             ],
-            message: `A server area imports only itself and core/ (functions/src/${area} may not import this).`,
+            message: `A server area imports only itself, core/ and other areas' services (functions/src/${area} may not import this).`,
           })),
           {
             target: './functions/src/core',

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 
+import { channelEntity } from './channels/entities';
+import type { ChannelRecord } from './channels/records';
 import {
+  channelIdentityEntity,
   chatCounterEntity,
   chatPairEntity,
   connectionOwnerEntity,
   connectionSetEntity,
+  inboundClaimEntity,
   membershipEntity,
   messageEntity,
 } from './chat/entities';
@@ -52,6 +56,7 @@ const connectionSet = { userId: 'u1', role: 'client', connections: {}, expiresAt
 const gsi1 = roleIndexKeys({ role: 'client', fullName: 'Ada Lovelace', id: 'u1' });
 const people = peopleIndexKeys({ fullName: 'Ada Lovelace', id: 'u1' });
 const gsi2 = connectionSetEntity.indexKeysOf(connectionSet);
+const channelList = channelEntity.indexKeysOf({ id: 'ch1', createdAt: '2026-01-01T00:00:00.000Z' } as ChannelRecord);
 const jobAt = { id: 'j1', runAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
 const jobDue = jobIndexKeys({ ...jobAt, status: 'queued' });
 const jobAttention = jobIndexKeys({ ...jobAt, status: 'dead' });
@@ -101,6 +106,10 @@ const builtKeys: readonly BuiltKey[] = [
   table('BoardViewer', boardViewerKey('p1', 'conn1')),
   table('BoardViewing', boardViewingKey('conn1')),
   table('Job', jobEntity.key('j1')),
+  table('Channel', channelEntity.key('ch1')),
+  { entity: 'Channel', index: 'gsi1', key: { pk: channelList.gsi1pk ?? '', sk: channelList.gsi1sk ?? '' } },
+  table('ChannelIdentity', channelIdentityEntity.key('ch1', '12345')),
+  table('InboundClaim', inboundClaimEntity.key('ch1', '987')),
   { entity: 'Job', index: 'gsi1', key: { pk: jobDue.gsi1pk ?? '', sk: jobDue.gsi1sk ?? '' } },
   { entity: 'Job', index: 'gsi1', key: { pk: jobAttention.gsi1pk ?? '', sk: jobAttention.gsi1sk ?? '' } },
 ];

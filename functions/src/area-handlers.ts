@@ -23,6 +23,7 @@ export const areaHandlers: Record<Area, () => Promise<AreaHandler>> = {
   chat: async () => (await import('./chat/handler')).handler,
   permissions: async () => (await import('./permissions/handler')).handler,
   projects: async () => (await import('./projects/handler')).handler,
+  channels: async () => (await import('./channels/handler')).handler,
 };
 
 export type WebSocketAreaHandler = (

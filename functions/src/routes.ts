@@ -8,7 +8,7 @@
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** One Lambda function per area; `functions/src/<area>/handler.ts` exports `handler`. */
-export const areas = ['health', 'auth', 'chat', 'permissions', 'projects'] as const;
+export const areas = ['health', 'auth', 'chat', 'permissions', 'projects', 'channels'] as const;
 export type Area = (typeof areas)[number];
 
 export interface HttpRouteDefinition {
@@ -51,6 +51,7 @@ export const chatHttpRoutes = [
   { method: 'POST', path: '/api/apps/chat/chats/{userId}', area: 'chat', access: 'signed-in' }, // Send a message (creates the chat on the first one)
   { method: 'GET', path: '/api/apps/chat/contacts', area: 'chat', access: 'signed-in' }, // Contacts the caller may chat with, by name (q, limit); reads only (the navbar search)
   { method: 'POST', path: '/api/apps/chat/contacts', area: 'chat', access: 'signed-in' }, // Change a contact's status (admins; body userId, status)
+  { method: 'POST', path: '/api/apps/chat/chats/{userId}/messages/{messageId}/retry', area: 'chat', access: 'signed-in' }, // Send a failed / unknown channel reply again (admin; a new delivery job, same message)
 ] as const satisfies readonly AreaRouteDefinition<'chat'>[];
 
 // prettier-ignore
@@ -83,6 +84,23 @@ export const projectsHttpRoutes = [
   { method: 'DELETE', path: '/api/apps/projects/{id}/tasks/{taskId}/comments/{commentId}', area: 'projects', access: 'signed-in' }, // Delete a comment (admin)
 ] as const satisfies readonly AreaRouteDefinition<'projects'>[];
 
+// prettier-ignore
+export const channelsHttpRoutes = [
+  { method: 'GET', path: '/api/apps/channels', area: 'channels', access: 'signed-in' }, // List channels with status, last activity and counts (admin)
+  { method: 'POST', path: '/api/apps/channels', area: 'channels', access: 'signed-in' }, // Connect a channel by type (admin; a webhook's signing secret is returned this once)
+  { method: 'GET', path: '/api/apps/channels/leads', area: 'channels', access: 'signed-in' }, // The lead board: leads by status with counts and their channel (admin)
+  { method: 'GET', path: '/api/apps/channels/work', area: 'channels', access: 'signed-in' }, // Background jobs that need an admin: dead or unknown outcome (admin)
+  { method: 'POST', path: '/api/apps/channels/work/{jobId}/replay', area: 'channels', access: 'signed-in' }, // Queue a dead / unknown job again (admin)
+  { method: 'GET', path: '/api/apps/channels/{id}', area: 'channels', access: 'signed-in' }, // One channel (admin)
+  { method: 'PATCH', path: '/api/apps/channels/{id}', area: 'channels', access: 'signed-in' }, // Edit name, owner, settings, a new bot token, from the version read (admin; stale is 409)
+  { method: 'DELETE', path: '/api/apps/channels/{id}', area: 'channels', access: 'signed-in' }, // Remove a channel (admin; a Telegram bot's webhook is removed in the background)
+  { method: 'POST', path: '/api/apps/channels/{id}/pause', area: 'channels', access: 'signed-in' }, // Stop sending and receiving (admin)
+  { method: 'POST', path: '/api/apps/channels/{id}/resume', area: 'channels', access: 'signed-in' }, // Active again (admin)
+  { method: 'POST', path: '/api/apps/channels/{id}/test', area: 'channels', access: 'signed-in' }, // Send a test message to yourself in the background; 202, the result lands in lastTest (admin)
+  { method: 'POST', path: '/api/hooks/telegram/{channelId}', area: 'channels', access: 'public' }, // Telegram updates; only with the channel's secret token header
+  { method: 'POST', path: '/api/hooks/webhook/{channelId}', area: 'channels', access: 'public' }, // Inbound webhook messages; only with a valid Standard Webhooks signature
+] as const satisfies readonly AreaRouteDefinition<'channels'>[];
+
 /**
  * Joins the areas' lists. A call marked pure, unlike a spread literal, lets a bundle that never
  * reads every route (an area's Lambda) drop the other areas' lists.
@@ -98,6 +116,7 @@ export const httpRoutes = /* @__PURE__ */ joinRoutes(
   chatHttpRoutes,
   permissionsHttpRoutes,
   projectsHttpRoutes,
+  channelsHttpRoutes,
 );
 
 export type HttpRoute = (typeof httpRoutes)[number];

@@ -53,6 +53,10 @@ export const areaAccessOverrides: AreaAccessOverrides = {
       'CHAT#*',
       'COUNTER#chats',
       'CONNECTION#*',
+      // A reply to a channel lead is queued with its delivery job (the outbox: JOB#; JOBS#, its
+      // gsi1 partition, listed like the other index keys).
+      'JOB#*',
+      'JOBS#*',
       // A closed connection leaves the project board it watched (core/live-board.ts).
       'BOARD#*',
       // Index partition keys, gsi1 (contacts by role) and gsi2 (connections by role, and every
@@ -67,6 +71,28 @@ export const areaAccessOverrides: AreaAccessOverrides = {
   // ROLE#: gsi1, the people an admin picks for a project (an index key, as for chat).
   // BOARD# and CONNECTION#: who watches a board and what a connection watches (core/live-board.ts).
   projects: { leadingKeys: [...userKeys, 'PROJECT#*', 'PLIST#*', 'PCOUNT#*', 'ROLE#*', 'BOARD#*', 'CONNECTION#*'] },
+  // Channels: its own partitions (CHANNEL#, CHANNELS), the identity and update claims, the jobs it
+  // queues and lists (JOB#, JOBS#), and chat's partitions for an inbound message (a lead's
+  // profile, the chat, the admins' connections to push to). Pushes to the admins' open chats.
+  channels: {
+    pushes: true,
+    leadingKeys: [
+      ...userKeys,
+      'CHANNEL#*',
+      'CHANNELS',
+      'IDENTITY#*',
+      'INBOUND#*',
+      'JOB#*',
+      'JOBS#*',
+      'CHATPAIR#*',
+      'CHAT#*',
+      'COUNTER#chats',
+      'CONNECTION#*',
+      'ROLE#*',
+      'CONNECTIONS#*',
+      'PEOPLE',
+    ],
+  },
 };
 
 /** The area behind `/api/auth/*`: its routes get their own throttle, its function reserved concurrency. */

@@ -13,6 +13,7 @@ import { Monitoring } from './monitoring';
 import { deployedRouteTable, type RouteTable } from './route-table';
 import { Web } from './web';
 import { WebAcl } from './web-acl';
+import { Worker } from './worker';
 
 export interface OrbitStackProps extends StackProps {
   readonly config: OrbitConfig;
@@ -36,6 +37,7 @@ export class OrbitStack extends Stack {
   readonly webAcl: WebAcl;
   readonly monitoring: Monitoring;
   readonly messaging: Messaging;
+  readonly worker: Worker;
 
   constructor(scope: Construct, id: string, props: OrbitStackProps) {
     super(scope, id, props);
@@ -93,6 +95,13 @@ export class OrbitStack extends Stack {
       tableDefinition,
       alarmEmail: config.alarmEmail,
     });
+    this.worker = new Worker(this, 'Worker', {
+      data: this.data,
+      disposable,
+      functions: this.api.functions,
+      alarmTopic: this.monitoring.topic,
+    });
+    this.messaging.configureWorker([this.worker.streamFunction, this.worker.tickFunction]);
 
     const url = this.web.urlFor(config.domainName);
     new CfnOutput(this, 'Url', { value: url, description: 'Open this in a browser' });
@@ -126,6 +135,7 @@ export class OrbitStack extends Stack {
       description: 'Rotate with put-secret-value (docs/deploy.md)',
     });
     new CfnOutput(this, 'AlarmTopicArn', { value: this.monitoring.topic.topicArn });
+    new CfnOutput(this, 'WorkerStreamFailureQueueUrl', { value: this.worker.failureQueue.queueUrl });
     for (const areaFunction of this.api.functions.values()) {
       new CfnOutput(this, `${areaFunction.node.id}FunctionName`, { value: areaFunction.function.functionName });
     }

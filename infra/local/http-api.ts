@@ -29,6 +29,7 @@ export const defaultAdmissionLimits: Readonly<Record<Area, AdmissionLimits>> = {
   chat: storeBound,
   permissions: storeBound,
   projects: storeBound,
+  channels: storeBound,
 };
 
 const notFound: ErrorReply = { status: 404, message: 'Not found' };

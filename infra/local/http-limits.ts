@@ -29,6 +29,8 @@ export const bodyLimitBytes: Readonly<Record<Area, number>> = {
   chat: 64 * 1024,
   permissions: 64 * 1024,
   projects: 64 * 1024,
+  // A Telegram update or an inbound webhook message with its attachment notes.
+  channels: 64 * 1024,
 };
 
 /**

@@ -43,6 +43,8 @@ export interface LocalStackOptions {
   readonly admission?: LocalServerOptions['admission'];
   /** The local SES server's port (its mail viewer); 0 or unset picks a free one. */
   readonly mailPort?: number;
+  /** Where outside senders reach the hooks (a tunnel's URL); default this server. */
+  readonly publicBaseUrl?: string;
   /** Background work: the stream poller and the tick (docs/background-work.md). */
   readonly worker?: LocalWorkerOptions;
 }
@@ -126,6 +128,9 @@ export const startLocalStack = async (options: LocalStackOptions = {}): Promise<
   // The WebSocket management API (postToConnection) is this server's `/ws/@connections`.
   const loopback = everyInterface ? '127.0.0.1' : bindHost.includes(':') ? `[${bindHost}]` : bindHost;
   process.env.WS_ENDPOINT = `http://${loopback}:${port}/ws`;
+  // Where Telegram and webhook senders reach the hooks (docs/channels.md): this server, unless a
+  // public tunnel's URL was given.
+  process.env.PUBLIC_BASE_URL = options.publicBaseUrl ?? `http://${loopback}:${port}`;
   // No connection outlives the process that served it: those a crash left get their
   // $disconnect now (pushes to them answer 410 from this server); new ones wait for it.
   await realtime.sweepOrphans();

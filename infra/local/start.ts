@@ -45,7 +45,15 @@ const main = async () => {
     web = { webDir: defaultWebDir };
   }
 
-  const stack: LocalStack = await startLocalStack({ port, host, web, mailPort });
+  // PUBLIC_BASE_URL: a tunnel's URL, for a real Telegram bot to reach this machine (docs/channels.md).
+  const publicBaseUrl = process.env.PUBLIC_BASE_URL || undefined;
+  const stack: LocalStack = await startLocalStack({
+    port,
+    host,
+    web,
+    mailPort,
+    ...(publicBaseUrl ? { publicBaseUrl } : {}),
+  });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`\nOrbit is running at ${stack.url}  (ready in ${seconds}s${stack.seeded ? ', demo data seeded' : ''})`);
   console.log(

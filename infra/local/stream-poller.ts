@@ -16,7 +16,7 @@ import {
 } from '@aws-sdk/client-dynamodb-streams';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 
-import { jobEventSource } from '@orbit/functions/worker/event-source';
+import { jobEventSource, type EventSourceSettings } from '@orbit/functions/worker/event-source';
 import { jobStreamFilter, matchesFilter, type FilterPattern } from '@orbit/functions/worker/stream-filter';
 
 /**
@@ -46,7 +46,7 @@ export interface StreamPollerOptions {
   readonly dataDir?: string;
   /** The wait after an empty read. */
   readonly pollIntervalMs?: number;
-  readonly settings?: Partial<typeof jobEventSource>;
+  readonly settings?: Partial<EventSourceSettings>;
   readonly filter?: FilterPattern;
 }
 

@@ -1,12 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { db } from '@orbit/functions/core/db';
+import { batchWrite, db } from '@orbit/functions/core/db';
 import { listJobsNeedingAttention, replayJob } from '@orbit/functions/core/jobs/admin';
 import type { JobRegistry } from '@orbit/functions/core/jobs/definition';
 import { enqueueJob, newJob } from '@orbit/functions/core/jobs/enqueue';
@@ -18,7 +18,7 @@ import { tableName } from '@orbit/functions/core/table';
 import { createWorker } from '@orbit/functions/worker/handler';
 
 import type { LocalStack } from '../../infra/local/stack';
-import { invocationContext } from '../../infra/local/stream-poller';
+import { invocationContext, startStreamPoller } from '../../infra/local/stream-poller';
 import { startApiStack } from '../support/api-stack';
 
 declare module '@orbit/functions/core/jobs/records' {
@@ -209,6 +209,39 @@ describe('through the stream (the tick is held back)', () => {
     expect(deliveriesTo(to)).toHaveLength(1);
     // Once replayed it is no longer waiting for an admin: a second replay is refused.
     await expect(replayJob(job.id)).rejects.toMatchObject({ status: 409 });
+  });
+
+  it('splits a batch that throws until the bad record is alone, and sets it aside in the on-failure record', async () => {
+    const label = unique('bisect');
+    const seen: string[][] = [];
+    // A second poller on the same stream, with a handler that cannot take one record, and
+    // tight rules: batches of 4, one retry.
+    const poller = await startStreamPoller({
+      tableName: tableName(),
+      pollIntervalMs: 50,
+      settings: { batchSize: 4, retryAttempts: 1 },
+      filter: { dynamodb: { NewImage: { label: { S: [label] } } } },
+      handler: async (event) => {
+        const batch = event.Records.map(
+          (record) => (unmarshall(record.dynamodb?.NewImage as never) as JobRecord<{ to: string }>).payload.to,
+        );
+        seen.push(batch);
+        if (batch.includes('poison')) throw new Error('cannot handle this one');
+        return { batchItemFailures: [] };
+      },
+    });
+    try {
+      const jobs = ['good-1', 'good-2', 'poison', 'good-3'].map((to) => newJob('test.send', { to }, { label }));
+      await batchWrite(jobs.map((job) => ({ put: jobEntity.toItem(job) })));
+      const failure = await eventually(() => poller.failures[0]);
+      expect(failure.requestContext.condition).toBe('RetryAttemptsExhausted');
+      expect(failure.DDBStreamBatchInfo.batchSize).toBe(1);
+      expect(seen.filter((batch) => batch.length === 1 && batch[0] === 'poison')).toHaveLength(2);
+      const delivered = new Set(seen.filter((batch) => !batch.includes('poison')).flat());
+      expect([...delivered].sort()).toEqual(['good-1', 'good-2', 'good-3']);
+    } finally {
+      await poller.stop();
+    }
   });
 
   it('ends a job of an unregistered kind as dead with a clear error', async () => {

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { areas, httpRoutes, webSocketRoutes } from '@orbit/functions/routes';
 import { accessFor, tableReadActions, tableWriteActions } from '@orbit/infra/lib/area-access';
 import { deployedRouteTable } from '@orbit/infra/lib/route-table';
+import { secretsKeyActions, secretsKeyAreas } from '@orbit/infra/lib/worker';
 
 import { asArray, referencedLogicalIds, statementsOfRole, synthesize } from './support';
 
@@ -131,6 +132,10 @@ describe('least privilege', () => {
     if (access.pushes && stack.api.webSocketApi) {
       allowedResources.add(synthesized.logicalId(stack.api.webSocketApi));
       allowedActions.add('execute-api:ManageConnections');
+    }
+    if ((secretsKeyAreas as readonly string[]).includes(area)) {
+      allowedResources.add(synthesized.logicalId(stack.worker.secretsKey));
+      for (const action of secretsKeyActions) allowedActions.add(action);
     }
 
     for (const statement of statements) {

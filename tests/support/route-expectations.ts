@@ -137,6 +137,18 @@ const projectStillThere = async (context: MatrixContext, projectId: string): Pro
 
 /** Client A owns the fixture: it may read and comment (200/201) but not write (403); client B gets 404. */
 const readable = { clientA: 200, clientB: 404, admin: 200 } as const;
+/** Admin-only routes: both clients are refused (403) whatever the record. */
+const adminOnly = (status: number) => ({ clientA: 403, clientB: 403, admin: status });
+
+/** An email channel made by the admin for one call (connecting it calls nothing outside). */
+const createEmailChannel = async ({ as }: MatrixContext) => {
+  const response = await as('admin').request('POST', '/api/apps/channels', {
+    body: { type: 'email', name: uniqueName('Matrix mail'), fromAddress: 'matrix@example.com', fromName: 'Matrix' },
+  });
+  if (response.status !== 201) throw new Error(`fixture: connecting a channel answered ${response.status}`);
+  return (response.body as { channel: { id: string; version: number } }).channel;
+};
+
 const adminWrite = (status: number) => ({ clientA: 403, clientB: 404, admin: status });
 
 export const signedInRouteExpectations: { readonly [K in SignedInRouteKey]: RouteExpectation<unknown> } = {
@@ -178,6 +190,18 @@ export const signedInRouteExpectations: { readonly [K in SignedInRouteKey]: Rout
   'POST /api/apps/chat/contacts': expectation({
     request: (_fixture, { users }) => ({ body: { userId: users.clientA.id, status: 'interest_shown' } }),
     expect: { clientA: 403, clientB: 403, admin: 200 },
+  }),
+  'POST /api/apps/chat/chats/{userId}/messages/{messageId}/retry': expectation({
+    // A plain in-app message has no channel delivery to retry: the admin's answer is 409.
+    setup: async ({ as, users }) => {
+      const sent = await as('admin').request('POST', `/api/apps/chat/chats/${users.clientA.id}`, {
+        body: { message: 'Matrix fixture' },
+      });
+      if (sent.status !== 201) throw new Error(`fixture: sending a message answered ${sent.status}`);
+      return (sent.body as { msg: { id: string } }).msg;
+    },
+    request: (fixture, { users }) => ({ params: { userId: users.clientA.id, messageId: fixture.id } }),
+    expect: { clientA: 403, clientB: 403, admin: 409 },
   }),
 
   // permissions: the admin's; a client is refused (403) whatever the record.
@@ -314,6 +338,58 @@ export const signedInRouteExpectations: { readonly [K in SignedInRouteKey]: Rout
     }),
     expect: adminWrite(204),
   }),
+
+  // channels: the admin's; a client is refused (403) whatever the record. The fixture is an
+  // email channel (connecting it calls nothing outside).
+  'GET /api/apps/channels': expectation({ expect: adminOnly(200) }),
+  'POST /api/apps/channels': expectation({
+    request: () => ({
+      body: { type: 'email', name: uniqueName('Matrix mail'), fromAddress: 'matrix@example.com', fromName: 'Matrix' },
+    }),
+    expect: adminOnly(201),
+  }),
+  'GET /api/apps/channels/leads': expectation({ expect: adminOnly(200) }),
+  'GET /api/apps/channels/work': expectation({ expect: adminOnly(200) }),
+  'POST /api/apps/channels/work/{jobId}/replay': expectation({
+    request: () => ({ params: { jobId: 'no-such-job' } }),
+    expect: adminOnly(404),
+  }),
+  'GET /api/apps/channels/{id}': expectation({
+    setup: createEmailChannel,
+    request: (fixture) => ({ params: { id: fixture.id } }),
+    expect: adminOnly(200),
+  }),
+  'PATCH /api/apps/channels/{id}': expectation({
+    setup: createEmailChannel,
+    request: (fixture) => ({ params: { id: fixture.id }, body: { name: 'Matrix renamed', version: fixture.version } }),
+    expect: adminOnly(200),
+  }),
+  'DELETE /api/apps/channels/{id}': expectation({
+    setup: createEmailChannel,
+    request: (fixture) => ({ params: { id: fixture.id } }),
+    expect: adminOnly(204),
+    after: async ({ identity, fixture }, context) => {
+      const status = (await context.as('admin').request('GET', `/api/apps/channels/${fixture.id}`)).status;
+      if ((status === 200) !== (identity !== 'admin')) {
+        throw new Error(`DELETE as ${identity}: the channel's presence afterwards is wrong`);
+      }
+    },
+  }),
+  'POST /api/apps/channels/{id}/pause': expectation({
+    setup: createEmailChannel,
+    request: (fixture) => ({ params: { id: fixture.id }, body: {} }),
+    expect: adminOnly(200),
+  }),
+  'POST /api/apps/channels/{id}/resume': expectation({
+    setup: createEmailChannel,
+    request: (fixture) => ({ params: { id: fixture.id }, body: {} }),
+    expect: adminOnly(200),
+  }),
+  'POST /api/apps/channels/{id}/test': expectation({
+    setup: createEmailChannel,
+    request: (fixture) => ({ params: { id: fixture.id }, body: { to: 'matrix-test@example.com' } }),
+    expect: adminOnly(202),
+  }),
 };
 
 export const publicRouteExpectations: { readonly [K in PublicRouteKey]: PublicRouteExpectation } = {
@@ -326,4 +402,14 @@ export const publicRouteExpectations: { readonly [K in PublicRouteKey]: PublicRo
   'POST /api/auth/logout': { status: 204 },
   'POST /api/auth/forgot-password': { request: () => ({ body: {} }), status: 400 },
   'POST /api/auth/reset-password': { request: () => ({ body: {} }), status: 400 },
+  // Hooks: without the channel's secret token / a valid signature, 401 (the same whether the
+  // channel exists or not, so a caller learns nothing).
+  'POST /api/hooks/telegram/{channelId}': {
+    request: () => ({ params: { channelId: 'no-such-channel' }, body: { update_id: 1 } }),
+    status: 401,
+  },
+  'POST /api/hooks/webhook/{channelId}': {
+    request: () => ({ params: { channelId: 'no-such-channel' }, body: {} }),
+    status: 401,
+  },
 };

@@ -1,6 +1,7 @@
-import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 
-import { ConditionFailed, db, queryAll, writeIf } from '../core/db';
+import { ConditionFailed, db, putPart, queryAll, transactWrite, writeIf } from '../core/db';
+import { channelIdentityEntity } from './entities';
 import { tableName } from '../core/table';
 import {
   leadEntity,
@@ -10,6 +11,8 @@ import {
   userEntity,
 } from '../core/users/entities';
 import type { UserSettings } from '../core/users/records';
+import type { ChannelType } from '../core/channel-types';
+import type { ChannelIdentity } from './records';
 import { isPresenceStatus, presenceStatuses, type ChatContactStatus, type PresenceStatus } from './contract';
 
 /**
@@ -25,14 +28,18 @@ export interface ContactRecord {
   readonly avatar: string | null;
   readonly status: ChatContactStatus;
   readonly settings?: UserSettings;
+  /** A lead who came through a channel: that channel (its first). */
+  readonly channel?: { readonly id: string; readonly type: ChannelType };
+  /** How the lead is known on channels; replies go through the first. */
+  readonly channelIdentities?: readonly ChannelIdentity[];
 }
 
 export const leadRole = 'lead';
 
 /** Only what the chat shows: never the password hash or sign-in details. */
 const contactProjection = {
-  ProjectionExpression: '#id, fullName, #role, about, avatar, #status, settings',
-  ExpressionAttributeNames: { '#id': 'id', '#role': 'role', '#status': 'status' },
+  ProjectionExpression: '#id, fullName, #role, about, avatar, #status, settings, #channel, channelIdentities',
+  ExpressionAttributeNames: { '#id': 'id', '#role': 'role', '#status': 'status', '#channel': 'channel' },
 };
 
 /** A profile item narrowed to what the chat shows (an item read whole leaves here only as this). */
@@ -44,6 +51,8 @@ export const contactFromItem = (item: Record<string, unknown>): ContactRecord =>
   avatar: typeof item.avatar === 'string' ? item.avatar : null,
   status: (item.status ?? 'offline') as ChatContactStatus,
   ...(item.settings ? { settings: item.settings as UserSettings } : {}),
+  ...(item.channel ? { channel: item.channel as ContactRecord['channel'] & object } : {}),
+  ...(Array.isArray(item.channelIdentities) ? { channelIdentities: item.channelIdentities as ChannelIdentity[] } : {}),
 });
 
 /** GSI1 (ROLE#<role>, name#id): contacts of one role sorted by name, every page. */
@@ -161,6 +170,53 @@ export const setPresence = async (id: string, presence: PresenceStatus): Promise
     return true;
   } catch (error) {
     if (error instanceof ConditionFailed) return false;
+    throw error;
+  }
+};
+
+/** The lead a channel identity belongs to (its claim item), if any. */
+export const findLeadIdByIdentity = async (channelId: string, externalId: string): Promise<string | undefined> => {
+  const { Item } = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: channelIdentityEntity.key(channelId, externalId),
+      ConsistentRead: true,
+    }),
+  );
+  return typeof Item?.leadId === 'string' ? Item.leadId : undefined;
+};
+
+/**
+ * A new lead from a channel: the profile and the claim of its identity in one transaction. False
+ * when another message of the same sender claimed the identity first (read the claim again).
+ */
+export const createChannelLead = async (
+  lead: NewLead & { readonly channel: NonNullable<ContactRecord['channel']>; readonly identity: ChannelIdentity },
+): Promise<boolean> => {
+  const { identity, ...profile } = lead;
+  const record = {
+    ...profile,
+    role: leadRole,
+    avatar: lead.avatar ?? null,
+    channelIdentities: [identity],
+    version: 1,
+  };
+  try {
+    await transactWrite([
+      putPart(
+        'identity',
+        {
+          ...channelIdentityEntity.key(identity.channelId, identity.externalId),
+          type: channelIdentityEntity.type,
+          leadId: lead.id,
+        },
+        'attribute_not_exists(pk)',
+      ),
+      putPart('lead', leadEntity.toItem(record), 'attribute_not_exists(pk)'),
+    ]);
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionFailed && error.failed('identity')) return false;
     throw error;
   }
 };

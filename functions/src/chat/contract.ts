@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 
+import type { ChannelType } from '../core/channel-types';
 import { isRecordId, object, queryLimit, recordId, trimInvisible } from '../core/schema';
 import { contactStatuses, type ContactStatus } from '../core/users/records';
 
@@ -82,6 +83,16 @@ export interface MessageFeedback {
   readonly isSeen: boolean;
 }
 
+/** A channel reply's sending (docs/channels.md): queued, then what the channel answered. */
+export const deliveryStatuses = ['queued', 'sent', 'delivered', 'failed', 'unknown'] as const;
+export type DeliveryStatus = (typeof deliveryStatuses)[number];
+
+export interface ChatMessageDelivery {
+  readonly status: DeliveryStatus;
+  /** Why it failed (the channel's answer); shown with the retry. */
+  readonly error?: string;
+}
+
 export interface ChatMessage {
   readonly id: string;
   readonly message: string;
@@ -89,6 +100,10 @@ export interface ChatMessage {
   readonly time: string;
   readonly senderId: string;
   readonly feedback: MessageFeedback;
+  /** The channel it came in or went out through (the UI shows its icon); absent in-app. */
+  readonly channel?: ChannelType;
+  /** An admin's reply to a channel contact: failed and unknown can be retried. */
+  readonly delivery?: ChatMessageDelivery;
 }
 
 export interface Contact {
@@ -99,6 +114,8 @@ export interface Contact {
   readonly about: string;
   readonly avatar: string | null;
   readonly status: ChatContactStatus;
+  /** A lead who came through a channel: which kind (the UI shows its icon). */
+  readonly channel?: ChannelType;
 }
 
 export interface ProfileUser extends Contact {
@@ -160,6 +177,11 @@ export interface SendMessageResponse {
   readonly chat?: Chat;
 }
 
+/** POST …/messages/{messageId}/retry: the message, queued again. */
+export interface RetryDeliveryResponse {
+  readonly msg: ChatMessage;
+}
+
 export interface ContactStatusUpdateResponse {
   /** The caller's chat with the contact, if any. */
   readonly chat: ChatSummary | null;
@@ -197,6 +219,13 @@ export type ServerFrame =
       readonly contactId: string;
       readonly deliveredUpTo: string | null;
       readonly seenUpTo: string | null;
+    }
+  | {
+      /** A channel reply's delivery changed (sent, delivered, failed, unknown, queued again). */
+      readonly type: 'delivery';
+      readonly contactId: string;
+      readonly messageId: string;
+      readonly delivery: ChatMessageDelivery;
     }
   | { readonly type: 'typing'; readonly contactId: string; readonly isTyping: boolean }
   | { readonly type: 'status'; readonly userId: string; readonly status: ChatContactStatus }

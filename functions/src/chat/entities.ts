@@ -74,3 +74,28 @@ export const connectionOwnerEntity = defineEntity<ConnectionRecord, [connectionI
   key: (connectionId) => ({ pk: `CONNECTION#${connectionId}`, sk: 'CONNECTION' }),
   keyOf: (connection) => ({ pk: `CONNECTION#${connection.connectionId}`, sk: 'CONNECTION' }),
 });
+
+/**
+ * A lead's identity on a channel, claimed once (`attribute_not_exists`): the same sender writing
+ * twice, or two of their messages racing in, find one lead. Stored as `{ leadId }`.
+ */
+export const channelIdentityEntity = {
+  type: 'ChannelIdentity',
+  key: (channelId: string, externalId: string): TableKey => ({
+    pk: `IDENTITY#${channelId}#${externalId}`,
+    sk: 'IDENTITY',
+  }),
+} as const;
+
+/**
+ * An inbound message's id on its channel (a Telegram update_id, a webhook messageId), claimed in
+ * the transaction that stores the message: a retried delivery stores nothing twice. Expires
+ * (TTL) long after any provider stops retrying.
+ */
+export const inboundClaimEntity = {
+  type: 'InboundClaim',
+  key: (channelId: string, externalMessageId: string): TableKey => ({
+    pk: `INBOUND#${channelId}#${externalMessageId}`,
+    sk: 'INBOUND',
+  }),
+} as const;

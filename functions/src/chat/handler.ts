@@ -22,6 +22,7 @@ import {
   listOlderMessages,
   openChat,
   receiveFrame,
+  retryChannelReply,
   searchContacts,
   sendMessage,
   updateContactStatus,
@@ -68,6 +69,14 @@ const httpHandler = defineAreaHandler(
       json(200, await searchContacts(caller, () => parseQuery(event, contactsQuery))),
     'POST /api/apps/chat/contacts': async ({ event, caller }) =>
       json(200, await updateContactStatus(caller, () => parseBody(event, contactStatusUpdateRequest))),
+    'POST /api/apps/chat/chats/{userId}/messages/{messageId}/retry': async ({ event, caller }) =>
+      json(
+        200,
+        await retryChannelReply(caller, () => ({
+          contactId: pathParam(event, 'userId'),
+          messageId: pathParam(event, 'messageId'),
+        })),
+      ),
   },
   { readWithSession },
 );

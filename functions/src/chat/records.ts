@@ -1,4 +1,18 @@
+import type { ChannelType } from '../core/channel-types';
+import type { DeliveryStatus } from './contract';
+// Resolves the module the declaration below augments (needed when another workspace compiles this file).
+import type {} from '../core/jobs/records';
+
 /** What the chat stores: messages, each side's view of a chat, and open connections. */
+
+/** A reply sent out through a channel: where its delivery stands (the job records it). */
+export interface MessageDelivery {
+  readonly status: DeliveryStatus;
+  /** The provider's answer when it failed (never a secret). */
+  readonly error?: string;
+  /** The background job sending it (the latest one after a retry). */
+  readonly jobId?: string;
+}
 
 export interface StoredMessage {
   readonly id: string;
@@ -6,6 +20,43 @@ export interface StoredMessage {
   readonly message: string;
   readonly time: string;
   readonly senderId: string;
+  /** The channel it came in or went out through (a lead's conversation); absent in-app. */
+  readonly channel?: ChannelType;
+  /** An admin's reply to a channel contact: how its sending went. */
+  readonly delivery?: MessageDelivery;
+}
+
+/**
+ * A channel reply waiting to go out (job kind 'channel.deliver', written with the message in one
+ * transaction; the channels area runs it and reports back through the chat service).
+ */
+export interface ChannelDeliveryPayload {
+  readonly channelId: string;
+  readonly chatId: number;
+  readonly messageId: string;
+  /** The admin who wrote it. */
+  readonly senderId: string;
+  /** The lead it goes to. */
+  readonly contactId: string;
+  /** The lead's address on the channel: a Telegram chat id, a webhook sender id, an email, a phone. */
+  readonly to: string;
+  readonly text: string;
+}
+
+declare module '../core/jobs/records' {
+  interface JobPayloads {
+    'channel.deliver': ChannelDeliveryPayload;
+  }
+}
+
+/** How a lead is known on a channel (kept on the lead's profile; the claim item makes it unique). */
+export interface ChannelIdentity {
+  readonly channelId: string;
+  readonly type: ChannelType;
+  /** The sender's id on the channel (Telegram user id, webhook `from.id`, email, phone). */
+  readonly externalId: string;
+  /** Where replies go when it differs from externalId (a Telegram chat id). */
+  readonly replyTo?: string;
 }
 
 export interface MembershipRecord {

@@ -1,10 +1,10 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 
-import { ConditionFailed, db, putPart, retry, transactWrite, type TransactionPart } from '../core/db';
+import { ConditionFailed, db, putPart, retry, transactWrite, writeIf, type TransactionPart } from '../core/db';
 import { monotonicFactory, ulid } from '../core/ids';
 import { tableName } from '../core/table';
 import { chatCounterEntity, chatPairEntity, membershipEntity, messageEntity, messagesOf } from './entities';
-import type { MembershipRecord, StoredMessage } from './records';
+import type { MembershipRecord, MessageDelivery, StoredMessage } from './records';
 
 /**
  * Chats, messages and receipts (keys in entities.ts).
@@ -49,7 +49,25 @@ export interface NewMessage {
   readonly recipientId: string;
   readonly message: string;
   readonly time: Date;
+  /** A channel conversation's message (inbound from a lead, or a reply going out). */
+  readonly channel?: StoredMessage['channel'];
+  readonly delivery?: MessageDelivery;
+  /**
+   * More writes in the message's transaction (an inbound claim, the delivery job): they happen
+   * only if the message is stored, and a failed condition among them stores nothing.
+   */
+  readonly parts?: (message: StoredMessage) => TransactionPart[];
 }
+
+const storedMessage = (input: NewMessage, chatId: number): StoredMessage => ({
+  id: newMessageId(input.time.getTime()),
+  chatId,
+  message: input.message,
+  time: input.time.toISOString(),
+  senderId: input.senderId,
+  ...(input.channel ? { channel: input.channel } : {}),
+  ...(input.delivery ? { delivery: input.delivery } : {}),
+});
 
 const newMembership = (ownerId: string, contactId: string, chatId: number, message: StoredMessage, incoming: boolean) =>
   membershipEntity.toItem({
@@ -86,13 +104,7 @@ export const createChatWithMessage = async (input: NewMessage): Promise<CreateCh
     return await retry(chatIdRetry, async () => {
       const count = await getChatCount();
       const chatId = count + 1;
-      const message: StoredMessage = {
-        id: newMessageId(input.time.getTime()),
-        chatId,
-        message: input.message,
-        time: input.time.toISOString(),
-        senderId: input.senderId,
-      };
+      const message = storedMessage(input, chatId);
       await transactWrite([
         {
           label: 'counter',
@@ -119,12 +131,15 @@ export const createChatWithMessage = async (input: NewMessage): Promise<CreateCh
         putPart('membership', newMembership(input.senderId, input.recipientId, chatId, message, false)),
         putPart('membership', newMembership(input.recipientId, input.senderId, chatId, message, true)),
         putPart('message', messageEntity.toItem(message)),
+        ...(input.parts?.(message) ?? []),
       ]);
       return { created: true as const, chatId, message };
     });
   } catch (error) {
     if (!(error instanceof ConditionFailed)) throw error;
     if (error.failed('pair')) return { created: false };
+    // A part the caller added lost its condition (an inbound message already stored).
+    if (!error.failed('counter')) throw error;
     throw new Error('Could not allocate a chat id: too much contention', { cause: error });
   }
 };
@@ -159,13 +174,7 @@ const membershipUpdate = (
 
 /** Appends to an existing chat: the message and both memberships in one transaction. */
 export const appendMessage = async (chatId: number, input: NewMessage): Promise<StoredMessage> => {
-  const message: StoredMessage = {
-    id: newMessageId(input.time.getTime()),
-    chatId,
-    message: input.message,
-    time: input.time.toISOString(),
-    senderId: input.senderId,
-  };
+  const message = storedMessage(input, chatId);
   const inThisChat = 'attribute_exists(pk) AND chatId = :chatId';
   const last = { ':message': message, ':time': message.time, ':chatId': chatId };
   await transactWrite([
@@ -181,6 +190,7 @@ export const appendMessage = async (chatId: number, input: NewMessage): Promise<
       condition: inThisChat,
       values: { ...last, ':id': message.id, ':one': 1 },
     }),
+    ...(input.parts?.(message) ?? []),
   ]);
   return message;
 };
@@ -304,4 +314,64 @@ const tryAdvance = async (
     }),
   ]);
   return { deliveredUpTo: delivered, seenUpTo: seen ?? null };
+};
+
+export const getMessage = async (chatId: number, messageId: string): Promise<StoredMessage | undefined> => {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: messageEntity.key(chatId, messageId), ConsistentRead: true }),
+  );
+  return Item ? messageEntity.fromItem(Item) : undefined;
+};
+
+/**
+ * A channel reply's delivery as one transaction part: set to `delivery` if the message's current
+ * delivery is one of `from` (and, with `jobId`, still that job's: a late answer of an old job
+ * must not overwrite a retry's).
+ */
+export const deliveryPart = (
+  chatId: number,
+  messageId: string,
+  delivery: MessageDelivery,
+  expect: { readonly from: readonly MessageDelivery['status'][]; readonly jobId?: string },
+): TransactionPart => {
+  const statuses = Object.fromEntries(expect.from.map((status, index) => [`:from${index}`, status]));
+  return {
+    label: 'delivery',
+    item: {
+      Update: {
+        TableName: tableName(),
+        Key: messageEntity.key(chatId, messageId),
+        UpdateExpression: 'SET delivery = :delivery',
+        ConditionExpression: [
+          'attribute_exists(pk)',
+          `delivery.#status IN (${Object.keys(statuses).join(', ')})`,
+          ...(expect.jobId ? ['delivery.jobId = :jobId'] : []),
+        ].join(' AND '),
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':delivery': delivery,
+          ...statuses,
+          ...(expect.jobId ? { ':jobId': expect.jobId } : {}),
+        },
+      },
+    },
+  };
+};
+
+/** Records a delivery outcome on its own; false when the message moved on (see deliveryPart). */
+export const setDelivery = async (
+  chatId: number,
+  messageId: string,
+  delivery: MessageDelivery,
+  expect: { readonly from: readonly MessageDelivery['status'][]; readonly jobId?: string },
+): Promise<boolean> => {
+  const update = deliveryPart(chatId, messageId, delivery, expect).item.Update;
+  if (!update) return false;
+  try {
+    await writeIf('delivery', () => db().send(new UpdateCommand(update)));
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionFailed) return false;
+    throw error;
+  }
 };

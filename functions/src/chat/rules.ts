@@ -46,6 +46,7 @@ export const toContact = (record: ContactRecord): Contact => ({
   about: record.about,
   avatar: record.avatar,
   status: record.status,
+  ...(record.channel ? { channel: record.channel.type } : {}),
 });
 
 export const toProfileUser = (record: ContactRecord): ProfileUser => ({
@@ -65,6 +66,11 @@ export const feedbackFor = (
   membership?: MembershipRecord,
 ): MessageFeedback => {
   const mine = message.senderId === viewerId;
+  // A channel reply's ticks come from the channel's answer, not from receipts (a lead has no app).
+  if (message.delivery) {
+    const isDelivered = message.delivery.status === 'delivered';
+    return { isSent: isDelivered || message.delivery.status === 'sent', isDelivered, isSeen: false };
+  }
   const isSeen = covers(mine ? membership?.peerSeenUpTo : membership?.seenUpTo, message.id);
   const isDelivered = isSeen || covers(mine ? membership?.peerDeliveredUpTo : membership?.deliveredUpTo, message.id);
   return { isSent: true, isDelivered, isSeen };
@@ -80,6 +86,15 @@ export const toChatMessage = (
   time: message.time,
   senderId: message.senderId,
   feedback: feedbackFor(message, viewerId, membership),
+  ...(message.channel ? { channel: message.channel } : {}),
+  ...(message.delivery
+    ? {
+        delivery: {
+          status: message.delivery.status,
+          ...(message.delivery.error ? { error: message.delivery.error } : {}),
+        },
+      }
+    : {}),
 });
 
 /** Newest conversation first; ties (same millisecond) by message id, which is time-ordered. */

@@ -323,6 +323,39 @@ export const accessPatterns = [
     sk: '<updatedAt>#<jobId>',
     patterns: ['jobs needing an admin (dead, unknown), newest first, by cursor'],
   },
+  // Channels (channels/entities.ts) and what chat keeps for them (chat/entities.ts).
+  {
+    entity: 'Channel',
+    module: 'channels/entities.ts',
+    index: 'table',
+    pk: 'CHANNEL#<channelId>',
+    sk: 'CHANNEL',
+    patterns: ['channel by id (admin routes, hooks, delivery jobs)'],
+  },
+  {
+    entity: 'Channel',
+    module: 'channels/entities.ts',
+    index: 'gsi1',
+    pk: 'CHANNELS',
+    sk: '<createdAt>#<channelId>',
+    patterns: ['every channel, oldest first (the channels page; a workspace has a handful)'],
+  },
+  {
+    entity: 'ChannelIdentity',
+    module: 'chat/entities.ts',
+    index: 'table',
+    pk: 'IDENTITY#<channelId>#<externalId>',
+    sk: 'IDENTITY',
+    patterns: ['the lead behind a sender on a channel (claimed once: one contact per sender)'],
+  },
+  {
+    entity: 'InboundClaim',
+    module: 'chat/entities.ts',
+    index: 'table',
+    pk: 'INBOUND#<channelId>#<externalMessageId>',
+    sk: 'INBOUND',
+    patterns: ['an inbound delivery stored once (claimed with the message; TTL)'],
+  },
 ] as const satisfies readonly AccessPattern[];
 
 /** The literal text a template starts with (what a begins_with or a key collision compares). */

@@ -4,7 +4,16 @@
  * these, so a batch is retried, split and given up on by the same rules in both places.
  * Why each value: docs/background-work.md.
  */
-export const jobEventSource = {
+export interface EventSourceSettings {
+  readonly batchSize: number;
+  readonly retryAttempts: number;
+  readonly bisectBatchOnError: boolean;
+  readonly reportBatchItemFailures: boolean;
+  readonly maxRecordAgeSeconds: number;
+  readonly functionTimeoutSeconds: number;
+}
+
+export const jobEventSource: EventSourceSettings = {
   /** Records per invocation: the handler runs up to 10 jobs at once, so two rounds at most. */
   batchSize: 20,
   /** Further invocations for a failing batch; the jobs stay in the table, the tick is the net. */
@@ -17,7 +26,7 @@ export const jobEventSource = {
   maxRecordAgeSeconds: 3_600,
   /** The worker function's timeout; the job lease (runner.ts) is longer. */
   functionTimeoutSeconds: 60,
-} as const;
+};
 
 /** How often the tick runs in AWS (an EventBridge rule); locally a timer, every second by default. */
 export const tickSchedule = 'rate(1 minute)';

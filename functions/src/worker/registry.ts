@@ -1,5 +1,6 @@
 import { authJobs } from '../auth/jobs';
 import type { JobRegistry } from '../core/jobs/definition';
+import { channelJobs } from '../channels/jobs';
 
 /**
  * Every job kind the worker runs, by area. Each area keeps its definitions in its own
@@ -8,4 +9,5 @@ import type { JobRegistry } from '../core/jobs/definition';
  */
 export const jobRegistry: JobRegistry = {
   ...authJobs,
+  ...channelJobs,
 };

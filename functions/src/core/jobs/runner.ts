@@ -38,8 +38,8 @@ export const runnerSettings = (overrides: Partial<RunnerSettings> = {}): RunnerS
 
 export type RunOutcome = 'done' | 'retrying' | 'dead' | 'unknown' | 'skipped';
 
-/** The log line an alarm counts (a CloudWatch metric filter on `event`, infra/lib/worker.ts). */
-export const attentionLogEvent = 'JOB_NEEDS_ATTENTION';
+/** The log record an alarm counts (a CloudWatch metric filter on `$.alarm`, infra/lib/worker.ts). */
+export const jobNeedsAttentionAlarm = 'JobNeedsAttention';
 
 type Definition = JobDefinition<unknown>;
 
@@ -67,7 +67,7 @@ const replaceIf = async (next: JobRecord, expectedVersion: number): Promise<bool
 
 const needsAttention = (job: JobRecord) => {
   logger.warn('job needs attention', {
-    event: attentionLogEvent,
+    alarm: jobNeedsAttentionAlarm,
     jobId: job.id,
     kind: job.kind,
     status: job.status,

@@ -1,0 +1,162 @@
+import { afterAll, describe, expect, it } from 'vitest';
+
+import { jobEventSource } from '@orbit/functions/worker/event-source';
+import { jobStreamFilter } from '@orbit/functions/worker/stream-filter';
+import { secretsKeyAreas } from '@orbit/infra/lib/worker';
+
+import { asArray, referencedLogicalIds, statementsOfRole, synthesize, type PolicyStatementJson } from './support';
+
+const synthesized = synthesize({ stage: 'prod' });
+afterAll(() => synthesized.cleanup());
+
+const { stack } = synthesized;
+const { worker } = stack;
+const id = (construct: Parameters<typeof synthesized.logicalId>[0]) => synthesized.logicalId(construct);
+const tableId = id(stack.data.table);
+const keyId = id(worker.secretsKey);
+const queueId = id(worker.failureQueue);
+const streamId = id(worker.streamFunction);
+const tickId = id(worker.tickFunction);
+const topicId = id(stack.monitoring.topic);
+const functions = synthesized.resources('AWS::Lambda::Function');
+/** By name, areas included that the route table does not have yet (channels). */
+const areaFunctions = stack.api.functions as ReadonlyMap<
+  string,
+  NonNullable<ReturnType<typeof stack.api.functions.get>>
+>;
+
+const actionsOf = (statements: PolicyStatementJson[]) => statements.flatMap((statement) => asArray(statement.Action));
+const statementWith = (statements: PolicyStatementJson[], action: string) =>
+  statements.find((statement) => asArray(statement.Action).includes(action));
+
+describe('the background worker', () => {
+  it('reads jobs from a table stream with old and new images', () => {
+    expect(synthesized.resources('AWS::DynamoDB::Table')[tableId]?.Properties.StreamSpecification).toEqual({
+      StreamViewType: 'NEW_AND_OLD_IMAGES',
+    });
+  });
+
+  it.each([
+    ['stream', () => streamId, 'index.streamHandler'],
+    ['tick', () => tickId, 'index.tickHandler'],
+  ])(
+    'runs the %s handler on nodejs22.x arm64 like the area functions, with the table and the secrets key',
+    (_name, logicalId, handler) => {
+      const fn = functions[logicalId()];
+      expect(fn?.Properties).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        Handler: handler,
+        Timeout: jobEventSource.functionTimeoutSeconds,
+        LoggingConfig: { LogFormat: 'JSON', LogGroup: { Ref: id(worker.logGroup) } },
+      });
+      const variables = (fn?.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(referencedLogicalIds(variables.TABLE_NAME).has(tableId)).toBe(true);
+      expect(variables.SECRETS_KMS_KEY_ID).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
+    },
+  );
+
+  it('runs one tick at a time', () => {
+    expect(functions[tickId]?.Properties.ReservedConcurrentExecutions).toBe(1);
+  });
+
+  it('maps the stream with batches, retries, bisect, partial failures, a record age, an on-failure queue and a Job filter', () => {
+    const mappings = Object.values(synthesized.resources('AWS::Lambda::EventSourceMapping'));
+    expect(mappings).toHaveLength(1);
+    const mapping = mappings[0]!.Properties;
+    expect(referencedLogicalIds(mapping.FunctionName).has(streamId)).toBe(true);
+    expect(referencedLogicalIds(mapping.EventSourceArn).has(tableId)).toBe(true);
+    expect(mapping).toMatchObject({
+      StartingPosition: 'TRIM_HORIZON',
+      BatchSize: jobEventSource.batchSize,
+      MaximumRetryAttempts: jobEventSource.retryAttempts,
+      BisectBatchOnFunctionError: true,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      MaximumRecordAgeInSeconds: jobEventSource.maxRecordAgeSeconds,
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queueId, 'Arn'] } } },
+    });
+    const filters = (mapping.FilterCriteria as { Filters: { Pattern: string }[] }).Filters;
+    expect(filters.map((filter) => JSON.parse(filter.Pattern) as unknown)).toEqual([jobStreamFilter]);
+  });
+
+  it('keeps what the mapping gave up on in an encrypted queue for 14 days', () => {
+    expect(synthesized.resources('AWS::SQS::Queue')[queueId]?.Properties).toMatchObject({
+      SqsManagedSseEnabled: true,
+      MessageRetentionPeriod: 14 * 24 * 3600,
+    });
+  });
+
+  it('ticks every minute through EventBridge', () => {
+    const rule = synthesized.resources('AWS::Events::Rule')[id(worker.tickRule)];
+    expect(rule?.Properties.ScheduleExpression).toBe('rate(1 minute)');
+    const targets = rule?.Properties.Targets as { Arn: unknown; RetryPolicy?: unknown }[];
+    expect(targets).toHaveLength(1);
+    expect(referencedLogicalIds(targets[0]?.Arn).has(tickId)).toBe(true);
+    const permissions = Object.values(synthesized.resources('AWS::Lambda::Permission')).filter((permission) =>
+      referencedLogicalIds(permission.Properties.FunctionName).has(tickId),
+    );
+    expect(permissions.map((permission) => permission.Properties.Principal)).toEqual(['events.amazonaws.com']);
+  });
+
+  it('may use the table, its stream, SES, End User Messaging SMS and the secrets key, nothing more', () => {
+    const statements = statementsOfRole(synthesized, id(worker.role));
+    expect(actionsOf(statements)).toEqual(
+      expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:GetRecords', 'ses:SendEmail']),
+    );
+    expect(referencedLogicalIds(statementWith(statements, 'dynamodb:PutItem')?.Resource).has(tableId)).toBe(true);
+    expect(JSON.stringify(statementWith(statements, 'ses:SendEmail')?.Resource)).toContain(':identity/*');
+    expect(JSON.stringify(statementWith(statements, 'sms-voice:SendTextMessage')?.Resource)).toContain(':sms-voice:');
+    const kms = statementWith(statements, 'kms:Decrypt');
+    expect(asArray(kms?.Action)).toEqual(expect.arrayContaining(['kms:Encrypt', 'kms:Decrypt']));
+    expect(referencedLogicalIds(kms?.Resource).has(keyId)).toBe(true);
+    // The one statement on every resource is the one Lambda's stream mapping needs (ListStreams).
+    const everywhere = statements.filter((statement) => statement.Resource === '*');
+    expect(actionsOf(everywhere)).toEqual(['dynamodb:ListStreams']);
+    expect(actionsOf(statements).filter((action) => action.includes('*'))).toEqual([]);
+    expect(actionsOf(statements)).not.toContain('dynamodb:Scan');
+  });
+
+  it('creates the secrets key with rotation, and gives it to the areas that seal secrets', () => {
+    expect(synthesized.resources('AWS::KMS::Key')[keyId]?.Properties.EnableKeyRotation).toBe(true);
+    const present = secretsKeyAreas.filter((area) => areaFunctions.has(area));
+    expect(present).toContain('auth');
+    for (const area of present) {
+      const construct = areaFunctions.get(area)!;
+      const variables = (
+        functions[id(construct.function)]?.Properties.Environment as { Variables: Record<string, unknown> }
+      ).Variables;
+      expect(variables.SECRETS_KMS_KEY_ID, area).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
+      const kms = statementWith(statementsOfRole(synthesized, id(construct.role)), 'kms:Encrypt');
+      expect(referencedLogicalIds(kms?.Resource).has(keyId), area).toBe(true);
+    }
+    for (const [area, construct] of stack.api.functions) {
+      if ((secretsKeyAreas as readonly string[]).includes(area)) continue;
+      expect(statementWith(statementsOfRole(synthesized, id(construct.role)), 'kms:Decrypt'), area).toBeUndefined();
+    }
+  });
+
+  it('alarms on worker errors, stream iterator age, the failure queue and jobs needing attention', () => {
+    const alarms = Object.values(synthesized.resources('AWS::CloudWatch::Alarm'));
+    const on = (metricName: string, logicalId?: string) =>
+      alarms.filter(
+        (alarm) =>
+          alarm.Properties.MetricName === metricName &&
+          (!logicalId || JSON.stringify(alarm.Properties.Dimensions).includes(logicalId)),
+      );
+    expect(on('Errors', streamId)).toHaveLength(1);
+    expect(on('Errors', tickId)).toHaveLength(1);
+    expect(on('IteratorAge', streamId)[0]?.Properties).toMatchObject({ Statistic: 'Maximum', Threshold: 60_000 });
+    expect(on('ApproximateNumberOfMessagesVisible', queueId)).toHaveLength(1);
+    const filters = Object.values(synthesized.resources('AWS::Logs::MetricFilter')).filter((filter) =>
+      referencedLogicalIds(filter.Properties.LogGroupName).has(id(worker.logGroup)),
+    );
+    expect(filters.map((filter) => filter.Properties.FilterPattern)).toEqual(['{ $.alarm = "JobNeedsAttention" }']);
+    expect(on('JobNeedsAttention')[0]?.Properties).toMatchObject({ Statistic: 'Sum', Threshold: 1 });
+    for (const alarm of worker.alarms) {
+      const properties = synthesized.resources('AWS::CloudWatch::Alarm')[id(alarm)]?.Properties;
+      expect(properties?.AlarmActions).toEqual([{ Ref: topicId }]);
+      expect(properties?.OKActions).toEqual([{ Ref: topicId }]);
+    }
+    expect(worker.alarms).toHaveLength(5);
+  });
+});
