@@ -11,6 +11,7 @@ import {
   inboundClaimEntity,
   membershipEntity,
   messageEntity,
+  scheduledMessageEntity,
 } from './chat/entities';
 import {
   accessPatterns,
@@ -84,6 +85,7 @@ const builtKeys: readonly BuiltKey[] = [
   table('ConnectionSet', connectionSetEntity.keyOf(connectionSet)),
   { entity: 'ConnectionSet', index: 'gsi2', key: { pk: gsi2.gsi2pk ?? '', sk: gsi2.gsi2sk ?? '' } },
   table('ConnectionOwner', connectionOwnerEntity.key('conn1')),
+  table('ChatScheduledMessage', scheduledMessageEntity.key('u1', 'u2', 's1')),
   table('Permission', permissionEntity.key('perm1')),
   table('PermissionCount', permissionCountEntity.key()),
   table('PermissionNameClaim', permissionNameEntity.key('Only  View')),

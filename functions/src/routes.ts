@@ -52,6 +52,10 @@ export const chatHttpRoutes = [
   { method: 'GET', path: '/api/apps/chat/contacts', area: 'chat', access: 'signed-in' }, // Contacts the caller may chat with, by name (q, limit); reads only (the navbar search)
   { method: 'POST', path: '/api/apps/chat/contacts', area: 'chat', access: 'signed-in' }, // Change a contact's status (admins; body userId, status)
   { method: 'POST', path: '/api/apps/chat/chats/{userId}/messages/{messageId}/retry', area: 'chat', access: 'signed-in' }, // Send a failed / unknown channel reply again (admin; a new delivery job, same message)
+  { method: 'GET', path: '/api/apps/chat/chats/{userId}/scheduled', area: 'chat', access: 'signed-in' }, // The caller's messages scheduled to a contact, soonest first (admin; send later)
+  { method: 'POST', path: '/api/apps/chat/chats/{userId}/scheduled', area: 'chat', access: 'signed-in' }, // Schedule a message: message, sendAt in the coming year (admin)
+  { method: 'PATCH', path: '/api/apps/chat/chats/{userId}/scheduled/{scheduledId}', area: 'chat', access: 'signed-in' }, // Edit message and/or sendAt from the version read, until it is being sent (admin; else 409)
+  { method: 'DELETE', path: '/api/apps/chat/chats/{userId}/scheduled/{scheduledId}', area: 'chat', access: 'signed-in' }, // Cancel a scheduled message until it is being sent (admin; else 409)
 ] as const satisfies readonly AreaRouteDefinition<'chat'>[];
 
 // prettier-ignore

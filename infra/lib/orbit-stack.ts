@@ -36,8 +36,8 @@ export class OrbitStack extends Stack {
   readonly web: Web;
   readonly webAcl: WebAcl;
   readonly monitoring: Monitoring;
-  readonly messaging: Messaging;
   readonly worker: Worker;
+  readonly messaging: Messaging;
 
   constructor(scope: Construct, id: string, props: OrbitStackProps) {
     super(scope, id, props);

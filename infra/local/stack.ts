@@ -41,10 +41,10 @@ export interface LocalStackOptions {
   readonly web?: Omit<LocalServerOptions, 'admission' | 'realtime'>;
   /** API requests at once and waiting; the default suits this machine (see http-api.ts). */
   readonly admission?: LocalServerOptions['admission'];
-  /** The local SES server's port (its mail viewer); 0 or unset picks a free one. */
-  readonly mailPort?: number;
   /** Where outside senders reach the hooks (a tunnel's URL); default this server. */
   readonly publicBaseUrl?: string;
+  /** The local SES server's port (its mail viewer); 0 or unset picks a free one. */
+  readonly mailPort?: number;
   /** Background work: the stream poller and the tick (docs/background-work.md). */
   readonly worker?: LocalWorkerOptions;
 }

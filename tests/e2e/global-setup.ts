@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 
 import type { TestProject } from 'vitest/node';
@@ -9,11 +10,25 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     outboxFile: string;
+    telegramApiPort: number;
   }
 }
 
 /** The external links the stack under test is deployed with (Contact us and Telegram: none). */
 export const e2eLinks = { help: 'https://help.orbit.test/', wiki: 'https://wiki.orbit.test/start' } as const;
+
+/** A port nothing listens on now, for a server a test file starts later. */
+const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
 
 /** The whole product as `npm start` serves it (built web app, seeded store), in memory. */
 export default async function setup(project: TestProject) {
@@ -27,6 +42,11 @@ export default async function setup(project: TestProject) {
   process.env.ORBIT_WIKI_URL = e2eLinks.wiki;
   delete process.env.ORBIT_CONTACT_URL;
   delete process.env.ORBIT_TELEGRAM_URL;
+  // The stack's Telegram Bot API calls go to a loopback fake that tests/e2e/channels.test.ts
+  // starts on this port (in its own process, where it can read what the fake received).
+  const telegramApiPort = await freePort();
+  process.env.TELEGRAM_API_BASE_URL = `http://127.0.0.1:${telegramApiPort}`;
+  project.provide('telegramApiPort', telegramApiPort);
   const stack = await startLocalStack({
     port: 0,
     host: '127.0.0.1',

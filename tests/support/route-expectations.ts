@@ -135,6 +135,15 @@ const createArchivedProjectFixture = async (context: MatrixContext): Promise<Pro
 const projectStillThere = async (context: MatrixContext, projectId: string): Promise<boolean> =>
   (await context.as('admin').request('GET', `/api/apps/projects/${projectId}`)).status === 200;
 
+/** A message the admin schedules to client A an hour ahead (send later). */
+const scheduleForClientA = async ({ as, users }: MatrixContext) => {
+  const response = await as('admin').request('POST', `/api/apps/chat/chats/${users.clientA.id}/scheduled`, {
+    body: { message: 'Matrix fixture', sendAt: new Date(Date.now() + 3_600_000).toISOString() },
+  });
+  if (response.status !== 201) throw new Error(`fixture: scheduling a message answered ${response.status}`);
+  return (response.body as { scheduled: { id: string; version: number } }).scheduled;
+};
+
 /** Client A owns the fixture: it may read and comment (200/201) but not write (403); client B gets 404. */
 const readable = { clientA: 200, clientB: 404, admin: 200 } as const;
 /** Admin-only routes: both clients are refused (403) whatever the record. */
@@ -202,6 +211,31 @@ export const signedInRouteExpectations: { readonly [K in SignedInRouteKey]: Rout
     },
     request: (fixture, { users }) => ({ params: { userId: users.clientA.id, messageId: fixture.id } }),
     expect: { clientA: 403, clientB: 403, admin: 409 },
+  }),
+  // Send later is the admin's: a client is refused (403) before anything is read.
+  'GET /api/apps/chat/chats/{userId}/scheduled': expectation({
+    request: (_fixture, { users }) => ({ params: { userId: users.clientA.id } }),
+    expect: { clientA: 403, clientB: 403, admin: 200 },
+  }),
+  'POST /api/apps/chat/chats/{userId}/scheduled': expectation({
+    request: (_fixture, { users }) => ({
+      params: { userId: users.clientA.id },
+      body: { message: 'Scheduled by the matrix', sendAt: new Date(Date.now() + 3_600_000).toISOString() },
+    }),
+    expect: { clientA: 403, clientB: 403, admin: 201 },
+  }),
+  'PATCH /api/apps/chat/chats/{userId}/scheduled/{scheduledId}': expectation({
+    setup: scheduleForClientA,
+    request: (fixture, { users }) => ({
+      params: { userId: users.clientA.id, scheduledId: fixture.id },
+      body: { message: 'Edited by the matrix', version: fixture.version },
+    }),
+    expect: { clientA: 403, clientB: 403, admin: 200 },
+  }),
+  'DELETE /api/apps/chat/chats/{userId}/scheduled/{scheduledId}': expectation({
+    setup: scheduleForClientA,
+    request: (fixture, { users }) => ({ params: { userId: users.clientA.id, scheduledId: fixture.id } }),
+    expect: { clientA: 403, clientB: 403, admin: 204 },
   }),
 
   // permissions: the admin's; a client is refused (403) whatever the record.

@@ -1,6 +1,7 @@
 import { defineEntity, type TableKey } from '../core/entity';
 import { userEntity, userPartitionKey } from '../core/users/entities';
 import type { ConnectionRecord, ConnectionSetRecord, MembershipRecord, StoredMessage } from './records';
+import type { ScheduledMessageRecord } from './scheduled-records';
 
 /**
  * The chat's entities (their rows in core/access-patterns.ts):
@@ -99,3 +100,28 @@ export const inboundClaimEntity = {
     sk: 'INBOUND',
   }),
 } as const;
+
+/**
+ * Send later: an admin's scheduled messages to one contact, in a partition of their own (the
+ * list reads one Query, bounded by the pair). Sent, cancelled and failed ones expire by TTL.
+ */
+const scheduledPartition = (ownerId: string, contactId: string) => `SCHEDULED#${ownerId}#${contactId}`;
+const scheduledPrefix = 'SCHEDULED#';
+export const scheduledMessageEntity = defineEntity<
+  ScheduledMessageRecord,
+  [ownerId: string, contactId: string, scheduledId: string]
+>({
+  type: 'ChatScheduledMessage',
+  key: (ownerId, contactId, scheduledId) => ({
+    pk: scheduledPartition(ownerId, contactId),
+    sk: `${scheduledPrefix}${scheduledId}`,
+  }),
+  keyOf: (scheduled) => ({
+    pk: scheduledPartition(scheduled.ownerId, scheduled.contactId),
+    sk: `${scheduledPrefix}${scheduled.id}`,
+  }),
+});
+export const scheduledMessagesOf = (ownerId: string, contactId: string) => ({
+  pk: scheduledPartition(ownerId, contactId),
+  skPrefix: scheduledPrefix,
+});

@@ -5,7 +5,7 @@ import { authorize } from '../core/authorize';
 import { defineAreaHandler } from '../core/handler';
 import { contactAndChatKeys } from './context-repository';
 import { chatHttpRoutes } from '../routes';
-import { json, parseBody, parseQuery, pathIdIfValid, pathParam } from '../core/http';
+import { json, noContent, parseBody, parseQuery, pathIdIfValid, pathParam } from '../core/http';
 import { defineWebSocketHandler, frameBody, httpAndWebSocketHandler } from '../core/websocket-handler';
 import { leaveBoard } from '../core/live-board';
 import {
@@ -27,6 +27,13 @@ import {
   sendMessage,
   updateContactStatus,
 } from './service';
+import { createScheduledRequest, updateScheduledRequest } from './scheduled-contract';
+import {
+  cancelScheduledMessage,
+  listScheduledMessages,
+  scheduleMessage,
+  updateScheduledMessage,
+} from './scheduled-service';
 
 /**
  * Thin: each route is one service call with the caller and the request's input (path, query,
@@ -77,6 +84,32 @@ const httpHandler = defineAreaHandler(
           messageId: pathParam(event, 'messageId'),
         })),
       ),
+    'GET /api/apps/chat/chats/{userId}/scheduled': async ({ event, caller }) =>
+      json(200, await listScheduledMessages(caller, () => ({ contactId: pathParam(event, 'userId') }))),
+    'POST /api/apps/chat/chats/{userId}/scheduled': async ({ event, caller }) =>
+      json(
+        201,
+        await scheduleMessage(caller, () => ({
+          contactId: pathParam(event, 'userId'),
+          ...parseBody(event, createScheduledRequest),
+        })),
+      ),
+    'PATCH /api/apps/chat/chats/{userId}/scheduled/{scheduledId}': async ({ event, caller }) =>
+      json(
+        200,
+        await updateScheduledMessage(caller, () => ({
+          contactId: pathParam(event, 'userId'),
+          scheduledId: pathParam(event, 'scheduledId'),
+          ...parseBody(event, updateScheduledRequest),
+        })),
+      ),
+    'DELETE /api/apps/chat/chats/{userId}/scheduled/{scheduledId}': async ({ event, caller }) => {
+      await cancelScheduledMessage(caller, () => ({
+        contactId: pathParam(event, 'userId'),
+        scheduledId: pathParam(event, 'scheduledId'),
+      }));
+      return noContent();
+    },
   },
   { readWithSession },
 );

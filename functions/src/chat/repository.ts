@@ -57,10 +57,15 @@ export interface NewMessage {
    * only if the message is stored, and a failed condition among them stores nothing.
    */
   readonly parts?: (message: StoredMessage) => TransactionPart[];
+  /**
+   * A message id fixed in advance (a scheduled send derives it from its schedule): written only
+   * if no message has it, so a repeated send stores nothing (ConditionFailed(['message'])).
+   */
+  readonly id?: string;
 }
 
 const storedMessage = (input: NewMessage, chatId: number): StoredMessage => ({
-  id: newMessageId(input.time.getTime()),
+  id: input.id ?? newMessageId(input.time.getTime()),
   chatId,
   message: input.message,
   time: input.time.toISOString(),
@@ -130,7 +135,7 @@ export const createChatWithMessage = async (input: NewMessage): Promise<CreateCh
         ),
         putPart('membership', newMembership(input.senderId, input.recipientId, chatId, message, false)),
         putPart('membership', newMembership(input.recipientId, input.senderId, chatId, message, true)),
-        putPart('message', messageEntity.toItem(message)),
+        putPart('message', messageEntity.toItem(message), 'attribute_not_exists(pk)'),
         ...(input.parts?.(message) ?? []),
       ]);
       return { created: true as const, chatId, message };

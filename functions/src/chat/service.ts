@@ -342,14 +342,14 @@ export const listOlderMessages = async (
  */
 export const sendMessage = async (
   caller: Caller,
-  request: () => { contactId: string; message: string },
+  request: () => { contactId: string; message: string; messageId?: string },
   now = new Date(),
 ): Promise<SendMessageResponse> => {
   // Sending is creating a message: the rule the access-control page reports as well.
   authorize(caller.ability, 'create', 'Chat');
   const viewer = viewerOf(caller);
   // The sender is the signed-in user whatever the body's `senderId` says.
-  const { contactId, message: text } = request();
+  const { contactId, message: text, messageId } = request();
   const context = await findVisibleContactAndChat(caller, viewer, contactId, {
     contactConnections: true,
     viewerConnections: true,
@@ -362,6 +362,7 @@ export const sendMessage = async (
     time: now,
     // A lead who came through a channel gets the reply through it: queued with its job.
     ...channelReply(context.contact, viewer.id, text),
+    ...(messageId ? { id: messageId } : {}),
   };
   let stored: StoredMessage;
   let chat: Chat | undefined;

@@ -196,6 +196,14 @@ export const accessPatterns = [
     sk: 'CONNECTION',
     patterns: ['owner of a connection (TTL)'],
   },
+  {
+    entity: 'ChatScheduledMessage',
+    module: 'chat/entities.ts',
+    index: 'table',
+    pk: 'SCHEDULED#<ownerId>#<contactId>',
+    sk: 'SCHEDULED#<scheduledId>',
+    patterns: ["an admin's scheduled messages to a contact (send later); TTL once sent or cancelled"],
+  },
   // Permissions.
   {
     entity: 'Permission',

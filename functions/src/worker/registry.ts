@@ -8,6 +8,6 @@ import { channelJobs } from '../channels/jobs';
  * ends dead with a clear error, visible to admins.
  */
 export const jobRegistry: JobRegistry = {
-  ...authJobs,
   ...channelJobs,
+  ...authJobs,
 };

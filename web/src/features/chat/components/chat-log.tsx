@@ -7,8 +7,10 @@ import Typography from '@mui/material/Typography';
 import { useLayoutEffect, useMemo, useRef, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Contact } from '@orbit/functions/chat/contract';
+import { ChannelIcon } from './channel-icon';
 import { ContactAvatar } from './contact-avatar';
-import { CheckIcon, ClockIcon, DoneAllIcon, ErrorIcon } from './icons';
+import { CheckIcon, ClockIcon, DoneAllIcon, ErrorIcon, HelpIcon } from './icons';
+import { canRetryDelivery, channelOf, deliveryOf, type ChannelDelivery, type ChannelName } from '../utils/channel';
 import { groupMessages, receiptOf, type LogMessage, type Receipt } from '../utils/message-groups';
 
 /** How close to the top (px) scrolling asks for older messages, and to the bottom counts as "at the end". */
@@ -33,6 +35,85 @@ export const ReceiptTicks = ({ receipt }: { receipt: Receipt }) => {
     <Box component="span" data-receipt={receipt} sx={{ display: 'inline-flex', fontSize: 16, lineHeight: 1 }}>
       {icon}
     </Box>
+  );
+};
+
+/** What a channel reply's ticks say, named with its channel when the page knows it. */
+const useDeliveryLabel = () => {
+  const { t } = useTranslation();
+  return (delivery: ChannelDelivery, channel: ChannelName | undefined): string => {
+    if (channel) return t(`chat.delivery.${delivery.status}`, { channel: t(`chat.channels.${channel}`) });
+    switch (delivery.status) {
+      case 'queued':
+        return t('chat.ticks.sending');
+      case 'unknown':
+        return t('chat.delivery.unknownNote');
+      default:
+        return t(`chat.ticks.${delivery.status}`);
+    }
+  };
+};
+
+/** The ticks of a reply sent through a channel: queued, sent, delivered, failed or unknown. */
+export const DeliveryTicks = ({ delivery, channel }: { delivery: ChannelDelivery; channel?: ChannelName }) => {
+  const label = useDeliveryLabel()(delivery, channel);
+  const props = { fontSize: 'inherit', titleAccess: label } as const;
+  const icon =
+    delivery.status === 'queued' ? (
+      <ClockIcon {...props} />
+    ) : delivery.status === 'failed' ? (
+      <ErrorIcon {...props} color="error" />
+    ) : delivery.status === 'unknown' ? (
+      <HelpIcon {...props} color="warning" />
+    ) : delivery.status === 'sent' ? (
+      <CheckIcon {...props} />
+    ) : (
+      <DoneAllIcon {...props} />
+    );
+  return (
+    <Box component="span" data-delivery={delivery.status} sx={{ display: 'inline-flex', fontSize: 16, lineHeight: 1 }}>
+      {icon}
+    </Box>
+  );
+};
+
+/** Under a channel reply that did not arrive (or may not have): why, and a way to send it again. */
+const DeliveryProblem = ({
+  delivery,
+  channel,
+  retrying,
+  onRetry,
+}: {
+  delivery: ChannelDelivery;
+  channel?: ChannelName;
+  retrying: boolean;
+  onRetry: () => void;
+}) => {
+  const { t } = useTranslation();
+  const failed = delivery.status === 'failed';
+  return (
+    <Stack
+      direction="row"
+      spacing={1}
+      role={failed ? 'alert' : 'status'}
+      data-testid="delivery-problem"
+      sx={{ alignItems: 'center', flexWrap: 'wrap', color: failed ? 'error.main' : 'warning.main' }}
+    >
+      <DeliveryTicks delivery={delivery} channel={channel} />
+      <Typography variant="caption" sx={{ color: 'text.primary' }}>
+        {failed ? t('chat.delivery.failedNote') : t('chat.delivery.unknownNote')}
+        {delivery.error ? <bdi dir="auto">{` ${delivery.error}`}</bdi> : null}
+      </Typography>
+      <Button
+        size="small"
+        color={failed ? 'error' : 'inherit'}
+        onClick={onRetry}
+        disabled={retrying}
+        aria-label={channel ? t('chat.delivery.retryNamed', { channel: t(`chat.channels.${channel}`) }) : undefined}
+      >
+        {t('chat.delivery.retry')}
+      </Button>
+    </Stack>
   );
 };
 
@@ -71,6 +152,10 @@ export interface ChatLogProps {
   readonly onLoadOlder: () => void;
   readonly onRetry: (id: string) => void;
   readonly onDiscard: (id: string) => void;
+  /** Sends a failed channel reply again (admins); absent, no retry is offered. */
+  readonly onRetryDelivery?: (messageId: string) => void;
+  /** The reply whose retry is under way. */
+  readonly retryingDeliveryId?: string;
 }
 
 /**
@@ -88,9 +173,12 @@ export const ChatLog = ({
   onLoadOlder,
   onRetry,
   onDiscard,
+  onRetryDelivery,
+  retryingDeliveryId,
 }: ChatLogProps) => {
   const { t } = useTranslation();
   const format = useFormatters();
+  const contactChannel = channelOf(contact);
   const items = useMemo(() => groupMessages(messages, me), [messages, me]);
   const scroller = useRef<HTMLDivElement>(null);
   const firstId = messages[0]?.id;
@@ -183,40 +271,62 @@ export const ChatLog = ({
                 spacing={0.5}
                 sx={{ maxWidth: { xs: '85%', sm: '70%' }, alignItems: item.mine ? 'flex-end' : 'flex-start' }}
               >
-                {item.messages.map((message) => (
-                  <Box
-                    key={message.id}
-                    data-message-id={message.id}
-                    title={format.full(message.time)}
-                    sx={{
-                      px: 1.75,
-                      py: 1,
-                      borderRadius: 2,
-                      ...(item.mine
-                        ? { bgcolor: 'primary.main', color: 'primary.contrastText', borderEndEndRadius: 4 }
-                        : { bgcolor: 'background.paper', border: 1, borderColor: 'divider', borderEndStartRadius: 4 }),
-                      opacity: message.pending === 'sending' ? 0.7 : 1,
-                    }}
-                  >
-                    <Typography
-                      component="p"
-                      variant="body2"
-                      // The message's own direction, whatever the page's: "Lovely, thank you!" ends with "!".
-                      dir="auto"
+                {item.messages.map((message) => {
+                  const delivery = item.mine ? deliveryOf(message) : undefined;
+                  const bubbleBox = (
+                    <Box
+                      key={message.id}
+                      data-message-id={message.id}
+                      title={format.full(message.time)}
                       sx={{
-                        whiteSpace: 'pre-wrap',
-                        overflowWrap: 'anywhere',
-                        unicodeBidi: 'plaintext',
-                        textAlign: 'start',
+                        px: 1.75,
+                        py: 1,
+                        borderRadius: 2,
+                        ...(item.mine
+                          ? { bgcolor: 'primary.main', color: 'primary.contrastText', borderEndEndRadius: 4 }
+                          : {
+                              bgcolor: 'background.paper',
+                              border: 1,
+                              borderColor: 'divider',
+                              borderEndStartRadius: 4,
+                            }),
+                        opacity: message.pending === 'sending' ? 0.7 : 1,
                       }}
                     >
-                      {message.message}
-                    </Typography>
-                  </Box>
-                ))}
+                      <Typography
+                        component="p"
+                        variant="body2"
+                        // The message's own direction, whatever the page's: "Lovely, thank you!" ends with "!".
+                        dir="auto"
+                        sx={{
+                          whiteSpace: 'pre-wrap',
+                          overflowWrap: 'anywhere',
+                          unicodeBidi: 'plaintext',
+                          textAlign: 'start',
+                        }}
+                      >
+                        {message.message}
+                      </Typography>
+                    </Box>
+                  );
+                  return onRetryDelivery && canRetryDelivery(delivery) && delivery ? (
+                    <Stack key={message.id} spacing={0.5} sx={{ alignItems: 'flex-end' }}>
+                      {bubbleBox}
+                      <DeliveryProblem
+                        delivery={delivery}
+                        channel={channelOf(message) ?? contactChannel}
+                        retrying={retryingDeliveryId === message.id}
+                        onRetry={() => onRetryDelivery(message.id)}
+                      />
+                    </Stack>
+                  ) : (
+                    bubbleBox
+                  );
+                })}
                 <GroupFooter
                   mine={item.mine}
                   message={item.messages.at(-1)}
+                  contactChannel={contactChannel}
                   time={format.time}
                   onRetry={onRetry}
                   onDiscard={onDiscard}
@@ -233,18 +343,22 @@ export const ChatLog = ({
 const GroupFooter = ({
   mine,
   message,
+  contactChannel,
   time,
   onRetry,
   onDiscard,
 }: {
   mine: boolean;
   message: LogMessage | undefined;
+  contactChannel: ChannelName | undefined;
   time: (iso: string) => string;
   onRetry: (id: string) => void;
   onDiscard: (id: string) => void;
 }) => {
   const { t } = useTranslation();
   if (!message) return null;
+  const delivery = mine && !message.pending ? deliveryOf(message) : undefined;
+  const incomingChannel = mine ? undefined : channelOf(message);
   if (message.pending === 'failed') {
     return (
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'error.main' }} role="alert">
@@ -264,7 +378,17 @@ const GroupFooter = ({
       <Typography variant="caption" component="time" dateTime={message.time}>
         {time(message.time)}
       </Typography>
-      {mine ? <ReceiptTicks receipt={receiptOf(message)} /> : null}
+      {mine ? (
+        delivery ? (
+          <DeliveryTicks delivery={delivery} channel={channelOf(message) ?? contactChannel} />
+        ) : (
+          <ReceiptTicks receipt={receiptOf(message)} />
+        )
+      ) : incomingChannel ? (
+        <Box component="span" sx={{ display: 'inline-flex', fontSize: 14 }}>
+          <ChannelIcon channel={incomingChannel} />
+        </Box>
+      ) : null}
     </Stack>
   );
 };

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { characterCount, messageMaxLength } from '@orbit/functions/chat/contract';
-import { SendIcon } from './icons';
+import { ScheduleSendIcon, SendIcon } from './icons';
 
 /** "Typing" is sent at most this often while keys are pressed, and "stopped" after this pause. */
 const typingRepeatMs = 3_000;
@@ -18,6 +18,11 @@ export interface ComposerProps {
   readonly contactName: string;
   readonly onSend: (text: string) => void;
   readonly onTyping: (isTyping: boolean) => void;
+  /**
+   * Offers "Send later" (admins): called with what is written and a way to clear it once the
+   * message is scheduled (closing the dialog without scheduling keeps the text).
+   */
+  readonly onSendLater?: (text: string, clear: () => void) => void;
 }
 
 /**
@@ -25,7 +30,7 @@ export interface ComposerProps {
  * method is composing does not send). The same rule as the server: 1 to 4000 characters once
  * trimmed. Tells the contact when the user is typing.
  */
-export const Composer = ({ contactName, onSend, onTyping }: ComposerProps) => {
+export const Composer = ({ contactName, onSend, onTyping, onSendLater }: ComposerProps) => {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const typing = useRef({
@@ -115,6 +120,18 @@ export const Composer = ({ contactName, onSend, onTyping }: ComposerProps) => {
           error={tooLong}
           autoComplete="off"
         />
+        {onSendLater ? (
+          <IconButton
+            onClick={() => {
+              stopTyping();
+              onSendLater(tooLong ? '' : trimmed, () => setText(''));
+            }}
+            aria-label={t('chat.later.open')}
+            data-testid="send-later"
+          >
+            <ScheduleSendIcon sx={{ transform: (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : undefined) }} />
+          </IconButton>
+        ) : null}
         <IconButton type="submit" color="primary" disabled={!canSend} aria-label={t('chat.composer.send')}>
           <SendIcon sx={{ transform: (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : undefined) }} />
         </IconButton>

@@ -12,7 +12,9 @@ import { useTranslation } from 'react-i18next';
 import type { ChatContactStatus, ChatsAndContactsResponse, Contact } from '@orbit/functions/chat/contract';
 import type { SocketState } from '../realtime/chat-socket';
 import { visuallyHidden } from '../../../shared/ui/visually-hidden';
+import { ChannelIcon } from './channel-icon';
 import { ContactAvatar } from './contact-avatar';
+import { channelOf } from '../utils/channel';
 import { LoadFailedAlert } from '../../../shared/ui/action-alerts';
 import { SearchIcon } from '../../../shared/ui/icons';
 import { ListSearchField } from '../../../shared/ui/list-fields';
@@ -149,7 +151,17 @@ const ContactSections = memo(function ContactSections({
       >
         <ContactAvatar id={contact.id} fullName={contact.fullName} avatar={contact.avatar} status={contact.status} />
         <ListItemText
-          primary={<bdi>{contact.fullName}</bdi>}
+          primary={
+            <>
+              <bdi>{contact.fullName}</bdi>
+              {channelOf(contact) ? (
+                <ChannelIcon
+                  channel={channelOf(contact) ?? 'webhook'}
+                  sx={{ marginInlineStart: 0.75, verticalAlign: 'middle', fontSize: 16, color: 'text.secondary' }}
+                />
+              ) : null}
+            </>
+          }
           secondary={secondary}
           slotProps={{
             primary: { noWrap: true, dir: 'auto', sx: { fontWeight: 600 } },

@@ -9,11 +9,19 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatsAndContactsResponse } from '@orbit/functions/chat/contract';
+import type { ScheduledMessage } from '@orbit/functions/chat/scheduled-contract';
 import { isApiError } from '../../../shared/api/api-error';
+import { useAppAbility } from '../../../shared/session/use-session';
+import { deferredOverlay } from '../../../shared/ui/deferred';
+import { NoticeSnackbar, type Notice } from '../../../shared/ui/notice-snackbar';
 import { chatKeys, useLoadOlderMessages, useOpenChat, useSendMessage } from '../api/chat-api';
 import { markChatOpened } from '../api/chat-cache';
+import { useCancelScheduled, useRetryChannelReply, useScheduledMessages } from '../api/scheduled-api';
+import { channelOf } from '../utils/channel';
+import { ChannelIcon } from './channel-icon';
 import { ChatLog } from './chat-log';
 import { Composer } from './composer';
+import { ScheduledList } from './scheduled-list';
 import { ContactAvatar } from './contact-avatar';
 import { ArrowBackIcon, InfoIcon } from './icons';
 import type { LogMessage } from '../utils/message-groups';
@@ -24,6 +32,13 @@ interface PendingMessage {
   readonly createdAt: number;
   readonly state: 'sending' | 'failed';
 }
+
+/** The send-later dialog downloads with its first opening. */
+const ScheduleDialog = deferredOverlay(async () => ({ default: (await import('./schedule-dialog')).ScheduleDialog }));
+
+type Scheduling =
+  | { readonly kind: 'new'; readonly text: string; readonly clear: () => void }
+  | { readonly kind: 'edit'; readonly scheduled: ScheduledMessage };
 
 /** A message the WebSocket delivered before the HTTP answer stands for its optimistic copy. */
 const arrivedWithin = 5_000;
@@ -54,6 +69,22 @@ export const Conversation = ({
   const send = useSendMessage(contactId, me);
   const older = useLoadOlderMessages(contactId);
   const [pending, setPending] = useState<PendingMessage[]>([]);
+  // Send later is an admin's (the server's rule: manage Chat).
+  const canSchedule = useAppAbility().can('manage', 'Chat');
+  const scheduledList = useScheduledMessages(contactId, canSchedule);
+  const cancelScheduled = useCancelScheduled(contactId);
+  const retryDelivery = useRetryChannelReply(contactId, me);
+  const [scheduling, setScheduling] = useState<{ opening: number; open: boolean; what?: Scheduling }>({
+    opening: 0,
+    open: false,
+  });
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const { i18n } = useTranslation();
+  const formatWhen = (iso: string) =>
+    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const openScheduling = (what: Scheduling) =>
+    setScheduling((current) => ({ opening: current.opening + 1, open: true, what }));
+  const closeScheduling = () => setScheduling((current) => ({ ...current, open: false }));
 
   // Opened means read: the list's badge goes as soon as the server has answered.
   const openedAt = open.dataUpdatedAt;
@@ -103,6 +134,7 @@ export const Conversation = ({
     return [...stored, ...waiting];
   }, [chat?.messages, pending, me]);
 
+  const contactChannel = channelOf(contact);
   if (open.isError) {
     const gone = isApiError(open.error) && open.error.status === 404;
     return (
@@ -165,6 +197,12 @@ export const Conversation = ({
             data-testid="conversation-title"
           >
             <bdi>{contact.fullName}</bdi>
+            {contactChannel ? (
+              <ChannelIcon
+                channel={contactChannel}
+                sx={{ marginInlineStart: 0.75, verticalAlign: 'middle', fontSize: 18, color: 'text.secondary' }}
+              />
+            ) : null}
           </Typography>
           <Typography
             variant="caption"
@@ -195,8 +233,67 @@ export const Conversation = ({
           if (item) deliver(id, item.text);
         }}
         onDiscard={(id) => setPending((current) => current.filter((item) => item.id !== id))}
+        onRetryDelivery={
+          canSchedule
+            ? (messageId) =>
+                retryDelivery.mutate(messageId, {
+                  onError: () => setNotice({ severity: 'error', text: t('chat.delivery.retryFailed') }),
+                })
+            : undefined
+        }
+        retryingDeliveryId={retryDelivery.isPending ? retryDelivery.variables : undefined}
       />
-      <Composer contactName={contact.fullName} onSend={onSend} onTyping={onTyping} />
+      {canSchedule ? (
+        <ScheduledList
+          scheduled={scheduledList.data?.scheduled ?? []}
+          cancelling={cancelScheduled.isPending ? cancelScheduled.variables.id : undefined}
+          onEdit={(scheduled) => openScheduling({ kind: 'edit', scheduled })}
+          onCancel={(scheduled) =>
+            cancelScheduled.mutate(scheduled, {
+              onSuccess: () => setNotice({ severity: 'success', text: t('chat.later.cancelled') }),
+              onError: (error) =>
+                setNotice({
+                  severity: 'warning',
+                  text:
+                    isApiError(error) && error.status === 409
+                      ? t('chat.later.errors.tooLate')
+                      : isApiError(error) && error.status === 404
+                        ? t('chat.later.errors.gone')
+                        : t('chat.later.errors.generic'),
+                }),
+            })
+          }
+        />
+      ) : null}
+      <Composer
+        contactName={contact.fullName}
+        onSend={onSend}
+        onTyping={onTyping}
+        onSendLater={canSchedule ? (text, clear) => openScheduling({ kind: 'new', text, clear }) : undefined}
+      />
+      {canSchedule ? (
+        <ScheduleDialog
+          key={scheduling.opening}
+          open={scheduling.open}
+          contactId={contactId}
+          contactName={contact.fullName}
+          editing={scheduling.what?.kind === 'edit' ? scheduling.what.scheduled : undefined}
+          initialText={scheduling.what?.kind === 'new' ? scheduling.what.text : ''}
+          onClose={closeScheduling}
+          onSaved={(scheduled, kind) => {
+            if (scheduling.what?.kind === 'new') scheduling.what.clear();
+            closeScheduling();
+            setNotice({
+              severity: 'success',
+              text:
+                kind === 'created'
+                  ? t('chat.later.scheduled', { time: formatWhen(scheduled.sendAt) })
+                  : t('chat.later.updated'),
+            });
+          }}
+        />
+      ) : null}
+      <NoticeSnackbar notice={notice} onClose={() => setNotice(null)} />
     </Stack>
   );
 };

@@ -1,11 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type {
-  ChatsAndContactsResponse,
-  ClientFrame,
-  OpenChatResponse,
-  ServerFrame,
-} from '@orbit/functions/chat/contract';
+import type { ChatsAndContactsResponse, ClientFrame, OpenChatResponse } from '@orbit/functions/chat/contract';
 import { refreshSession } from '../../../shared/api/api-client';
 import { getSession } from '../../../shared/session/session-store';
 import { chatKeys } from '../api/chat-api';
@@ -17,7 +12,8 @@ import {
   lastIncomingId,
   upsertMessage,
 } from '../api/chat-cache';
-import { ChatSocket, type SocketState } from './chat-socket';
+import { applyScheduledToCache } from '../api/scheduled-api';
+import { ChatSocket, type ChatServerFrame, type SocketState } from './chat-socket';
 
 /** Someone stops "typing" if no update arrives for this long (a lost "stopped" frame). */
 const typingTimeoutMs = 6_000;
@@ -75,7 +71,7 @@ export const useChatRealtime = (me: string, activeContactId: string | null): Cha
   }, []);
 
   useEffect(() => {
-    const onFrame = (frame: ServerFrame) => {
+    const onFrame = (frame: ChatServerFrame) => {
       switch (frame.type) {
         case 'message': {
           const incoming = frame.msg.senderId !== me;
@@ -115,6 +111,10 @@ export const useChatRealtime = (me: string, activeContactId: string | null): Cha
           return;
         case 'status':
           applyContactStatus(queryClient, frame.userId, frame.status);
+          return;
+        case 'scheduled':
+          // One of the admin's scheduled messages was sent (or failed): off the open chat's list.
+          applyScheduledToCache(queryClient, frame.scheduled);
           return;
         default:
           return;
