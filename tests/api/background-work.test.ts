@@ -109,7 +109,7 @@ const readJob = async (id: string): Promise<JobRecord | undefined> => {
 const jobWithStatus = (id: string, status: JobRecord['status']) =>
   eventually(async () => {
     const job = await readJob(id);
-    return job?.status === status ? job : undefined;
+    return job?.status === status && !job.hookPending ? job : undefined;
   });
 
 const unique = (name: string) => `${name}-${Math.random().toString(36).slice(2, 10)}`;
@@ -299,6 +299,22 @@ describe('through the tick', () => {
     await db().send(new PutCommand({ TableName: tableName(), Item: jobEntity.toItem(job) }));
     await expect(jobWithStatus(job.id, 'done')).resolves.toMatchObject({ attempts: 2 });
     expect(deliveriesTo(to)).toHaveLength(1);
+  });
+
+  it('runs an outcome hook that a dying worker left unrun, then settles the job', async () => {
+    const to = unique('hook');
+    // Recorded as unknown, but the worker died before onGiveUp ran (a message's ticks).
+    const past = new Date(Date.now() - 10_000);
+    const job = {
+      ...claimed(newJob('test.send', { to }, { label: 'Hook left', now: past }), past, 1_000),
+      status: 'unknown' as const,
+      hookPending: true,
+    };
+    await db().send(new PutCommand({ TableName: tableName(), Item: jobEntity.toItem(job) }));
+    const settled = await jobWithStatus(job.id, 'unknown');
+    expect(settled.leaseUntil).toBeUndefined();
+    expect(gaveUp).toContain(to);
+    expect(deliveriesTo(to)).toHaveLength(0);
   });
 
   it('runs a job scheduled for later when it is due, not before', async () => {

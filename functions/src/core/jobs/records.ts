@@ -33,6 +33,12 @@ export interface JobRecord<Payload = unknown> {
   readonly maxAttempts: number;
   /** While running: when the claim lapses (a worker that died mid-call leaves it to the tick). */
   readonly leaseUntil?: string;
+  /**
+   * Set while the outcome is recorded but its hook (onDone / onGiveUp: a message's ticks) has
+   * not run yet: the job stays in the due index at `leaseUntil`, and if the worker dies before
+   * the hook ends, the tick runs the hook again (hooks are idempotent) and settles the job.
+   */
+  readonly hookPending?: boolean;
   /** The last failure, as shown to an admin (never a secret). */
   readonly lastError?: string;
   /** What the handler returned when it finished (e.g. the provider's message id). */

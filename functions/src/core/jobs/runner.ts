@@ -7,7 +7,19 @@ import type { JobDefinition, JobRegistry } from './definition';
 import { jobEntity, jobsDuePartition } from './entities';
 import { UnknownOutcomeError } from './errors';
 import type { JobRecord } from './records';
-import { claimed, failed, isDue, isLapsed, lapsed, mayRerun, succeeded, unrunnable } from './transitions';
+import {
+  claimed,
+  failed,
+  isDue,
+  isLapsed,
+  isUnsettled,
+  lapsed,
+  mayRerun,
+  settled,
+  succeeded,
+  unrunnable,
+  withHookPending,
+} from './transitions';
 
 /**
  * Runs one job: CLAIM (a conditional write on the version read: queued/retrying and due, or a
@@ -76,23 +88,56 @@ const needsAttention = (job: JobRecord) => {
   });
 };
 
-/** Hooks update the area's own records (a message's tick): retried briefly, then logged. */
-const callHook = async (name: string, job: JobRecord, hook: () => Promise<void>) => {
+/** Hooks update the area's own records (a message's tick): retried briefly; false if they kept failing. */
+const callHook = async (name: string, job: JobRecord, hook: () => Promise<void>): Promise<boolean> => {
   try {
     await retry({ attempts: 3, baseDelayMs: 100, maxDelayMs: 1_000 }, hook);
+    return true;
   } catch (error) {
     logger.error(
       `job ${name} hook failed`,
       { jobId: job.id, kind: job.kind },
       error instanceof Error ? error : undefined,
     );
+    return false;
   }
 };
 
-const giveUp = async (definition: Definition | undefined, job: JobRecord) => {
-  needsAttention(job);
+/** The hook an outcome calls, if its definition has one. */
+const hookFor = (definition: Definition | undefined, job: JobRecord): (() => Promise<boolean>) | undefined => {
+  if (job.status === 'done') {
+    const onDone = definition?.onDone;
+    return onDone && (() => callHook('onDone', job, () => onDone(job.payload, job, job.result)));
+  }
+  if (job.status !== 'dead' && job.status !== 'unknown') return undefined;
   const onGiveUp = definition?.onGiveUp;
-  if (onGiveUp) await callHook('onGiveUp', job, () => onGiveUp(job.payload, job));
+  return onGiveUp && (() => callHook('onGiveUp', job, () => onGiveUp(job.payload, job)));
+};
+
+/**
+ * Records an outcome (conditional on `expectedVersion`) and runs its hook. With a hook, the
+ * outcome is first written with `hookPending` (still in the due index, at a lease), and only
+ * settled once the hook ran: a worker killed between the two leaves it for the tick, which runs
+ * the hook again. False when the write lost (someone else moved the job).
+ */
+const recordOutcome = async (
+  definition: Definition | undefined,
+  outcome: JobRecord,
+  expectedVersion: number,
+  settings: RunnerSettings,
+): Promise<boolean> => {
+  const hook = hookFor(definition, outcome);
+  const recorded = hook ? withHookPending(outcome, settings.now(), settings.leaseMs) : outcome;
+  if (!(await replaceIf(recorded, expectedVersion))) return false;
+  if (recorded.status === 'dead' || recorded.status === 'unknown') needsAttention(recorded);
+  if (hook && (await hook())) await replaceIf(settled(recorded, settings.now()), recorded.version);
+  return true;
+};
+
+/** The tick's side of `recordOutcome`: an outcome whose hook was left unrun; one more try, then settled. */
+const settleLeftover = async (definition: Definition | undefined, job: JobRecord, settings: RunnerSettings) => {
+  await hookFor(definition, job)?.();
+  await replaceIf(settled(job, settings.now()), job.version);
 };
 
 /** `run`, bounded by the call timeout: a run that outlives it has an outcome nobody knows. */
@@ -129,19 +174,21 @@ export const runJob = async (
   const settings = runnerSettings(overrides);
   const now = settings.now();
   const definition = definitionOf(registry, job);
+  if (isUnsettled(job, now)) {
+    await settleLeftover(definition, job, settings);
+    return 'skipped';
+  }
   const due = isDue(job, now);
   if (!due && !isLapsed(job, now)) return 'skipped';
 
   if (!due && !mayRerun(job, definition?.delivery)) {
     const ended = lapsed(job, now, definition?.delivery);
-    if (!(await replaceIf(ended, job.version))) return 'skipped';
-    await giveUp(definition, ended);
+    if (!(await recordOutcome(definition, ended, job.version, settings))) return 'skipped';
     return ended.status === 'dead' ? 'dead' : 'unknown';
   }
   if (!definition) {
     const dead = unrunnable(job, now);
-    if (!(await replaceIf(dead, job.version))) return 'skipped';
-    needsAttention(dead);
+    if (!(await recordOutcome(definition, dead, job.version, settings))) return 'skipped';
     return 'dead';
   }
 
@@ -149,27 +196,24 @@ export const runJob = async (
   if (!(await replaceIf(claim, job.version))) return 'skipped';
 
   let next: JobRecord;
-  let result: unknown;
   try {
-    result = await runBounded(definition, claim, settings);
-    next = succeeded(claim, settings.now(), result);
+    next = succeeded(claim, settings.now(), await runBounded(definition, claim, settings));
   } catch (error) {
     next = failed(claim, settings.now(), error, definition.backoff, settings.random);
   }
-  if (!(await replaceIf(next, claim.version))) {
+  if (!(await recordOutcome(definition, next, claim.version, settings))) {
     // Only when the lease lapsed during the run (the tick then ended it): the lease is longer
     // than the call timeout, so this means the worker was starved, and the outcome stays unknown.
     logger.error('job outcome not recorded: its claim was taken over', { jobId: job.id, kind: job.kind });
     return 'skipped';
   }
-  if (next.status === 'done') {
-    const onDone = definition.onDone;
-    if (onDone) await callHook('onDone', next, () => onDone(next.payload, next, result));
-    return 'done';
-  }
-  if (next.status === 'retrying') return 'retrying';
-  await giveUp(definition, next);
-  return next.status === 'dead' ? 'dead' : 'unknown';
+  return next.status === 'done'
+    ? 'done'
+    : next.status === 'retrying'
+      ? 'retrying'
+      : next.status === 'dead'
+        ? 'dead'
+        : 'unknown';
 };
 
 /** Runs `task` over `items`, at most `limit` at a time. */

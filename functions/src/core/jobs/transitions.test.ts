@@ -13,8 +13,11 @@ import {
   lapsed,
   maxErrorLength,
   mayRerun,
+  isUnsettled,
   replayed,
+  settled,
   succeeded,
+  withHookPending,
   unrunnable,
 } from './transitions';
 
@@ -116,5 +119,20 @@ describe('job transitions', () => {
       runAt: at(5_000).toISOString(),
       version: dead.version + 1,
     });
+  });
+
+  it('keeps an outcome whose hook is still to run in the due index, at a lease, until settled', () => {
+    const done = succeeded(claimed(job(), t0, 60_000), t0, 'ok');
+    const pending = withHookPending(done, t0, 5_000);
+    expect(jobIndexKeys(pending)).toEqual({ gsi1pk: 'JOBS#due', gsi1sk: `${at(5_000).toISOString()}#01JOB` });
+    expect(isUnsettled(pending, at(4_999))).toBe(false);
+    expect(isUnsettled(pending, at(5_000))).toBe(true);
+    const final = settled(pending, at(6_000));
+    expect(final).toMatchObject({ status: 'done', version: pending.version + 1 });
+    expect(final.hookPending).toBeUndefined();
+    expect(jobIndexKeys(final)).toEqual({});
+    const dead = settled(withHookPending(failed(claimed(job({ attempts: 2 }), t0, 1), t0, new Error('x')), t0, 1), t0);
+    expect(jobIndexKeys(dead).gsi1pk).toBe('JOBS#attention');
+    expect(replayed(withHookPending(dead, t0, 1), t0).hookPending).toBeUndefined();
   });
 });

@@ -33,6 +33,26 @@ const changed = (job: Job, now: Date, change: Partial<Job>): Job => ({
 export const isDue = (job: Pick<Job, 'status' | 'runAt'>, now: Date): boolean =>
   claimableStatuses.includes(job.status) && Date.parse(job.runAt) <= now.getTime();
 
+/**
+ * The recorded outcome, still waiting for its hook: kept in the due index until `leaseMs` from
+ * now, when the tick runs the hook again if the worker did not finish it.
+ */
+export const withHookPending = <J extends Job>(job: J, now: Date, leaseMs: number): J => ({
+  ...job,
+  hookPending: true,
+  leaseUntil: new Date(now.getTime() + leaseMs).toISOString(),
+});
+
+/** The hook ran: the job leaves the due index (done) or goes to the attention index (dead, unknown). */
+export const settled = (job: Job, now: Date): Job => {
+  const { hookPending: _pending, ...rest } = withoutLease(job);
+  return changed(rest, now, {});
+};
+
+/** Whether an outcome's hook was left unrun past its lease (the worker died after recording). */
+export const isUnsettled = (job: Pick<Job, 'hookPending' | 'leaseUntil'>, now: Date): boolean =>
+  job.hookPending === true && job.leaseUntil !== undefined && Date.parse(job.leaseUntil) <= now.getTime();
+
 /** Whether a running job's claim has lapsed (its worker died or hung past the lease). */
 export const isLapsed = (job: Pick<Job, 'status' | 'leaseUntil'>, now: Date): boolean =>
   job.status === 'running' && job.leaseUntil !== undefined && Date.parse(job.leaseUntil) <= now.getTime();
@@ -110,5 +130,7 @@ export const lapsed = (job: Job, now: Date, delivery: Delivery | undefined): Job
   });
 
 /** An admin's replay of a dead or unknown job: queued now, with its attempts afresh. */
-export const replayed = (job: Job, now: Date): Job =>
-  changed(withoutLease(job), now, { status: 'queued', runAt: now.toISOString(), attempts: 0 });
+export const replayed = (job: Job, now: Date): Job => {
+  const { hookPending: _pending, ...rest } = withoutLease(job);
+  return changed(rest, now, { status: 'queued', runAt: now.toISOString(), attempts: 0 });
+};
