@@ -1,7 +1,6 @@
-import { Arn, ArnFormat, CfnOutput, Stack } from 'aws-cdk-lib';
-import { PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
+import { CfnOutput } from 'aws-cdk-lib';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
-import { EmailIdentity, Identity, type IEmailIdentity } from 'aws-cdk-lib/aws-ses';
+import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
 
 import type { MessagingConfig } from './config';
@@ -16,8 +15,8 @@ import type { MessagingConfig } from './config';
  * - SMS through AWS End User Messaging from `smsOriginationIdentity` (a phone number, sender id
  *   or pool, bought and registered outside CDK: registration is a paper process).
  * The request side (the auth function) learns only which channels exist, from the same
- * variables, and holds no send permission; the worker, which sends, gets the variables and the
- * narrowest grants (`configureWorker`).
+ * variables, and holds no send permission; the worker, which sends, gets the variables too
+ * (`configureWorker`).
  */
 export interface MessagingProps {
   readonly config: MessagingConfig;
@@ -29,17 +28,14 @@ export const messagingVariables = {
   smsOrigination: 'SMS_ORIGINATION_IDENTITY',
 } as const;
 
-const domainOf = (address: string): string => address.slice(address.lastIndexOf('@') + 1).toLowerCase();
-
 export class Messaging extends Construct {
   readonly config: MessagingConfig;
-  /** The SES identity notifications are sent from, when email is configured. */
-  readonly emailIdentity: IEmailIdentity | undefined;
+  /** The SES domain identity, when this stack verifies the domain (`emailDomain`). */
+  readonly emailIdentity: EmailIdentity | undefined;
 
   constructor(scope: Construct, id: string, { config }: MessagingProps) {
     super(scope, id);
     this.config = config;
-    const sender = config.notificationsFromEmail;
     if (config.emailDomain) {
       const identity = new EmailIdentity(this, 'EmailIdentity', {
         identity: Identity.domain(config.emailDomain),
@@ -53,8 +49,6 @@ export class Messaging extends Construct {
           description: `Publish in ${config.emailDomain}'s DNS (SES Easy DKIM, docs/deploy.md)`,
         });
       });
-    } else if (sender) {
-      this.emailIdentity = EmailIdentity.fromEmailIdentityName(this, 'EmailIdentity', domainOf(sender));
     }
   }
 
@@ -73,40 +67,12 @@ export class Messaging extends Construct {
     for (const [name, value] of Object.entries(this.requestEnvironment)) fn.addEnvironment(name, value);
   }
 
-  /** The variables and the send permissions, for the worker that sends. */
-  configureWorker(fn: LambdaFunction): void {
-    this.configureRequester(fn);
-    this.grantSend(fn);
-  }
-
   /**
-   * ses:SendEmail from the notifications' identity only, and sms-voice:SendTextMessage from
-   * the origination identity only (given as an ARN; an id or a sender id can only be granted
-   * on the account's End User Messaging identities of the region).
+   * The variables, for the worker's functions that send. Their send permissions are the
+   * worker's (infra/lib/worker.ts: ses:SendEmail on the account's identities, as channels send
+   * from addresses admins configure; sms-voice:SendTextMessage).
    */
-  grantSend(grantee: IGrantable): void {
-    if (this.emailIdentity) {
-      grantee.grantPrincipal.addToPrincipalPolicy(
-        new PolicyStatement({
-          actions: ['ses:SendEmail'],
-          resources: [this.emailIdentity.emailIdentityArn],
-        }),
-      );
-    }
-    const origination = this.config.smsOriginationIdentity;
-    if (origination) {
-      const stack = Stack.of(this);
-      const resources = origination.startsWith('arn:')
-        ? [origination]
-        : ['phone-number', 'sender-id', 'pool'].map((type) =>
-            Arn.format(
-              { service: 'sms-voice', resource: type, resourceName: '*', arnFormat: ArnFormat.SLASH_RESOURCE_NAME },
-              stack,
-            ),
-          );
-      grantee.grantPrincipal.addToPrincipalPolicy(
-        new PolicyStatement({ actions: ['sms-voice:SendTextMessage'], resources }),
-      );
-    }
+  configureWorker(functions: readonly LambdaFunction[]): void {
+    for (const fn of functions) this.configureRequester(fn);
   }
 }

@@ -101,6 +101,7 @@ export class OrbitStack extends Stack {
       functions: this.api.functions,
       alarmTopic: this.monitoring.topic,
     });
+    this.messaging.configureWorker([this.worker.streamFunction, this.worker.tickFunction]);
 
     const url = this.web.urlFor(config.domainName);
     new CfnOutput(this, 'Url', { value: url, description: 'Open this in a browser' });

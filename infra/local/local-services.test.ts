@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -64,5 +65,20 @@ describe('local services', () => {
     expect(modeOf(services.smsOutboxFile)).toBe(0o600);
     await services.stop();
     expect(() => statSync(services.secretsKeyFile)).toThrow();
+  });
+
+  it('takes a free port when the asked one is held by another program', async () => {
+    const holder = createServer();
+    await new Promise<void>((done) => holder.listen(0, '127.0.0.1', done));
+    const taken = (holder.address() as AddressInfo).port;
+    const services = await startLocalServices({ dataDir: ':memory:', mailPort: taken });
+    try {
+      expect(services.mailUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(services.mailUrl).not.toContain(`:${taken}`);
+      expect((await fetch(`${services.mailUrl}/health-check`)).status).toBe(200);
+    } finally {
+      await services.stop();
+      holder.close();
+    }
   });
 });

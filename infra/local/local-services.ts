@@ -44,14 +44,14 @@ const startSesServer: typeof sesLocal =
   typeof sesLocal === 'function' ? sesLocal : (sesLocal as unknown as { default: typeof sesLocal }).default;
 
 const listenOnLoopback = async (port: number): Promise<Server> => {
-  try {
-    return await startSesServer({ host: '127.0.0.1', port });
-  } catch (error) {
-    // `npm start` asks for a fixed port so the viewer's address stays the same; if another
-    // program holds it, any free one will do (the address is printed either way).
-    if (port !== 0 && (error as NodeJS.ErrnoException).code === 'EADDRINUSE') return listenOnLoopback(0);
-    throw error;
-  }
+  // Express 5 hands a listen error to the callback, so the server comes back not listening.
+  const server = await startSesServer({ host: '127.0.0.1', port });
+  if (server.listening) return server;
+  server.close();
+  // `npm start` asks for a fixed port so the viewer's address stays the same; if another
+  // program holds it, any free one will do (the address is printed either way).
+  if (port !== 0) return listenOnLoopback(0);
+  throw new Error('The local SES server could not listen on 127.0.0.1');
 };
 
 export const startLocalServices = async ({ dataDir, mailPort = 0 }: LocalServicesOptions): Promise<LocalServices> => {

@@ -73,11 +73,6 @@ const localJwtSecret = (dataDir: string): string => {
 };
 
 /**
- * Secrets at rest (channel tokens: core/secret-box.ts) are sealed with a key in a 0600 file of
- * the data directory; an in-memory stack gets a private temporary one.
- */
-
-/**
  * The whole product on one machine: DynamoDB Local, the table from the shared definition, the
  * demo seed, and one HTTP server in front of the real handlers. Handlers read the same
  * environment variables they read on Lambda.

@@ -7,7 +7,7 @@ import { synthesize, type SynthesizedStack } from './support';
 /**
  * Notifications' senders (infra/lib/messaging.ts, docs/deploy.md "Email and SMS"): the SES
  * domain identity with Easy DKIM when the stack owns the domain, the variables that tell the
- * auth function which channels exist, and no send permission on it (the worker sends).
+ * auth function which channels exist (and no send permission on it), the same on the worker.
  */
 const configured = synthesize({
   stage: 'prod',
@@ -28,11 +28,6 @@ const authEnvironment = (synthesized: SynthesizedStack): Record<string, unknown>
   const resource = synthesized.resources('AWS::Lambda::Function')[synthesized.logicalId(auth.function)];
   return ((resource?.Properties.Environment as { Variables?: Record<string, unknown> }) ?? {}).Variables ?? {};
 };
-
-const policyStatements = (synthesized: SynthesizedStack): { Action: unknown; Resource: unknown }[] =>
-  Object.values(synthesized.resources('AWS::IAM::Policy')).flatMap(
-    (policy) => (policy.Properties.PolicyDocument as { Statement: { Action: unknown; Resource: unknown }[] }).Statement,
-  );
 
 const actionsOf = (statement: { Action: unknown }): string[] =>
   Array.isArray(statement.Action) ? (statement.Action as string[]) : [statement.Action as string];
@@ -66,15 +61,15 @@ describe('messaging', () => {
     expect(authActions.filter((action) => /^(ses|sms-voice):/.test(action))).toEqual([]);
   });
 
-  it('grants sending only on the notifications identity and the origination identity', () => {
-    const sends = policyStatements(configured).filter((statement) =>
-      actionsOf(statement).some((action) => /^(ses|sms-voice):/.test(action)),
-    );
-    for (const statement of sends) {
-      expect(JSON.stringify(statement.Resource)).not.toBe('"*"');
-      if (actionsOf(statement).includes('sms-voice:SendTextMessage')) {
-        expect(statement.Resource).toBe('arn:aws:sms-voice:eu-west-1:123456789012:pool/pool-0123456789abcdef');
-      }
+  it('gives the worker, which sends, the same senders', () => {
+    const functions = configured.resources('AWS::Lambda::Function');
+    for (const fn of [configured.stack.worker.streamFunction, configured.stack.worker.tickFunction]) {
+      const variables = (functions[configured.logicalId(fn)]?.Properties.Environment as { Variables: object })
+        .Variables;
+      expect(variables).toMatchObject({
+        NOTIFICATIONS_FROM_EMAIL: 'no-reply@mail.orbit.example',
+        SMS_ORIGINATION_IDENTITY: 'arn:aws:sms-voice:eu-west-1:123456789012:pool/pool-0123456789abcdef',
+      });
     }
   });
 
