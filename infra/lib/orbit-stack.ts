@@ -101,6 +101,9 @@ export class OrbitStack extends Stack {
       functions: this.api.functions,
       alarmTopic: this.monitoring.topic,
     });
+    // The worker sends the notifications (reset codes): their senders' variables and permissions.
+    this.messaging.configureWorker(this.worker.streamFunction);
+    this.messaging.configureWorker(this.worker.tickFunction);
 
     const url = this.web.urlFor(config.domainName);
     new CfnOutput(this, 'Url', { value: url, description: 'Open this in a browser' });
