@@ -128,6 +128,7 @@ describe('send later in the browser', () => {
     await bubble(liam, 'Olivia Bennett', text).waitFor({ timeout: 30_000 });
     await bubble(admin, 'Liam Carter', text).waitFor({ timeout: 10_000 });
     await admin.getByTestId('scheduled-messages').waitFor({ state: 'detached', timeout: 10_000 });
+    await admin.getByText('Your scheduled message to Liam Carter was sent.').waitFor();
   });
 
   it('cancels another before its time', async () => {
