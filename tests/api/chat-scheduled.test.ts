@@ -1,7 +1,8 @@
 import { DynamoDBClient, paginateScan } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type { OpenChatResponse } from '@orbit/functions/chat/contract';
+import type { ConnectChannelResponse } from '@orbit/functions/channels/contract';
+import type { ChatsAndContactsResponse, OpenChatResponse } from '@orbit/functions/chat/contract';
 import { chatJobs } from '@orbit/functions/chat/jobs';
 import type {
   ScheduledFrame,
@@ -18,6 +19,7 @@ import type { JobRecord } from '@orbit/functions/core/jobs/records';
 
 import type { LocalStack } from '../../infra/local/stack';
 import { ApiClient, demo, startApiStack } from '../support/api-stack';
+import { WebhookReceiver } from '../support/webhook-receiver';
 import { WsClient } from '../support/ws-client';
 
 /**
@@ -222,6 +224,61 @@ describe('scheduling a message', () => {
     // The kept one was due after the cancelled one: once it has arrived, the cancelled one would have too.
     await sentFrame(kept.id);
     expect((await messagesOf(contact.client, adminId)).map((message) => message.message)).toEqual(['Sent after']);
+  });
+});
+
+describe('to a contact on a channel', () => {
+  it('goes out through the channel (a signed webhook reply) when due, once', async () => {
+    const receiver = await WebhookReceiver.start();
+    try {
+      const connected = await admin.request<ConnectChannelResponse>('POST', '/api/apps/channels', {
+        body: { type: 'webhook', name: 'Later form', outboundUrl: receiver.url },
+      });
+      expect(connected.status).toBe(201);
+      const secret = connected.body.signingSecret ?? '';
+      receiver.trust(secret);
+      // A visitor writes through the webhook: a lead on that channel.
+      const raw = JSON.stringify({
+        messageId: 'later-1',
+        from: { id: 'visitor-later', name: 'Grace Later' },
+        text: 'Hi',
+      });
+      const inbound = await fetch(`${stack.url}/api/hooks/webhook/${connected.body.channel.id}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...WebhookReceiver.sign(secret, raw) },
+        body: raw,
+      });
+      expect(inbound.status).toBe(200);
+      const lead = await eventually(
+        async () =>
+          (
+            await admin.request<ChatsAndContactsResponse>('GET', '/api/apps/chat/chats-and-contacts')
+          ).body.contacts.find((contact) => contact.fullName === 'Grace Later'),
+        (found) => found !== undefined,
+      );
+      if (!lead) throw new Error('no lead for the visitor');
+
+      const { scheduled } = (
+        await schedule(admin, lead.id, { message: 'Your quote, as promised', sendAt: inSeconds(2) })
+      ).body;
+      const received = await receiver.waitFor(
+        (item) => (item.body as { text?: string }).text === 'Your quote, as promised',
+        20_000,
+      );
+      const sent = await sentFrame(scheduled.id);
+      expect(received.verified).toBe(true);
+      expect(received.body).toMatchObject({ messageId: sent.scheduled.messageId, to: { id: 'visitor-later' } });
+      const message = await eventually(
+        async () => (await messagesOf(admin, lead.id)).find((item) => item.id === sent.scheduled.messageId),
+        (found) => found?.delivery?.status === 'delivered',
+      );
+      expect(message).toMatchObject({ channel: 'webhook', delivery: { status: 'delivered' } });
+      expect(
+        receiver.received.filter((item) => (item.body as { text?: string }).text === 'Your quote, as promised'),
+      ).toHaveLength(1);
+    } finally {
+      await receiver.stop();
+    }
   });
 });
 

@@ -2,11 +2,14 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { ScheduledListResponse, ScheduledResponse } from '@orbit/functions/chat/scheduled-contract';
 
-import { apiAs, signInThroughForm, useBrowser } from '../support/browser';
+import type { ConnectChannelResponse } from '@orbit/functions/channels/contract';
+
+import { apiAs, baseUrl, signInThroughForm, useBrowser } from '../support/browser';
+import { WebhookReceiver } from '../support/webhook-receiver';
 
 /**
  * Send later in the browser, on the product as `npm start` serves it: the admin (desktop, dark)
@@ -128,6 +131,7 @@ describe('send later in the browser', () => {
     await bubble(liam, 'Olivia Bennett', text).waitFor({ timeout: 30_000 });
     await bubble(admin, 'Liam Carter', text).waitFor({ timeout: 10_000 });
     await admin.getByTestId('scheduled-messages').waitFor({ state: 'detached', timeout: 10_000 });
+    await admin.getByText('Your scheduled message to Liam Carter was sent.').waitFor();
   });
 
   it('cancels another before its time', async () => {
@@ -172,5 +176,58 @@ describe('send later in the browser', () => {
     } finally {
       await apiAs(phone, 'DELETE', `/api/apps/chat/chats/${liamId}/scheduled/${scheduled.id}`);
     }
+  });
+});
+
+describe('channel messages in the browser', () => {
+  let receiver: WebhookReceiver;
+  beforeAll(async () => {
+    receiver = await WebhookReceiver.start();
+  });
+  afterAll(async () => {
+    await receiver.stop();
+  });
+
+  it('shows the channel on the contact and its messages, a failed reply with Retry, and the retry delivered', async () => {
+    const connected = await apiAs<ConnectChannelResponse>(admin, 'POST', '/api/apps/channels', {
+      type: 'webhook',
+      name: `E2E form ${Date.now().toString(36)}`,
+      outboundUrl: receiver.url,
+    });
+    const secret = connected.signingSecret ?? '';
+    receiver.trust(secret);
+    const visitor = `Ada Channel ${Date.now().toString(36)}`;
+    const raw = JSON.stringify({
+      messageId: `e2e-${Date.now()}`,
+      from: { id: `v-${Date.now()}`, name: visitor },
+      text: 'Hello from the form',
+    });
+    const inbound = await fetch(`${baseUrl()}/api/hooks/webhook/${connected.channel.id}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...WebhookReceiver.sign(secret, raw) },
+      body: raw,
+    });
+    expect(inbound.status).toBe(200);
+
+    await admin.goto('/apps/chat');
+    const contact = contactButton(admin, visitor);
+    await contact.getByRole('img', { name: 'Via Webhook' }).waitFor({ timeout: 10_000 });
+    await contact.click();
+    await log(admin, visitor).getByRole('img', { name: 'Via Webhook' }).waitFor();
+
+    // The receiver refuses the reply (400: permanent): it shows as failed, with a way to retry.
+    receiver.respondWith(400, 1);
+    await composer(admin, visitor).fill('Thanks, we will call you');
+    await composer(admin, visitor).press('Enter');
+    const problem = log(admin, visitor).getByRole('alert');
+    await problem.waitFor({ timeout: 20_000 });
+    expect(await problem.textContent()).toContain('Not delivered.');
+    await settled(admin);
+    expect(await seriousAxeViolations(admin)).toEqual([]);
+
+    await log(admin, visitor).getByRole('button', { name: 'Retry sending through Webhook' }).click();
+    await log(admin, visitor).locator('[data-delivery="delivered"]').waitFor({ timeout: 20_000 });
+    expect(await log(admin, visitor).getByRole('alert').count()).toBe(0);
+    expect(receiver.received.filter((item) => item.verified).length).toBeGreaterThanOrEqual(1);
   });
 });

@@ -9,6 +9,7 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { ChatContactStatus } from '@orbit/functions/chat/contract';
+import type { ScheduledMessage } from '@orbit/functions/chat/scheduled-contract';
 import { useAppAbility, useSession } from '../../shared/session/use-session';
 import { DeferredSnackbar, deferredOverlay } from '../../shared/ui/deferred';
 import { PageTitle } from '../../shared/ui/page-title';
@@ -62,11 +63,19 @@ export const ChatPage = () => {
   const [statuses, setStatuses] = useState<ChatContactStatus[]>([]);
   const debouncedQ = useDebounced(q, searchDelayMs);
   const list = useChatsAndContacts({ q: debouncedQ, statusFilter: statuses.join(',') });
-  const realtime = useChatRealtime(me, activeContactId);
+  const [notice, setNotice] = useState<string | null>(null);
+  const contactsById = list.data?.contacts;
+  const onScheduledDone = useCallback(
+    (scheduled: ScheduledMessage) => {
+      const name = contactsById?.find((contact) => contact.id === scheduled.contactId)?.fullName ?? '';
+      setNotice(t(scheduled.status === 'sent' ? 'chat.later.sent' : 'chat.later.failed', { name }));
+    },
+    [contactsById, t],
+  );
+  const realtime = useChatRealtime(me, activeContactId, onScheduledDone);
 
   const [profileOpen, setProfileOpen] = useState(false);
   const [detailsOpen, setDetailsOpen] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
   const changeStatus = useUpdateContactStatus();
   // The open chat's contact, from the cache the conversation fills (no request of its own).
   const openChat = useQuery({ ...openChatQueryOptions(activeContactId ?? ''), enabled: false });

@@ -106,7 +106,6 @@ const DeliveryProblem = ({
       </Typography>
       <Button
         size="small"
-        color={failed ? 'error' : 'inherit'}
         onClick={onRetry}
         disabled={retrying}
         aria-label={channel ? t('chat.delivery.retryNamed', { channel: t(`chat.channels.${channel}`) }) : undefined}

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatsAndContactsResponse, ClientFrame, OpenChatResponse } from '@orbit/functions/chat/contract';
+import type { ScheduledMessage } from '@orbit/functions/chat/scheduled-contract';
 import { refreshSession } from '../../../shared/api/api-client';
 import { getSession } from '../../../shared/session/session-store';
 import { chatKeys } from '../api/chat-api';
@@ -35,7 +36,12 @@ const isVisible = () => document.visibilityState === 'visible';
  * status changes to the query cache, acknowledges delivery (and seen, when the chat is open and
  * visible), reports idle/active presence, and refetches after a reconnect to catch up.
  */
-export const useChatRealtime = (me: string, activeContactId: string | null): ChatRealtime => {
+export const useChatRealtime = (
+  me: string,
+  activeContactId: string | null,
+  /** One of the user's scheduled messages was sent or could not be (send later). */
+  onScheduledDone?: (scheduled: ScheduledMessage) => void,
+): ChatRealtime => {
   const queryClient = useQueryClient();
   const [state, setState] = useState<SocketState>('connecting');
   const [typing, setTyping] = useState<ReadonlySet<string>>(new Set());
@@ -43,9 +49,12 @@ export const useChatRealtime = (me: string, activeContactId: string | null): Cha
   const activeRef = useRef(activeContactId);
   const typingTimers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
 
+  const scheduledDoneRef = useRef(onScheduledDone);
+
   useEffect(() => {
     activeRef.current = activeContactId;
-  }, [activeContactId]);
+    scheduledDoneRef.current = onScheduledDone;
+  }, [activeContactId, onScheduledDone]);
 
   const setContactTyping = useCallback((contactId: string, isTyping: boolean) => {
     const timers = typingTimers.current;
@@ -122,6 +131,8 @@ export const useChatRealtime = (me: string, activeContactId: string | null): Cha
         case 'scheduled':
           // One of the admin's scheduled messages was sent (or failed): off the open chat's list.
           applyScheduledToCache(queryClient, frame.scheduled);
+          if (frame.scheduled.status === 'sent' || frame.scheduled.status === 'failed')
+            scheduledDoneRef.current?.(frame.scheduled);
           return;
         default:
           return;
