@@ -39,6 +39,20 @@ export interface OrbitConfig {
   readonly originCertificateArn: string | undefined;
   /** Where Help, Contact us, /wiki and /telegram lead (web/src/shared/deploy-links.ts); unset ones say so in the UI. */
   readonly links: WebLinks;
+  /** Who notifications (reset codes) come from, by email and SMS (infra/lib/messaging.ts, docs/deploy.md). */
+  readonly messaging: MessagingConfig;
+}
+
+/** The senders of notifications; none set means password recovery is refused (503). */
+export interface MessagingConfig {
+  /** The From address of notification emails; its domain must be a verified SES identity. */
+  readonly notificationsFromEmail?: string;
+  /** A domain the stack verifies in SES (Easy DKIM); without it the identity is verified outside the stack. */
+  readonly emailDomain?: string;
+  /** A subdomain of `emailDomain` used as MAIL FROM (SPF aligned with DMARC). */
+  readonly emailMailFromDomain?: string;
+  /** The End User Messaging origination identity SMS go from: a phone number, sender id or pool (id or ARN). */
+  readonly smsOriginationIdentity?: string;
 }
 
 /** The web app's external links, written to `/config.json` beside the build. */
@@ -65,6 +79,10 @@ export const contextKeys = {
   contactUrl: 'ORBIT_CONTACT_URL',
   wikiUrl: 'ORBIT_WIKI_URL',
   telegramUrl: 'ORBIT_TELEGRAM_URL',
+  notificationsFromEmail: 'ORBIT_NOTIFICATIONS_FROM_EMAIL',
+  emailDomain: 'ORBIT_EMAIL_DOMAIN',
+  emailMailFromDomain: 'ORBIT_EMAIL_MAIL_FROM_DOMAIN',
+  smsOriginationIdentity: 'ORBIT_SMS_ORIGINATION_IDENTITY',
 } as const;
 
 export type ContextKey = keyof typeof contextKeys;
@@ -141,6 +159,8 @@ export const readConfig = (
     telegram: link('telegramUrl'),
   };
 
+  const messaging = readMessagingConfig(read);
+
   return {
     stage,
     domainName,
@@ -162,7 +182,43 @@ export const readConfig = (
     webAclArn,
     originCertificateArn,
     links: Object.fromEntries(Object.entries(links).filter(([, value]) => value !== undefined)),
+    messaging,
   };
+};
+
+const hostName = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+/** The messaging parameters, checked so a typo fails the synth, not the first reset code. */
+const readMessagingConfig = (read: (key: ContextKey) => string | undefined): MessagingConfig => {
+  const notificationsFromEmail = read('notificationsFromEmail');
+  const emailDomain = read('emailDomain')?.toLowerCase();
+  const emailMailFromDomain = read('emailMailFromDomain')?.toLowerCase();
+  const smsOriginationIdentity = read('smsOriginationIdentity');
+  const senderDomain = notificationsFromEmail?.split('@')[1]?.toLowerCase();
+  if (notificationsFromEmail !== undefined && !/^[^\s@"<>]+@[^\s@"<>]+$/.test(notificationsFromEmail)) {
+    throw new Error(`notificationsFromEmail must be an email address, got "${notificationsFromEmail}"`);
+  }
+  if (emailDomain !== undefined) {
+    if (!hostName.test(emailDomain)) throw new Error(`emailDomain must be a domain name, got "${emailDomain}"`);
+    if (senderDomain === undefined) throw new Error('emailDomain needs notificationsFromEmail: the address sent from');
+    if (senderDomain !== emailDomain && !senderDomain.endsWith(`.${emailDomain}`)) {
+      throw new Error(`notificationsFromEmail must be an address of emailDomain (${emailDomain})`);
+    }
+  }
+  if (emailMailFromDomain !== undefined) {
+    if (emailDomain === undefined) throw new Error('emailMailFromDomain needs emailDomain');
+    if (!emailMailFromDomain.endsWith(`.${emailDomain}`) || !hostName.test(emailMailFromDomain)) {
+      throw new Error(`emailMailFromDomain must be a subdomain of emailDomain (${emailDomain})`);
+    }
+  }
+  if (smsOriginationIdentity !== undefined && !/^[A-Za-z0-9_:/+.-]{1,256}$/.test(smsOriginationIdentity)) {
+    throw new Error('smsOriginationIdentity must be a phone number, sender id or pool (id or ARN)');
+  }
+  return Object.fromEntries(
+    Object.entries({ notificationsFromEmail, emailDomain, emailMailFromDomain, smsOriginationIdentity }).filter(
+      ([, value]) => value !== undefined,
+    ),
+  );
 };
 
 export const stackNameFor = (config: Pick<OrbitConfig, 'stage'>): string => `Orbit-${config.stage}`;

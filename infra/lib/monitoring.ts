@@ -14,7 +14,7 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 
-import { notifierUnavailableAlarm } from '@orbit/functions/core/notifier';
+import { resetUnavailableAlarm } from '@orbit/functions/auth/reset-delivery';
 import type { TableDefinition } from '@orbit/functions/core/table';
 
 import type { Api } from './api';
@@ -80,22 +80,22 @@ export class Monitoring extends Construct {
       );
     }
 
-    // Password recovery refused for want of an SMS transport (functions/src/core/notifier.ts):
+    // Password recovery refused for want of an SMS or email transport (functions/src/auth/reset-delivery.ts):
     // the auth function logs a record marked with `alarm`, never the phone or a code.
     const auth = props.api.functions.get('auth');
     if (auth) {
       const filter = new MetricFilter(this, 'NotifierUnavailableFilter', {
         logGroup: auth.logGroup,
-        filterPattern: FilterPattern.stringValue('$.alarm', '=', notifierUnavailableAlarm),
+        filterPattern: FilterPattern.stringValue('$.alarm', '=', resetUnavailableAlarm),
         metricNamespace: `Orbit/${stackName}`,
-        metricName: notifierUnavailableAlarm,
+        metricName: resetUnavailableAlarm,
         metricValue: '1',
       });
       alarm(
         'PasswordRecoveryUnavailable',
         filter.metric({ period, statistic: 'Sum' }),
         1,
-        'Password recovery was refused (503): no SMS transport is configured for reset codes',
+        'Password recovery was refused (503): no SMS or email transport is configured for reset codes',
       );
     }
 

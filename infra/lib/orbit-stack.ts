@@ -7,6 +7,7 @@ import { Api, originDomainsFor } from './api';
 import type { AreaAccessOverrides } from './area-access';
 import { isDisposable, type OrbitConfig } from './config';
 import { Data } from './data';
+import { Messaging } from './messaging';
 import { webAclArnParameterName } from './edge-stack';
 import { Monitoring } from './monitoring';
 import { deployedRouteTable, type RouteTable } from './route-table';
@@ -36,6 +37,7 @@ export class OrbitStack extends Stack {
   readonly webAcl: WebAcl;
   readonly monitoring: Monitoring;
   readonly worker: Worker;
+  readonly messaging: Messaging;
 
   constructor(scope: Construct, id: string, props: OrbitStackProps) {
     super(scope, id, props);
@@ -66,6 +68,11 @@ export class OrbitStack extends Stack {
       );
     }
 
+    // Notifications' senders: auth learns which channels exist; the worker sends (messaging.ts).
+    this.messaging = new Messaging(this, 'Messaging', { config: config.messaging });
+    const authFunction = this.api.functions.get('auth');
+    if (authFunction) this.messaging.configureRequester(authFunction.function);
+
     this.webAcl = new WebAcl(
       this,
       'WebAcl',
@@ -94,6 +101,9 @@ export class OrbitStack extends Stack {
       functions: this.api.functions,
       alarmTopic: this.monitoring.topic,
     });
+    // The worker sends the notifications (reset codes): their senders' variables and permissions.
+    this.messaging.configureWorker(this.worker.streamFunction);
+    this.messaging.configureWorker(this.worker.tickFunction);
 
     const url = this.web.urlFor(config.domainName);
     new CfnOutput(this, 'Url', { value: url, description: 'Open this in a browser' });

@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 
 import { resetDocumentClient } from '@orbit/functions/core/db';
-import { forgetSecretKeys, newLocalSecretKey } from '@orbit/functions/core/secret-box';
+import { forgetSecretKeys } from '@orbit/functions/core/secret-box';
+import { resetEmailClient } from '@orbit/functions/core/transports/email';
 import { seedDemoData } from '@orbit/seed/load';
 
 import { dataDirectorySecret, ensurePrivateDirectory, restrictToOwner } from './data-dir';
@@ -19,6 +18,7 @@ import {
   type DynamoDbLocal,
   type StoreConnection,
 } from './dynamodb-local';
+import { startLocalServices } from './local-services';
 import { startLocalWorker, type LocalWorker, type LocalWorkerOptions } from './local-worker';
 import { createLocalServer, type LocalServerOptions } from './server';
 import { ensureTable } from './table-setup';
@@ -43,6 +43,8 @@ export interface LocalStackOptions {
   readonly admission?: LocalServerOptions['admission'];
   /** Where outside senders reach the hooks (a tunnel's URL); default this server. */
   readonly publicBaseUrl?: string;
+  /** The local SES server's port (its mail viewer); 0 or unset picks a free one. */
+  readonly mailPort?: number;
   /** Background work: the stream poller and the tick (docs/background-work.md). */
   readonly worker?: LocalWorkerOptions;
 }
@@ -54,6 +56,11 @@ export interface LocalStack {
   readonly dynamodbEndpoint: string;
   readonly seeded: boolean;
   readonly server: Server;
+  /** The local SES server: its mail viewer, and the JSON list of what it received. */
+  readonly mailViewerUrl: string;
+  readonly mailStoreUrl: string;
+  /** Where SMS "sent" on this machine are appended, one JSON object a line. */
+  readonly smsOutboxFile: string;
   /** The local stream poller and tick (background work). */
   readonly worker: LocalWorker;
   stop(): Promise<void>;
@@ -69,16 +76,6 @@ const localJwtSecret = (dataDir: string): string => {
  * Secrets at rest (channel tokens: core/secret-box.ts) are sealed with a key in a 0600 file of
  * the data directory; an in-memory stack gets a private temporary one.
  */
-const localSecretKeyFile = (dataDir: string): string => {
-  const name = 'secrets.key';
-  if (dataDir !== memoryDataDir) {
-    dataDirectorySecret(dataDir, name, newLocalSecretKey);
-    return join(dataDir, name);
-  }
-  const file = join(mkdtempSync(join(tmpdir(), 'orbit-secrets-')), name);
-  writeFileSync(file, newLocalSecretKey(), { mode: 0o600, flag: 'wx' });
-  return file;
-};
 
 /**
  * The whole product on one machine: DynamoDB Local, the table from the shared definition, the
@@ -101,11 +98,11 @@ export const startLocalStack = async (options: LocalStackOptions = {}): Promise<
     POWERTOOLS_SERVICE_NAME: 'orbit',
     POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
   });
-  if (!process.env.SECRETS_KMS_KEY_ID) {
-    process.env.SECRETS_KEY_FILE = localSecretKeyFile(dataDir);
-    forgetSecretKeys();
-  }
   resetDocumentClient();
+  const services = await startLocalServices({ dataDir, mailPort: options.mailPort });
+  Object.assign(process.env, services.environment);
+  forgetSecretKeys();
+  resetEmailClient();
 
   const admin = new DynamoDBClient({});
   try {
@@ -150,6 +147,9 @@ export const startLocalStack = async (options: LocalStackOptions = {}): Promise<
     dynamodbEndpoint: store.endpoint,
     seeded,
     server,
+    mailViewerUrl: services.mailUrl,
+    mailStoreUrl: services.mailStoreUrl,
+    smsOutboxFile: services.smsOutboxFile,
     worker,
     async stop() {
       await worker.stop();
@@ -157,6 +157,7 @@ export const startLocalStack = async (options: LocalStackOptions = {}): Promise<
         server.close(() => done());
         server.closeAllConnections();
       });
+      await services.stop();
       await started?.stop();
     },
   };

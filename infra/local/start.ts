@@ -16,6 +16,8 @@ import { defaultWebDir, repoRoot, startLocalStack, type LocalStack } from './sta
 const dev = process.argv.includes('--dev');
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST || undefined;
+/** The local SES server's mail viewer: a fixed port so its address stays the same (MAIL_PORT). */
+const mailPort = Number(process.env.MAIL_PORT ?? 8005);
 
 const buildWebIfMissing = () => {
   if (existsSync(join(defaultWebDir, 'index.html'))) return;
@@ -45,7 +47,13 @@ const main = async () => {
 
   // PUBLIC_BASE_URL: a tunnel's URL, for a real Telegram bot to reach this machine (docs/channels.md).
   const publicBaseUrl = process.env.PUBLIC_BASE_URL || undefined;
-  const stack: LocalStack = await startLocalStack({ port, host, web, ...(publicBaseUrl ? { publicBaseUrl } : {}) });
+  const stack: LocalStack = await startLocalStack({
+    port,
+    host,
+    web,
+    mailPort,
+    ...(publicBaseUrl ? { publicBaseUrl } : {}),
+  });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`\nOrbit is running at ${stack.url}  (ready in ${seconds}s${stack.seeded ? ', demo data seeded' : ''})`);
   console.log(
@@ -55,6 +63,9 @@ const main = async () => {
   for (const user of printedSignIns) {
     console.log(`  ${user.role.padEnd(6)}  ${user.phone}  /  ${user.password}   ${user.fullName}`);
   }
+  // Nothing leaves this machine: emails land in the local SES server, SMS in a file.
+  console.log(`\nMail viewer: ${stack.mailViewerUrl}`);
+  console.log(`SMS outbox: ${stack.smsOutboxFile}`);
   console.log('\nPress Ctrl+C to stop.');
 
   let stopping = false;

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { resetCodeEntity } from '@orbit/functions/auth/entities';
 import { db } from '@orbit/functions/core/db';
-import { localOutbox } from '@orbit/functions/core/notifier';
 
 import type { LocalStack } from '../../infra/local/stack';
 import { demo, startApiStack } from '../support/api-stack';
-import { fromSource, newSource } from '../support/from-source';
+import { fromSource, newSource, type SourceResponse } from '../support/from-source';
+import { codeSentBy, resetJobsTo, smsTo, waitForSms } from '../support/sent-messages';
 
 /**
  * Password recovery cannot be pumped or guessed: codes are issued at most 3 times an hour per
@@ -22,8 +22,9 @@ const forgot = (source: string, phone: string) =>
   at(source).request<{ errors?: Record<string, string[]> }>('POST', '/api/auth/forgot-password', { body: { phone } });
 const reset = (source: string, phone: string, code: string, password = 'Renewed#2026') =>
   at(source).request('POST', '/api/auth/reset-password', { body: { phone, code, password } });
-const smsTo = (phone: string) => localOutbox.filter((message) => message.to === phone);
-const lastCodeFor = (phone: string): string => /\b(\d{6})\b/.exec(smsTo(phone).at(-1)?.text ?? '')?.[1] ?? '';
+/** Asks for a code (202) and returns the one the worker sends. */
+const codeFor = (source: string, phone: string): Promise<string> =>
+  codeSentBy(stack.tableName, phone, async () => expect((await forgot(source, phone)).status).toBe(202));
 const wrongCodeFor = (code: string) => (code === '000000' ? '111111' : '000000');
 
 beforeAll(async () => {
@@ -37,11 +38,14 @@ describe('issuing codes', () => {
   it('sends at most three codes an hour to one phone, however many are asked for at once', async () => {
     const phone = demo.clientA.phone;
     const before = smsTo(phone).length;
+    const jobsBefore = (await resetJobsTo(stack.tableName, phone)).length;
     const answers = await Promise.all(Array.from({ length: 20 }, () => forgot(newSource(), phone)));
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 202)).toHaveLength(3);
     expect(statuses.filter((status) => status === 429)).toHaveLength(17);
-    expect(smsTo(phone).length - before).toBe(3);
+    // Each granted request wrote its SMS in its own transaction: three, and the three arrive.
+    expect((await resetJobsTo(stack.tableName, phone)).length - jobsBefore).toBe(3);
+    expect((await waitForSms(phone, before + 3)).length - before).toBe(3);
     const refused = answers.find((answer) => answer.status === 429);
     expect(refused?.body.errors).toEqual({ phone: ['Too many codes requested. Try again later.'] });
     expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(59 * 60);
@@ -64,16 +68,21 @@ describe('issuing codes', () => {
 
   it('does the same writes for a phone without an account: a code is stored, none is sent', async () => {
     const phone = '+15550339999';
-    const known = await forgot(newSource(), demo.clientB.phone);
+    let known: SourceResponse | undefined;
+    const knownCode = await codeSentBy(stack.tableName, demo.clientB.phone, async () => {
+      known = await forgot(newSource(), demo.clientB.phone);
+    });
     const unknown = await forgot(newSource(), phone);
     expect(unknown.status).toBe(202);
-    expect(unknown.body).toEqual(known.body);
+    expect(unknown.body).toEqual(known?.body);
+    // Nothing will be sent: the request is over and wrote no job for it.
+    expect(await resetJobsTo(stack.tableName, phone)).toHaveLength(0);
     expect(smsTo(phone)).toHaveLength(0);
     const { Item } = await db().send(new GetCommand({ TableName: stack.tableName, Key: resetCodeEntity.key(phone) }));
     expect(Item).toMatchObject({ type: 'ResetCode', attempts: 0 });
     // A reset for it fails like a wrong code for a registered phone.
     const answer = await reset(newSource(), phone, '123456');
-    const wrong = await reset(newSource(), demo.clientB.phone, wrongCodeFor(lastCodeFor(demo.clientB.phone)));
+    const wrong = await reset(newSource(), demo.clientB.phone, wrongCodeFor(knownCode));
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual(wrong.body);
   });
@@ -83,13 +92,11 @@ describe('trying codes', () => {
   it('keeps the five tries across a re-issue: 4 wrong, new code, 4 wrong, then the right code is refused', async () => {
     const phone = '+15550100008'; // Mia, a seeded admin
     const source = newSource();
-    expect((await forgot(source, phone)).status).toBe(202);
-    const first = lastCodeFor(phone);
+    const first = await codeFor(source, phone);
     for (let attempt = 0; attempt < 4; attempt += 1) {
       expect((await reset(source, phone, wrongCodeFor(first))).status).toBe(400);
     }
-    expect((await forgot(source, phone)).status).toBe(202);
-    const second = lastCodeFor(phone);
+    const second = await codeFor(source, phone);
     const wrong = second === '222222' ? '333333' : '222222';
     expect((await reset(source, phone, wrong)).status).toBe(400);
     for (let attempt = 0; attempt < 3; attempt += 1) {
@@ -107,8 +114,7 @@ describe('trying codes', () => {
 
   it('lets only five of 30 concurrent guesses be compared with the code', async () => {
     const phone = '+15550100006';
-    expect((await forgot(newSource(), phone)).status).toBe(202);
-    const code = lastCodeFor(phone);
+    const code = await codeFor(newSource(), phone);
     const guesses = Array.from({ length: 30 }, (_, index) =>
       String((Number(code) + 1 + index) % 1_000_000).padStart(6, '0'),
     );

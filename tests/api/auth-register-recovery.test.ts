@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestPasswordReset, resetPassword } from '@orbit/functions/auth/service';
 import { resetCodeEntity } from '@orbit/functions/auth/entities';
 import { db } from '@orbit/functions/core/db';
-import { localOutbox } from '@orbit/functions/core/notifier';
 
 import type { LocalStack } from '../../infra/local/stack';
 import { ApiClient, demo, startApiStack } from '../support/api-stack';
+import { codeSentBy, resetJobsTo, smsTo } from '../support/sent-messages';
 
 let stack: LocalStack;
 const client = () => new ApiClient(stack.url);
@@ -100,27 +100,29 @@ describe('POST /api/auth/register', () => {
   });
 });
 
-const lastCodeFor = (phone: string): string | undefined => {
-  const message = localOutbox.filter((entry) => entry.to === phone).at(-1);
-  return message ? /\b(\d{6})\b/.exec(message.text)?.[1] : undefined;
-};
+/** Asks for a code over HTTP and returns the one the worker sends. */
+const codeFor = (phone: string): Promise<string> =>
+  codeSentBy(stack.tableName, phone, () => client().request('POST', '/api/auth/forgot-password', { body: { phone } }));
 
 describe('password recovery', () => {
   it('answers 202 for a known and an unknown phone alike, sending a code only to the known one', async () => {
-    const before = localOutbox.length;
     const unknown = await client().request('POST', '/api/auth/forgot-password', { body: { phone: '+15550199999' } });
     expect(unknown.status).toBe(202);
-    expect(localOutbox.length).toBe(before);
+    // The request is over and wrote no job for it: nothing will be sent.
+    expect(await resetJobsTo(stack.tableName, '+15550199999')).toHaveLength(0);
+    expect(smsTo('+15550199999')).toHaveLength(0);
 
-    const known = await client().request('POST', '/api/auth/forgot-password', { body: { phone: demo.clientB.phone } });
-    expect(known.status).toBe(202);
-    expect(known.body).toEqual(unknown.body);
-    expect(lastCodeFor(demo.clientB.phone)).toMatch(/^\d{6}$/);
+    let known: { status: number; body: unknown } | undefined;
+    const code = await codeSentBy(stack.tableName, demo.clientB.phone, async () => {
+      known = await client().request('POST', '/api/auth/forgot-password', { body: { phone: demo.clientB.phone } });
+    });
+    expect(known?.status).toBe(202);
+    expect(known?.body).toEqual(unknown.body);
+    expect(code).toMatch(/^\d{6}$/);
   });
 
   it('stores the code hashed, never in clear', async () => {
-    await client().request('POST', '/api/auth/forgot-password', { body: { phone: demo.clientB.phone } });
-    const code = lastCodeFor(demo.clientB.phone) ?? '';
+    const code = await codeFor(demo.clientB.phone);
     const { Item } = await db().send(
       new GetCommand({ TableName: stack.tableName, Key: resetCodeEntity.key(demo.clientB.phone) }),
     );
@@ -134,8 +136,7 @@ describe('password recovery', () => {
     await laptop.signIn(phone, 'Client#2026');
     const refreshCookie = laptop.cookie('orbit_refresh') ?? '';
 
-    await client().request('POST', '/api/auth/forgot-password', { body: { phone } });
-    const code = lastCodeFor(phone) ?? '';
+    const code = await codeFor(phone);
     const reset = await client().request('POST', '/api/auth/reset-password', {
       body: { phone, code, password: 'Renewed#2026' },
     });
@@ -157,8 +158,7 @@ describe('password recovery', () => {
 
   it('allows five tries: after five wrong codes even the right one is refused', async () => {
     const phone = '+15550100008'; // Mia, a seeded admin
-    await client().request('POST', '/api/auth/forgot-password', { body: { phone } });
-    const code = lastCodeFor(phone) ?? '';
+    const code = await codeFor(phone);
     const wrong = code === '000000' ? '111111' : '000000';
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const response = await client().request('POST', '/api/auth/reset-password', {
@@ -178,14 +178,11 @@ describe('password recovery', () => {
     const phone = '+15550100004';
     const source = 'expiry-test';
     const issuedAt = Date.now();
-    await requestPasswordReset({ phone }, source, issuedAt);
-    const expired = resetPassword(
-      { phone, code: lastCodeFor(phone) ?? '', password: 'Renewed#2026' },
-      issuedAt + 15 * 60 * 1000 + 1,
-    );
+    const first = await codeSentBy(stack.tableName, phone, () => requestPasswordReset({ phone }, source, issuedAt));
+    const expired = resetPassword({ phone, code: first, password: 'Renewed#2026' }, issuedAt + 15 * 60 * 1000 + 1);
     await expect(expired).rejects.toMatchObject({ fields: { code: ['The code is invalid or has expired'] } });
-    await requestPasswordReset({ phone }, source, issuedAt);
-    await resetPassword({ phone, code: lastCodeFor(phone) ?? '', password: 'Renewed#2026' }, issuedAt + 14 * 60 * 1000);
+    const second = await codeSentBy(stack.tableName, phone, () => requestPasswordReset({ phone }, source, issuedAt));
+    await resetPassword({ phone, code: second, password: 'Renewed#2026' }, issuedAt + 14 * 60 * 1000);
     expect((await client().signIn(phone, 'Renewed#2026')).status).toBe(201);
   });
 

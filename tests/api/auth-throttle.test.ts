@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { localOutbox } from '@orbit/functions/core/notifier';
-
 import type { LocalStack } from '../../infra/local/stack';
 import { demo, startApiStack } from '../support/api-stack';
 import { fromSource, newSource, type SourceResponse } from '../support/from-source';
+import { codeSentBy } from '../support/sent-messages';
 
 /**
  * Sign-in throttling (docs/decisions.md, "Throttling and lockout"): five attempts per phone and
@@ -140,8 +139,9 @@ describe('guessing one phone from many sources', () => {
     const owner = newSource();
     expect((await signIn(owner, phone, 'Client#2026')).status).toBe(429);
 
-    expect((await at(owner).request('POST', '/api/auth/forgot-password', { body: { phone } })).status).toBe(202);
-    const code = /\b(\d{6})\b/.exec(localOutbox.filter((message) => message.to === phone).at(-1)?.text ?? '')?.[1];
+    const code = await codeSentBy(stack.tableName, phone, async () => {
+      expect((await at(owner).request('POST', '/api/auth/forgot-password', { body: { phone } })).status).toBe(202);
+    });
     const reset = await at(owner).request('POST', '/api/auth/reset-password', {
       body: { phone, code, password: 'Renewed#2026' },
     });

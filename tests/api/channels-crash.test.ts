@@ -23,6 +23,7 @@ import { createChildStack, type ChildStack } from '../support/child-stack';
  */
 
 const replies = 200;
+/** Replies received before the kill. */
 const crashAfter = 40;
 
 let receiver: Server;
@@ -31,12 +32,17 @@ let receiverUrl = '';
 const received = new Map<string, number>();
 let stack: ChildStack;
 
-const eventually = async <T>(check: () => Promise<T | undefined>, timeoutMs: number, what: string): Promise<T> => {
+const eventually = async <T>(
+  check: () => Promise<T | undefined>,
+  timeoutMs: number,
+  what: string,
+  state: () => string = () => '',
+): Promise<T> => {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
     if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what} ${state()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 };
@@ -65,13 +71,16 @@ beforeAll(async () => {
       const { messageId } = JSON.parse(body) as { messageId: string };
       received.set(messageId, (received.get(messageId) ?? 0) + 1);
       // A receiver that takes a moment, so the crash lands while deliveries are in flight.
-      setTimeout(() => response.writeHead(200).end(), 20);
+      setTimeout(() => response.writeHead(200).end(), 100);
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/orbit`;
   // A short lease, so claims the crash cut off are found soon after the restart.
-  stack = await createChildStack({ env: { JOB_LEASE_MS: '4000', JOB_TICK_INTERVAL_MS: '250' } });
+  stack = await createChildStack({
+    env: { JOB_LEASE_MS: '4000', JOB_TICK_INTERVAL_MS: '250', POWERTOOLS_LOG_LEVEL: 'WARN' },
+    ...(process.env.CRASH_TEST_LOG ? { logFile: process.env.CRASH_TEST_LOG } : {}),
+  });
   await stack.start();
 }, 600_000);
 
@@ -112,38 +121,61 @@ describe('kill -9 while 200 channel replies are being delivered', () => {
         'the lead',
       );
 
-      // 200 replies, 8 requests at a time; the worker starts delivering while they are sent.
-      const sent: string[] = [];
-      let next = 0;
-      await Promise.all(
-        Array.from({ length: 8 }, async () => {
-          while (next < replies) {
-            const index = next++;
-            const response = await admin.request<{ msg: ChatMessage }>('POST', `/api/apps/chat/chats/${leadId}`, {
-              body: { message: `Reply ${index + 1}` },
-            });
-            expect(response.status).toBe(201);
-            sent.push(response.body.msg.id);
-          }
-        }),
-      );
+      /** Sends replies 8 at a time until `total` were accepted; a lane stops when the stack is gone. */
+      const accepted: string[] = [];
+      const sendReplies = async (client: ApiClient, total: number) => {
+        let stopped = false;
+        await Promise.all(
+          Array.from({ length: 8 }, async () => {
+            while (!stopped && accepted.length < total) {
+              try {
+                const response = await client.request<{ msg: ChatMessage }>('POST', `/api/apps/chat/chats/${leadId}`, {
+                  body: { message: `Reply ${accepted.length + 1}` },
+                });
+                expect(response.status).toBe(201);
+                accepted.push(response.body.msg.id);
+              } catch (error) {
+                if (!(error instanceof TypeError)) throw error; // fetch failed: the stack was killed
+                stopped = true;
+              }
+            }
+          }),
+        );
+      };
 
+      // The replies go out while more are written; the crash lands in the middle of both.
+      const sending = sendReplies(admin, replies);
       await eventually(async () => (received.size >= crashAfter ? true : undefined), 120_000, 'deliveries to start');
       await stack.crash();
-      const beforeRestart = received.size;
+      await sending;
+      const atCrash = { accepted: accepted.length, received: received.size };
       await stack.start();
 
       const again = new ApiClient(stack.url);
       expect((await again.signIn(demo.admin.phone, demo.admin.password)).status).toBe(201);
+      await sendReplies(again, replies);
+
+      // Every reply of the chat: those answered 201, and any the crash cut off after it was stored.
+      let last: ChatMessage[] = [];
       const settled = await eventually(
         async () => {
-          const messages = (await allMessages(again, leadId)).filter((message) => sent.includes(message.id));
-          if (messages.length < replies) return undefined;
-          return messages.some((message) => message.delivery?.status === 'queued') ? undefined : messages;
+          last = (await allMessages(again, leadId)).filter((message) => message.delivery !== undefined);
+          if (last.length < replies) return undefined;
+          return last.some((message) => message.delivery?.status === 'queued') ? undefined : last;
         },
         240_000,
         'every reply to settle',
+        () =>
+          JSON.stringify({
+            found: last.length,
+            received: received.size,
+            statuses: last.reduce<Record<string, number>>((counts, message) => {
+              const status = message.delivery?.status ?? 'none';
+              return { ...counts, [status]: (counts[status] ?? 0) + 1 };
+            }, {}),
+          }),
       );
+      for (const id of accepted) expect(settled.map((message) => message.id)).toContain(id);
 
       const duplicates = [...received].filter(([, count]) => count > 1);
       const deliveredOnce = settled.filter(
@@ -152,16 +184,17 @@ describe('kill -9 while 200 channel replies are being delivered', () => {
       const unknown = settled.filter((message) => message.delivery?.status === 'unknown');
       const lost = settled.filter((message) => !deliveredOnce.includes(message) && !unknown.includes(message));
       console.log(
-        `crash test: ${replies} replies, kill -9 after ${beforeRestart} reached the receiver; ` +
+        `crash test: ${settled.length} replies; kill -9 with ${atCrash.accepted} accepted and ${atCrash.received} received; ` +
           `${deliveredOnce.length} delivered once, ${unknown.length} shown unknown ` +
           `(${unknown.filter((message) => received.has(message.id)).length} of them had arrived), ` +
           `${duplicates.length} duplicates, ${lost.length} lost`,
       );
       expect(duplicates).toEqual([]);
       expect(lost.map((message) => [message.id, message.delivery])).toEqual([]);
-      expect(deliveredOnce.length + unknown.length).toBe(replies);
-      // Nothing arrived that Orbit did not send.
-      for (const id of received.keys()) expect(sent).toContain(id);
+      expect(deliveredOnce.length + unknown.length).toBe(settled.length);
+      // Nothing arrived that is not a reply of the chat.
+      const replyIds = new Set(settled.map((message) => message.id));
+      expect([...received.keys()].filter((id) => !replyIds.has(id))).toEqual([]);
     },
   );
 });

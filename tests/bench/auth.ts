@@ -1,5 +1,3 @@
-import { useNotifier } from '@orbit/functions/core/notifier';
-
 import { startLocalStack } from '../../infra/local/stack';
 import { fromSource, newSource } from '../support/from-source';
 import type { BenchSection } from './section';
@@ -25,8 +23,6 @@ const timed = async (run: () => Promise<{ status: number }>, expected: number): 
 export const authBench: BenchSection = {
   name: 'auth',
   async run() {
-    // Reset codes go nowhere: the development notifier would print every one.
-    useNotifier({ available: true, sendSms: () => Promise.resolve() });
     const stack = await startLocalStack({ port: 0, host: '127.0.0.1', dataDir: ':memory:', seed: false });
     const post = (path: string, body: unknown) => fromSource(stack.url, newSource()).request('POST', path, { body });
     try {

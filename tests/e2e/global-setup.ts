@@ -1,5 +1,5 @@
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 
 import type { TestProject } from 'vitest/node';
@@ -10,11 +10,25 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     outboxFile: string;
+    telegramApiPort: number;
   }
 }
 
 /** The external links the stack under test is deployed with (Contact us and Telegram: none). */
 export const e2eLinks = { help: 'https://help.orbit.test/', wiki: 'https://wiki.orbit.test/start' } as const;
+
+/** A port nothing listens on now, for a server a test file starts later. */
+const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
 
 /** The whole product as `npm start` serves it (built web app, seeded store), in memory. */
 export default async function setup(project: TestProject) {
@@ -23,15 +37,16 @@ export default async function setup(project: TestProject) {
   if (!existsSync(join(webDir, 'index.html'))) {
     throw new Error(`${webDir} is missing: \`npm run test:e2e\` builds it first (npm run build).`);
   }
-  // The reset codes the server "sends" land here, for the recovery test to read.
-  const outboxFile = join(mkdtempSync(join(tmpdir(), 'orbit-outbox-')), 'outbox.jsonl');
-  process.env.NOTIFIER_OUTBOX_FILE = outboxFile;
-  project.provide('outboxFile', outboxFile);
   // Two links set, two left unset: the shell test sees both ways (docs/deploy.md, "The web app's links").
   process.env.ORBIT_HELP_URL = e2eLinks.help;
   process.env.ORBIT_WIKI_URL = e2eLinks.wiki;
   delete process.env.ORBIT_CONTACT_URL;
   delete process.env.ORBIT_TELEGRAM_URL;
+  // The stack's Telegram Bot API calls go to a loopback fake that tests/e2e/channels.test.ts
+  // starts on this port (in its own process, where it can read what the fake received).
+  const telegramApiPort = await freePort();
+  process.env.TELEGRAM_API_BASE_URL = `http://127.0.0.1:${telegramApiPort}`;
+  project.provide('telegramApiPort', telegramApiPort);
   const stack = await startLocalStack({
     port: 0,
     host: '127.0.0.1',
@@ -39,6 +54,8 @@ export default async function setup(project: TestProject) {
     web: { webDir },
   });
   project.provide('baseUrl', stack.url);
+  // The SMS the worker "sends" (reset codes) land in the stack's outbox file, for the recovery test.
+  project.provide('outboxFile', stack.smsOutboxFile);
   return async () => {
     await stack.stop();
   };

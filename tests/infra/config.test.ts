@@ -30,6 +30,7 @@ describe('deployment parameters', () => {
       webAclArn: undefined,
       originCertificateArn: undefined,
       links: {},
+      messaging: {},
     });
     expect(stackNameFor(config)).toBe('Orbit-prod');
   });

@@ -56,6 +56,25 @@ describe('the background worker', () => {
     },
   );
 
+  it('gets the notifications senders’ variables (messaging.ts), as the reset codes’ job sends them', () => {
+    const configured = synthesize({
+      stage: 'prod',
+      notificationsFromEmail: 'no-reply@example.com',
+      smsOriginationIdentity: '+15550100099',
+    });
+    try {
+      const { worker: configuredWorker, messaging } = configured.stack;
+      expect(Object.keys(messaging.requestEnvironment)).toHaveLength(2);
+      for (const fn of [configuredWorker.streamFunction, configuredWorker.tickFunction]) {
+        const resource = configured.resources('AWS::Lambda::Function')[configured.logicalId(fn)];
+        const variables = (resource?.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+        expect(variables).toMatchObject(messaging.requestEnvironment);
+      }
+    } finally {
+      configured.cleanup();
+    }
+  });
+
   it('runs one tick at a time', () => {
     expect(functions[tickId]?.Properties.ReservedConcurrentExecutions).toBe(1);
   });

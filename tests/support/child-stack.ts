@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -21,13 +21,15 @@ export interface ChildStack {
   start(): Promise<string>;
   /** kill -9 of every process of the stack. */
   crash(): Promise<void>;
-  /** A clean stop (SIGTERM), then the data directory is removed. */
+  /** Ends every process of the stack (kill -9: its data is thrown away), removes the data directory. */
   dispose(): Promise<void>;
 }
 
 export interface ChildStackOptions {
   /** Extra environment for the stack (e.g. JOB_LEASE_MS, TELEGRAM_API_BASE_URL). */
   readonly env?: Record<string, string>;
+  /** Appends the stack's output (stdout and stderr) here, for a failure's post-mortem. */
+  readonly logFile?: string;
   /** The first start may build the web app (start.ts does when web/dist is missing). */
   readonly startTimeoutMs?: number;
 }
@@ -66,6 +68,7 @@ export const createChildStack = async (options: ChildStackOptions = {}): Promise
       }, options.startTimeoutMs ?? 240_000);
       started.stderr?.on('data', (chunk: Buffer) => {
         output = (output + chunk.toString()).slice(-4000);
+        if (options.logFile) appendFileSync(options.logFile, chunk);
       });
       started.once('exit', (code, signal) => {
         clearTimeout(timer);
@@ -73,6 +76,7 @@ export const createChildStack = async (options: ChildStackOptions = {}): Promise
       });
       createInterface({ input: started.stdout! }).on('line', (line) => {
         output = (output + line + '\n').slice(-4000);
+        if (options.logFile) appendFileSync(options.logFile, `${line}\n`);
         const match = urlLine.exec(line);
         if (!match?.[1]) return;
         clearTimeout(timer);
@@ -100,7 +104,7 @@ export const createChildStack = async (options: ChildStackOptions = {}): Promise
     start,
     crash: () => signalGroup('SIGKILL'),
     async dispose() {
-      await signalGroup('SIGTERM');
+      await signalGroup('SIGKILL');
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -27,7 +27,8 @@ import {
 import { batchWrite, ConditionFailed, deletePart, transactWrite } from '../core/db';
 import { UnauthorizedError, ValidationError, TooManyRequestsError } from '../core/errors';
 import { ulid } from '../core/ids';
-import { requireNotifier } from '../core/notifier';
+import { logger } from '../core/logger';
+import { sealSecret } from '../core/secret-box';
 import type { UserRecord } from '../core/users/records';
 import {
   getUserById,
@@ -48,7 +49,9 @@ import {
   type SignInResponse,
   type UserData,
 } from './contract';
-import { checkResetCode, newResetCode, resetCodeWrite } from './reset-codes';
+import { resetCodeJobPart, type ResetCodePayload } from './reset-code-job';
+import { requireResetChannels, type ResetChannels } from './reset-delivery';
+import { checkResetCode, newResetCode, resetCodeLifetimeMs, resetCodeWrite } from './reset-codes';
 import { reserveResetIssue, reserveSignInAttempt, settleSuccessfulSignIn, signInLimitsOf } from './throttle';
 
 export interface SignedIn {
@@ -243,24 +246,50 @@ export const signOut = async (cookieValue: string | undefined, bearer: string | 
   return clearedRefreshCookie();
 };
 
+/** Where a user's code goes: each configured channel the user can be reached on. */
+const resetCodeDeliveries = (
+  user: UserRecord,
+  channels: ResetChannels,
+  sealedText: string,
+  expiresAt: string,
+): ResetCodePayload[] => [
+  ...(channels.sms ? [{ channel: 'sms' as const, to: user.phone, sealedText, expiresAt }] : []),
+  ...(channels.email && user.email ? [{ channel: 'email' as const, to: user.email, sealedText, expiresAt }] : []),
+];
+
 /**
- * 202 for every phone, registered or not, after the same work (limits, a stored code, reads):
- * neither the answer nor its timing says whether a phone has an account. Refused (503) where
- * no SMS can be sent, before any of it. The code is stored in the transaction that spends the
- * issue budgets, so it is stored exactly when an issue is granted.
+ * 202 for every phone, registered or not, after the same work (limits, a stored code, a sealed
+ * message, reads): neither the answer nor its timing says whether a phone has an account.
+ * Refused (503) where no code can be sent, before any of it. The code is stored in the
+ * transaction that spends the issue budgets, and its sending is written in that same
+ * transaction as background work (auth/jobs.ts): a code is sent exactly when it is stored, by
+ * the worker, never by this request, and the message waits there sealed.
  */
 export const requestPasswordReset = async (
   { phone }: ForgotPasswordRequest,
   source: string,
   now = Date.now(),
 ): Promise<void> => {
-  const sms = await requireNotifier();
+  const channels = requireResetChannels();
   const code = newResetCode();
-  const storeCode = await resetCodeWrite(phone, code, now);
-  const retryAfter = await reserveResetIssue(phone, source, { now, alongside: [storeCode] });
+  const text = `Your Orbit password reset code is ${code}. It expires in 15 minutes.`;
+  // Sealed for unknown phones too, so both cost the same.
+  const [user, storeCode, sealedText] = await Promise.all([
+    findUserByPhone(phone),
+    resetCodeWrite(phone, code, now),
+    sealSecret(text, 'job'),
+  ]);
+  // The job lives on the worker's clock (`now` is the budgets' clock, which tests move).
+  const sentAt = new Date();
+  const expiresAt = new Date(sentAt.getTime() + resetCodeLifetimeMs).toISOString();
+  const deliveries = user ? resetCodeDeliveries(user, channels, sealedText, expiresAt) : [];
+  if (user && deliveries.length === 0) {
+    // Email only here, and this account has none: nothing can reach its owner.
+    logger.warn('A reset code has no way to its owner (no email on the account, no SMS here)', { userId: user.id });
+  }
+  const sends = deliveries.map((payload) => () => resetCodeJobPart(payload, sentAt));
+  const retryAfter = await reserveResetIssue(phone, source, { now, alongside: [storeCode, ...sends] });
   if (retryAfter !== undefined) throw new TooManyRequestsError(retryAfter, { phone: [recoveryMessages.throttled] });
-  const user = await findUserByPhone(phone);
-  if (user) await sms.sendSms(user.phone, `Your Orbit password reset code is ${code}. It expires in 15 minutes.`);
 };
 
 /** What one DynamoDB transaction may hold. */

@@ -49,11 +49,6 @@ export interface NewMessage {
   readonly recipientId: string;
   readonly message: string;
   readonly time: Date;
-  /**
-   * A message id fixed in advance (a scheduled send derives it from its schedule): written only
-   * if no message has it, so a repeated send stores nothing (ConditionFailed(['message'])).
-   */
-  readonly id?: string;
   /** A channel conversation's message (inbound from a lead, or a reply going out). */
   readonly channel?: StoredMessage['channel'];
   readonly delivery?: MessageDelivery;
@@ -62,6 +57,11 @@ export interface NewMessage {
    * only if the message is stored, and a failed condition among them stores nothing.
    */
   readonly parts?: (message: StoredMessage) => TransactionPart[];
+  /**
+   * A message id fixed in advance (a scheduled send derives it from its schedule): written only
+   * if no message has it, so a repeated send stores nothing (ConditionFailed(['message'])).
+   */
+  readonly id?: string;
 }
 
 const storedMessage = (input: NewMessage, chatId: number): StoredMessage => ({

@@ -360,9 +360,9 @@ export const sendMessage = async (
     recipientId: contactId,
     message: text,
     time: now,
-    ...(messageId ? { id: messageId } : {}),
     // A lead who came through a channel gets the reply through it: queued with its job.
     ...channelReply(context.contact, viewer.id, text),
+    ...(messageId ? { id: messageId } : {}),
   };
   let stored: StoredMessage;
   let chat: Chat | undefined;
@@ -586,10 +586,7 @@ export const recordChannelDelivery = async (
     jobId,
     ...(outcome.error ? { error: outcome.error.slice(0, 500) } : {}),
   };
-  const recorded = await setDelivery(payload.chatId, payload.messageId, delivery, {
-    from: ['queued', 'failed', 'unknown'],
-    jobId,
-  });
+  const recorded = await setDelivery(payload.chatId, payload.messageId, delivery, { from: ['queued', 'failed', 'unknown'], jobId });
   if (recorded) await pushDelivery(payload.senderId, payload.contactId, payload.messageId, delivery);
   return recorded;
 };

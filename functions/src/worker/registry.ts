@@ -1,3 +1,4 @@
+import { authJobs } from '../auth/jobs';
 import { chatJobs } from '../chat/jobs';
 import type { JobRegistry } from '../core/jobs/definition';
 import { channelJobs } from '../channels/jobs';
@@ -9,5 +10,6 @@ import { channelJobs } from '../channels/jobs';
  */
 export const jobRegistry: JobRegistry = {
   ...channelJobs,
+  ...authJobs,
   ...chatJobs,
 };

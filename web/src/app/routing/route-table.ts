@@ -165,7 +165,8 @@ const declaredRoutes: readonly RouteDeclaration[] = [
   {
     path: '/apps/channels',
     handle: handles.channels,
-    comingSoon: 'channels',
+    parts: ['channels'],
+    page: async () => (await import('../../features/channels/channels-page')).ChannelsPage,
   },
   {
     path: '/apps/chat',

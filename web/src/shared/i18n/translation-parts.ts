@@ -55,6 +55,11 @@ export const partLoaders = {
     fr: () => import('../../features/access-control/locales/fr/access-control'),
     ar: () => import('../../features/access-control/locales/ar/access-control'),
   },
+  channels: {
+    en: () => import('../../features/channels/locales/en/channels'),
+    fr: () => import('../../features/channels/locales/fr/channels'),
+    ar: () => import('../../features/channels/locales/ar/channels'),
+  },
 } as const satisfies Record<string, Readonly<Record<Language, PartLoader>>>;
 
 /** A part's resources: nested objects with strings at the leaves. */

@@ -19,11 +19,6 @@ const areas = {
       message: 'Email is coming soon.',
       description: 'Your mailbox with folders, labels, drafts that save themselves and search.',
     },
-    channels: {
-      title: 'Channels',
-      message: 'Channels are coming soon.',
-      description: 'Connect email, Telegram and webhooks so outside messages land in Chat.',
-    },
     integrations: {
       title: 'Integrations',
       message: 'Integrations are coming soon.',

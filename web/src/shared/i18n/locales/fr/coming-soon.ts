@@ -19,11 +19,6 @@ const areas: TranslationShape<typeof en> = {
       message: 'L’e-mail arrive bientôt.',
       description: 'Votre boîte avec dossiers, libellés, brouillons enregistrés automatiquement et recherche.',
     },
-    channels: {
-      title: 'Canaux',
-      message: 'Les canaux arrivent bientôt.',
-      description: 'Connectez l’e-mail, Telegram et des webhooks pour recevoir les messages dans la discussion.',
-    },
     integrations: {
       title: 'Intégrations',
       message: 'Les intégrations arrivent bientôt.',

@@ -1,0 +1,92 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import sesLocal from 'aws-ses-v2-local';
+
+import { newLocalSecretKey } from '@orbit/functions/core/secret-box';
+
+import { dataDirectorySecret } from './data-dir';
+import { memoryDataDir } from './dynamodb-local';
+
+/**
+ * The outside services the handlers call, as they run on one machine (docs/ARCHITECTURE's
+ * local equivalents): the real SES v2 client sends to aws-ses-v2-local in this process, SMS
+ * go to an outbox file, and sealed secrets use a key file instead of KMS. Everything is
+ * reachable from this machine only: the SES server listens on 127.0.0.1 and the files are
+ * their owner's alone (0600, in the 0700 data directory or a private temporary one).
+ */
+export interface LocalServicesOptions {
+  readonly dataDir: string;
+  /** The SES server's port: 0 picks a free one (tests); a taken port falls back to a free one. */
+  readonly mailPort?: number;
+}
+
+export interface LocalServices {
+  /** The SES endpoint the handlers use (AWS_ENDPOINT_URL_SESV2), and its mail viewer. */
+  readonly mailUrl: string;
+  /** A JSON list of every email it received: `{ emails: [...] }` (aws-ses-v2-local's API). */
+  readonly mailStoreUrl: string;
+  readonly smsOutboxFile: string;
+  readonly secretsKeyFile: string;
+  /** What the handlers read; the stack puts it into process.env. */
+  readonly environment: Readonly<Record<string, string>>;
+  stop(): Promise<void>;
+}
+
+const ownerOnly = 0o600;
+
+// A CommonJS module with `exports.default`: Node's ESM loader hands over the whole exports
+// object where bundlers and Vitest unwrap `default`.
+const startSesServer: typeof sesLocal =
+  typeof sesLocal === 'function' ? sesLocal : (sesLocal as unknown as { default: typeof sesLocal }).default;
+
+const listenOnLoopback = async (port: number): Promise<Server> => {
+  try {
+    return await startSesServer({ host: '127.0.0.1', port });
+  } catch (error) {
+    // `npm start` asks for a fixed port so the viewer's address stays the same; if another
+    // program holds it, any free one will do (the address is printed either way).
+    if (port !== 0 && (error as NodeJS.ErrnoException).code === 'EADDRINUSE') return listenOnLoopback(0);
+    throw error;
+  }
+};
+
+export const startLocalServices = async ({ dataDir, mailPort = 0 }: LocalServicesOptions): Promise<LocalServices> => {
+  // A throwaway store gets throwaway files, in a directory only this user can open (mkdtemp: 0700).
+  const scratch = dataDir === memoryDataDir ? mkdtempSync(join(tmpdir(), 'orbit-local-')) : undefined;
+  const fileDir = scratch ?? dataDir;
+
+  const secretsKeyFile = join(fileDir, 'secrets.key');
+  // Made once: secrets sealed before a restart still open after it.
+  dataDirectorySecret(fileDir, 'secrets.key', newLocalSecretKey);
+
+  const smsOutboxFile = join(fileDir, 'sms-outbox.jsonl');
+  // Created now with the owner-only mode (an append would create it with the default one).
+  writeFileSync(smsOutboxFile, '', { mode: ownerOnly, flag: 'a' });
+
+  const server = await listenOnLoopback(mailPort);
+  const { port } = server.address() as AddressInfo;
+  const mailUrl = `http://127.0.0.1:${port}`;
+
+  return {
+    mailUrl,
+    mailStoreUrl: `${mailUrl}/store`,
+    smsOutboxFile,
+    secretsKeyFile,
+    environment: {
+      AWS_ENDPOINT_URL_SESV2: mailUrl,
+      SECRETS_KEY_FILE: secretsKeyFile,
+      SMS_OUTBOX_FILE: smsOutboxFile,
+    },
+    async stop() {
+      await new Promise<void>((done) => {
+        server.close(() => done());
+        server.closeAllConnections();
+      });
+      if (scratch) rmSync(scratch, { recursive: true, force: true });
+    },
+  };
+};
