@@ -49,6 +49,7 @@ let receiver: WebhookReceiver;
 let admin: ApiClient;
 let clientA: ApiClient;
 let adminId: string;
+let clientAId: string;
 let adminWs: WsClient;
 
 const withRecording = (client: ApiClient): ApiClient => {
@@ -102,6 +103,7 @@ beforeAll(async () => {
   admin = withRecording(users.admin);
   clientA = withRecording(users.clientA);
   adminId = users.ids.admin;
+  clientAId = users.ids.clientA;
   adminWs = await WsClient.connect(stack.url, admin.accessToken);
 }, 60_000);
 
@@ -471,6 +473,39 @@ describe('managing channels', () => {
       async () => ((await getChannel(channel.id)).lastTest?.status === 'sent' ? true : undefined),
       'replayed test',
     );
+  });
+
+  it('shows a channel as failing after three failed sends in a row, with the last error; a success clears it', async () => {
+    const { channel } = await connectTelegram('Failing bot');
+    telegram.failNext('sendMessage', { status: 401, description: 'Unauthorized', times: 3 });
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      await admin.request('POST', `/api/apps/channels/${channel.id}/test`, { body: { to: `90${attempt}` } });
+      await eventually(
+        async () => ((await getChannel(channel.id)).lastTest?.status === 'failed' ? true : undefined),
+        `test ${attempt} to fail`,
+      );
+    }
+    const failing = await eventually(async () => {
+      const current = await getChannel(channel.id);
+      return current.status === 'failing' ? current : undefined;
+    }, 'the channel to show as failing');
+    expect(failing.lastError).toBe('Telegram: Unauthorized');
+    await admin.request('POST', `/api/apps/channels/${channel.id}/test`, { body: { to: '904' } });
+    const healthy = await eventually(async () => {
+      const current = await getChannel(channel.id);
+      return current.status === 'active' ? current : undefined;
+    }, 'the channel to recover');
+    expect(healthy).toMatchObject({ lastError: null, lastTest: { status: 'sent' } });
+  });
+
+  it('refuses an owner who is not an admin (400, nothing changed)', async () => {
+    const { channel } = await connectTelegram('Owned bot');
+    const response = await admin.request('PATCH', `/api/apps/channels/${channel.id}`, {
+      body: { ownerId: clientAId, version: channel.version },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ errors: { ownerId: ['The owner must be an admin'] } });
+    expect(await getChannel(channel.id)).toMatchObject({ ownerId: adminId, version: channel.version });
   });
 
   it('shows leads on the board by status with counts and their channel; moving one is the chat status change', async () => {

@@ -50,6 +50,7 @@ export const sendThroughChannel = async (
   channel: ChannelRecord,
   message: { to?: string; text: string; messageId: string; kind: OutboundWebhookMessage['type'] },
   now: Date,
+  signal?: AbortSignal,
 ): Promise<SendResult> => {
   if (channel.status === 'paused') throw new PermanentJobError('The channel is paused');
   try {
@@ -57,7 +58,7 @@ export const sendThroughChannel = async (
       case 'telegram': {
         if (!channel.sealedSecret || !message.to) throw new PermanentJobError('No Telegram chat to send to');
         const token = await openSecret(channel.sealedSecret, 'channel');
-        const sent = await sendTelegramMessage(token, message.to, message.text);
+        const sent = await sendTelegramMessage(token, message.to, message.text, signal);
         return { status: 'sent', providerMessageId: sent.messageId };
       }
       case 'webhook': {
@@ -71,7 +72,7 @@ export const sendThroughChannel = async (
           channelId: channel.id,
           sentAt: now.toISOString(),
         };
-        await postSignedWebhook(channel.config.outboundUrl, secret, payload);
+        await postSignedWebhook(channel.config.outboundUrl, secret, payload, signal);
         return { status: 'delivered' };
       }
       case 'email': {
@@ -120,11 +121,12 @@ const lastErrorOf = (job: JobRecord) =>
 /** An admin's reply to a lead (queued by the chat with the message, in one transaction). */
 export const channelDeliverJob: JobDefinition<JobPayloads['channel.deliver']> = {
   delivery: 'at-most-once',
-  run: async (payload, { now }) =>
+  run: async (payload, { now, signal }) =>
     sendThroughChannel(
       await loadChannel(payload.channelId),
       { to: payload.to, text: payload.text, messageId: payload.messageId, kind: 'message' },
       now,
+      signal,
     ),
   onDone: async (payload, job, result) => {
     const at = new Date();
@@ -146,12 +148,13 @@ export const testMessageText = (channel: ChannelRecord): string =>
 /** A test message to the admin who asked; its outcome lands in the channel's lastTest. */
 export const channelTestJob: JobDefinition<JobPayloads['channel.test']> = {
   delivery: 'at-most-once',
-  run: async (payload, { now, job }) => {
+  run: async (payload, { now, job, signal }) => {
     const channel = await loadChannel(payload.channelId);
     return sendThroughChannel(
       channel,
       { ...(payload.to ? { to: payload.to } : {}), text: testMessageText(channel), messageId: job.id, kind: 'test' },
       now,
+      signal,
     );
   },
   onDone: async (payload) => {

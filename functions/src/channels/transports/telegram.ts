@@ -20,14 +20,23 @@ interface TelegramAnswer<T> {
 
 const scrub = (text: string, token: string): string => (token ? text.split(token).join('***') : text);
 
-export const callTelegram = async <T>(token: string, method: string, body: Record<string, unknown>): Promise<T> => {
+/** Our own timeout, and the job's (the runner aborts a call that outlives its budget). */
+export const callSignal = (signal?: AbortSignal): AbortSignal =>
+  signal ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs);
+
+export const callTelegram = async <T>(
+  token: string,
+  method: string,
+  body: Record<string, unknown>,
+  signal?: AbortSignal,
+): Promise<T> => {
   let response: Response;
   try {
     response = await fetch(`${telegramApiBase()}/bot${token}/${method}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: callSignal(signal),
     });
   } catch (error) {
     const failure = failureOfThrown(error, 'Telegram');
@@ -70,8 +79,9 @@ export const sendTelegramMessage = async (
   token: string,
   chatId: string,
   text: string,
+  signal?: AbortSignal,
 ): Promise<{ messageId: string }> => {
-  const sent = await callTelegram<{ message_id: number }>(token, 'sendMessage', { chat_id: chatId, text });
+  const sent = await callTelegram<{ message_id: number }>(token, 'sendMessage', { chat_id: chatId, text }, signal);
   return { messageId: String(sent.message_id) };
 };
 

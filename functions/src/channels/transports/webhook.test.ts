@@ -1,3 +1,4 @@
+import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 
 import { failureOfStatus, failureOfThrown } from './outcome';
@@ -40,5 +41,22 @@ describe('what a failed outside call means for a job', () => {
     expect(failureOfThrown(new TypeError('fetch failed', { cause: new Error('socket hang up') }), 'x').kind).toBe(
       'unknown',
     );
+  });
+});
+
+describe('interoperability with the standardwebhooks package', () => {
+  it('verifies what the package signs, and the package verifies what we sign', () => {
+    const secret = newSigningSecret();
+    const body = JSON.stringify({ hello: 'world' });
+    const at = new Date();
+    const theirs = new Webhook(secret).sign('msg_1', at, body);
+    const headers = {
+      'webhook-id': 'msg_1',
+      'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+      'webhook-signature': `v1,bm90IGl0 ${theirs}`,
+    };
+    expect(verifyWebhook(secret, body, headers)).toBe(true);
+    const ours = signWebhook(secret, body, at, 'msg_2');
+    expect(() => new Webhook(secret).verify(body, { ...ours })).not.toThrow();
   });
 });
