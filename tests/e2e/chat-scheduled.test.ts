@@ -220,13 +220,13 @@ describe('channel messages in the browser', () => {
     await composer(admin, visitor).fill('Thanks, we will call you');
     await composer(admin, visitor).press('Enter');
     const problem = log(admin, visitor).getByRole('alert');
-    await problem.waitFor({ timeout: 20_000 });
+    await problem.waitFor({ timeout: 30_000 });
     expect(await problem.textContent()).toContain('Not delivered.');
     await settled(admin);
     expect(await seriousAxeViolations(admin)).toEqual([]);
 
     await log(admin, visitor).getByRole('button', { name: 'Retry sending through Webhook' }).click();
-    await log(admin, visitor).locator('[data-delivery="delivered"]').waitFor({ timeout: 20_000 });
+    await log(admin, visitor).locator('[data-delivery="delivered"]').waitFor({ timeout: 30_000 });
     expect(await log(admin, visitor).getByRole('alert').count()).toBe(0);
     expect(receiver.received.filter((item) => item.verified).length).toBeGreaterThanOrEqual(1);
   });
