@@ -27,13 +27,16 @@ export const esmRequireBanner =
  * (functions/src/core/casl-without-mongo.ts), the SDK's event-stream codec, which no
  * operation we call uses, one that refuses (functions/src/core/no-event-streams.ts), and the
  * LRU library behind DynamoDB's endpoint-discovery cache a Map-based one
- * (functions/src/core/small-lru-cache.ts).
+ * (functions/src/core/small-lru-cache.ts), and the webhook signer's pure-JavaScript SHA-256 and
+ * base64 their node:crypto and Buffer equivalents (functions/src/core/webhook-primitives.ts).
  */
 export const lambdaAliases: Readonly<Record<string, string>> = {
   '@aws-sdk/credential-provider-node': join(repoRoot, 'infra', 'lib', 'lambda-credentials.ts'),
   '@ucast/mongo2js': join(repoRoot, 'functions', 'src', 'core', 'casl-without-mongo.ts'),
   '@smithy/core/event-streams': join(repoRoot, 'functions', 'src', 'core', 'no-event-streams.ts'),
   'mnemonist/lru-cache': join(repoRoot, 'functions', 'src', 'core', 'small-lru-cache.ts'),
+  'fast-sha256': join(repoRoot, 'functions', 'src', 'core', 'webhook-primitives.ts'),
+  '@stablelib/base64': join(repoRoot, 'functions', 'src', 'core', 'webhook-primitives.ts'),
 };
 
 /** Prefer packages' ESM builds: they tree-shake (the AWS SDK ships both). */

@@ -4,7 +4,6 @@ import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Key } from 'aws-cdk-lib/aws-kms';
 import {
   ApplicationLogLevel,
   FilterCriteria,
@@ -15,6 +14,7 @@ import {
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { FilterPattern, LogGroup, MetricFilter } from 'aws-cdk-lib/aws-logs';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
@@ -23,7 +23,14 @@ import { jobNeedsAttentionAlarm } from '@orbit/functions/core/jobs/runner';
 import { jobEventSource, tickSchedule } from '@orbit/functions/worker/event-source';
 import { jobStreamFilter } from '@orbit/functions/worker/stream-filter';
 
-import { lambdaArchitecture, lambdaRuntime, logRetention, serviceName, type AreaFunction } from './area-function';
+import {
+  lambdaArchitecture,
+  lambdaRuntime,
+  logRetention,
+  secretsExtension,
+  serviceName,
+  type AreaFunction,
+} from './area-function';
 import { tableReadActions, tableWriteActions } from './area-access';
 import { lambdaBundling } from './bundling';
 import type { Data } from './data';
@@ -36,7 +43,8 @@ import { lockFilePath, repoRoot } from './paths';
  */
 export const secretsKeyAreas = ['channels', 'auth'] as const;
 
-export const secretsKeyActions = ['kms:Encrypt', 'kms:Decrypt'] as const;
+/** Read only, through the Parameters and Secrets extension (core/secrets-manager.ts). */
+export const secretsKeyActions = ['secretsmanager:GetSecretValue'] as const;
 
 export interface WorkerProps {
   readonly data: Data;
@@ -62,7 +70,7 @@ export class Worker extends Construct {
   readonly logGroup: LogGroup;
   readonly failureQueue: Queue;
   readonly tickRule: Rule;
-  readonly secretsKey: Key;
+  readonly secretsKey: Secret;
   readonly eventSource: DynamoEventSource;
   readonly alarms: Alarm[] = [];
 
@@ -72,10 +80,11 @@ export class Worker extends Construct {
     const removalPolicy = props.disposable ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN;
     const { table } = props.data;
 
-    // Channel secrets and reset codes waiting in jobs are sealed with this key; rotated yearly.
-    this.secretsKey = new Key(this, 'SecretsKey', {
-      description: 'Orbit: seals channel secrets and secrets carried by jobs',
-      enableKeyRotation: true,
+    // Channel secrets and reset codes waiting in jobs are sealed with a key derived from this
+    // secret (core/secret-box.ts); Secrets Manager keeps it encrypted with KMS.
+    this.secretsKey = new Secret(this, 'SecretsKey', {
+      description: 'Orbit: the key that seals channel secrets and secrets carried by jobs',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true, includeSpace: false },
       removalPolicy,
     });
 
@@ -99,6 +108,7 @@ export class Worker extends Construct {
       projectRoot: repoRoot,
       depsLockFilePath: lockFilePath,
       bundling: lambdaBundling,
+      paramsAndSecrets: secretsExtension,
       // The job lease (core/jobs/runner.ts, 90 s) outlasts this, so a job is never claimed
       // twice while a worker still runs it.
       timeout: Duration.seconds(jobEventSource.functionTimeoutSeconds),
@@ -106,7 +116,7 @@ export class Worker extends Construct {
         TABLE_NAME: table.tableName,
         POWERTOOLS_SERVICE_NAME: serviceName,
         POWERTOOLS_LOG_LEVEL: 'INFO',
-        SECRETS_KMS_KEY_ID: this.secretsKey.keyArn,
+        SECRETS_KEY_ARN: this.secretsKey.secretArn,
       },
     };
     this.streamFunction = new NodejsFunction(this, 'Stream', {
@@ -168,13 +178,13 @@ export class Worker extends Construct {
         resources: [`arn:${Aws.PARTITION}:sms-voice:${Aws.REGION}:${Aws.ACCOUNT_ID}:*`],
       }),
     );
-    // Encrypt and Decrypt only: what core/secret-box.ts calls (no re-encrypt, no data keys).
-    this.secretsKey.grant(this.role, ...secretsKeyActions);
+    // Read only: the secret box fetches the key once per container through the extension.
+    this.grantSecretsKey(this.role);
     for (const area of secretsKeyAreas) {
       const areaFunction = props.functions.get(area);
       if (!areaFunction) continue;
-      this.secretsKey.grant(areaFunction.role, ...secretsKeyActions);
-      areaFunction.function.addEnvironment('SECRETS_KMS_KEY_ID', this.secretsKey.keyArn);
+      this.grantSecretsKey(areaFunction.role);
+      areaFunction.function.addEnvironment('SECRETS_KEY_ARN', this.secretsKey.secretArn);
     }
 
     const alarm = (name: string, metric: IMetric, threshold: number, description: string) => {
@@ -227,6 +237,17 @@ export class Worker extends Construct {
       attention.metric({ period: alarmPeriod, statistic: 'Sum' }),
       1,
       'A job went dead or unknown: an admin should look at the attention list and replay or accept it',
+    );
+  }
+
+  /** GetSecretValue on the secrets key and nothing else (the extension uses the role's credentials). */
+  private grantSecretsKey(role: Role): void {
+    role.addToPrincipalPolicy(
+      new PolicyStatement({
+        effect: Effect.ALLOW,
+        actions: [...secretsKeyActions],
+        resources: [this.secretsKey.secretArn],
+      }),
     );
   }
 }

@@ -76,7 +76,7 @@ describe('a reset code', () => {
       const raw = JSON.stringify(job);
       expect(raw).not.toContain(code);
       expect(raw).not.toMatch(/reset code is/i);
-      expect((job.payload as { sealedText: string }).sealedText).toMatch(/^local:/);
+      expect((job.payload as { sealedText: string }).sealedText).toMatch(/^aes:/);
     }
 
     // Every record the request and the worker wrote, except the development print of the

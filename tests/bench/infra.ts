@@ -17,6 +17,12 @@ import type { BenchSection } from './section';
 const run = promisify(execFile);
 
 export const sizeBudgetBytes = 300 * 1024;
+/**
+ * The background worker carries every transport (SES, SMS) next to DynamoDB, and no request
+ * waits for its cold start: it has a budget of its own (docs/decisions.md).
+ */
+export const workerSizeBudgetBytes = 360 * 1024;
+const budgetOf = (name: string) => (name === 'worker' ? workerSizeBudgetBytes : sizeBudgetBytes);
 export const initBudgetRatio = 1.3;
 const coldStarts = 10;
 
@@ -117,6 +123,8 @@ export const infraBench: BenchSection = {
       const built = [
         await bundle('baseline', outdir, { source: baselineSource }),
         ...(await Promise.all(areas.map((area) => bundle(area, outdir, { file: handlerEntryFor(area) })))),
+        // The background worker (infra/lib/worker.ts): every area's job kinds in one bundle.
+        await bundle('worker', outdir, { file: join(repoRoot, 'functions', 'src', 'worker', 'handler.ts') }),
       ];
       const bundles: Bundle[] = built.map((entry) => ({ ...entry, initMs: [] }));
 
@@ -136,7 +144,7 @@ export const infraBench: BenchSection = {
         [
           'bundle',
           'size (min. ESM)',
-          'size ≤ 300 KB',
+          'size ≤ budget',
           'init median',
           'init range',
           '× baseline',
@@ -148,13 +156,13 @@ export const infraBench: BenchSection = {
         const init = median(entry.initMs);
         const ratio = init / baselineInit;
         const isBaseline = entry === bundles[0];
-        const sizeOk = entry.bytes <= sizeBudgetBytes;
+        const sizeOk = entry.bytes <= budgetOf(entry.name);
         const initOk = ratio <= initBudgetRatio;
         if (!isBaseline && !sizeOk) over.push(entry);
         rows.push([
           entry.name,
           kb(entry.bytes),
-          isBaseline ? '—' : sizeOk ? 'ok' : 'OVER',
+          isBaseline ? '—' : `${sizeOk ? 'ok' : 'OVER'} (${kb(budgetOf(entry.name))})`,
           `${init.toFixed(1)} ms`,
           `${Math.min(...entry.initMs).toFixed(0)}–${Math.max(...entry.initMs).toFixed(0)} ms`,
           `${ratio.toFixed(2)}×`,

@@ -52,7 +52,9 @@ describe('the background worker', () => {
       });
       const variables = (fn?.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
       expect(referencedLogicalIds(variables.TABLE_NAME).has(tableId)).toBe(true);
-      expect(variables.SECRETS_KMS_KEY_ID).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
+      expect(variables.SECRETS_KEY_ARN).toEqual({ Ref: keyId });
+      // The secrets extension serves the key (core/secrets-manager.ts): no Secrets Manager client.
+      expect(JSON.stringify(fn?.Properties.Layers)).toContain('Paramsandsecrets');
     },
   );
 
@@ -125,9 +127,9 @@ describe('the background worker', () => {
     expect(referencedLogicalIds(statementWith(statements, 'dynamodb:PutItem')?.Resource).has(tableId)).toBe(true);
     expect(JSON.stringify(statementWith(statements, 'ses:SendEmail')?.Resource)).toContain(':identity/*');
     expect(JSON.stringify(statementWith(statements, 'sms-voice:SendTextMessage')?.Resource)).toContain(':sms-voice:');
-    const kms = statementWith(statements, 'kms:Decrypt');
-    expect(asArray(kms?.Action)).toEqual(expect.arrayContaining(['kms:Encrypt', 'kms:Decrypt']));
-    expect(referencedLogicalIds(kms?.Resource).has(keyId)).toBe(true);
+    const key = statementWith(statements, 'secretsmanager:GetSecretValue');
+    expect(asArray(key?.Action)).toEqual(['secretsmanager:GetSecretValue']);
+    expect(referencedLogicalIds(key?.Resource).has(keyId)).toBe(true);
     // The one statement on every resource is the one Lambda's stream mapping needs (ListStreams).
     const everywhere = statements.filter((statement) => statement.Resource === '*');
     expect(actionsOf(everywhere)).toEqual(['dynamodb:ListStreams']);
@@ -135,8 +137,11 @@ describe('the background worker', () => {
     expect(actionsOf(statements)).not.toContain('dynamodb:Scan');
   });
 
-  it('creates the secrets key with rotation, and gives it to the areas that seal secrets', () => {
-    expect(synthesized.resources('AWS::KMS::Key')[keyId]?.Properties.EnableKeyRotation).toBe(true);
+  it('creates the secrets key as a generated secret, and gives it to the areas that seal secrets only', () => {
+    expect(synthesized.resources('AWS::SecretsManager::Secret')[keyId]?.Properties.GenerateSecretString).toMatchObject({
+      PasswordLength: 64,
+    });
+    expect(synthesized.resources('AWS::KMS::Key')).toEqual({});
     const present = secretsKeyAreas.filter((area) => areaFunctions.has(area));
     expect(present).toContain('auth');
     for (const area of present) {
@@ -144,13 +149,18 @@ describe('the background worker', () => {
       const variables = (
         functions[id(construct.function)]?.Properties.Environment as { Variables: Record<string, unknown> }
       ).Variables;
-      expect(variables.SECRETS_KMS_KEY_ID, area).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
-      const kms = statementWith(statementsOfRole(synthesized, id(construct.role)), 'kms:Encrypt');
-      expect(referencedLogicalIds(kms?.Resource).has(keyId), area).toBe(true);
+      expect(variables.SECRETS_KEY_ARN, area).toEqual({ Ref: keyId });
+      const read = statementsOfRole(synthesized, id(construct.role)).filter((statement) =>
+        referencedLogicalIds(statement.Resource).has(keyId),
+      );
+      expect(actionsOf(read), area).toEqual(['secretsmanager:GetSecretValue']);
     }
     for (const [area, construct] of stack.api.functions) {
       if ((secretsKeyAreas as readonly string[]).includes(area)) continue;
-      expect(statementWith(statementsOfRole(synthesized, id(construct.role)), 'kms:Decrypt'), area).toBeUndefined();
+      const read = statementsOfRole(synthesized, id(construct.role)).filter((statement) =>
+        referencedLogicalIds(statement.Resource).has(keyId),
+      );
+      expect(read, area).toEqual([]);
     }
   });
 

@@ -51,7 +51,7 @@ describe('the reset-code job', () => {
   it('gives up at once on a code that expired before it could be sent', async () => {
     const sent = localSmsOutbox.length;
     const run = resetCode.run(
-      { channel: 'sms', to: '+15550177002', sealedText: 'local:irrelevant', expiresAt: new Date().toISOString() },
+      { channel: 'sms', to: '+15550177002', sealedText: 'aes:irrelevant', expiresAt: new Date().toISOString() },
       contextAt(new Date(Date.now() + 1000)),
     );
     await expect(run).rejects.toBeInstanceOf(PermanentJobError);

@@ -21,7 +21,7 @@ beforeAll(async () => {
   const file = join(mkdtempSync(join(tmpdir(), 'orbit-channels-jobs-')), 'key');
   writeFileSync(file, newLocalSecretKey(), { mode: 0o600 });
   process.env.SECRETS_KEY_FILE = file;
-  delete process.env.SECRETS_KMS_KEY_ID;
+  delete process.env.SECRETS_KEY_ARN;
   forgetSecretKeys();
   server = createServer((request, response) => {
     request.resume();

@@ -20,7 +20,7 @@ describe('secret box (local key file)', () => {
 
   it('seals so the text is not readable, and opens it back', async () => {
     const sealed = await sealSecret('123456:ABC-bot-token', 'channel');
-    expect(sealed).toMatch(/^local:/);
+    expect(sealed).toMatch(/^aes:/);
     expect(sealed).not.toContain('ABC-bot-token');
     await expect(openSecret(sealed, 'channel')).resolves.toBe('123456:ABC-bot-token');
   });
@@ -32,9 +32,9 @@ describe('secret box (local key file)', () => {
   it('refuses to open a secret sealed for another purpose, or tampered with', async () => {
     const sealed = await sealSecret('reset code 123456', 'job');
     await expect(openSecret(sealed, 'channel')).rejects.toThrow();
-    const bytes = Buffer.from(sealed.slice('local:'.length), 'base64');
+    const bytes = Buffer.from(sealed.slice('aes:'.length), 'base64');
     bytes.writeUInt8((bytes.at(-1) ?? 0) ^ 1, bytes.length - 1);
-    await expect(openSecret(`local:${bytes.toString('base64')}`, 'job')).rejects.toThrow();
+    await expect(openSecret(`aes:${bytes.toString('base64')}`, 'job')).rejects.toThrow();
   });
 
   it('shows only the last four characters', () => {

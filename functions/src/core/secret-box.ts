@@ -1,72 +1,63 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
-import { DecryptCommand, EncryptCommand, KMSClient } from '@aws-sdk/client-kms';
+import { fetchSecretString } from './secrets-manager';
 
 /**
  * Secrets at rest (channel tokens, webhook secrets, a reset code waiting in a job): sealed
  * before they are written, opened only by the code that uses them, never sent to a browser.
- * - On AWS: KMS Encrypt/Decrypt with the key SECRETS_KMS_KEY_ID names (the function's role may
- *   use that key and no other). The encryption context names the purpose, so a sealed bot token
- *   cannot be opened as, say, a reset code.
- * - On one machine: AES-256-GCM with a key read from SECRETS_KEY_FILE (a 0600 file the local
- *   stack makes in its data directory), with the purpose as additional authenticated data.
- * A sealed value says which way it was sealed: `kms:<base64>` or `local:<base64 iv|tag|text>`.
+ * AES-256-GCM, with the purpose as additional authenticated data, so a sealed bot token cannot
+ * be opened as, say, a reset code. Where the key comes from:
+ * - On AWS: a Secrets Manager secret (SECRETS_KEY_ARN), encrypted at rest by KMS, read once per
+ *   container through the Parameters and Secrets extension (secrets-manager.ts). Not KMS
+ *   Encrypt/Decrypt per value: the KMS client alone put the channels bundle over its 300 KB
+ *   budget, and one fetch per cold start beats one KMS call per secret (docs/decisions.md).
+ * - On one machine: a 0600 file in the data directory (SECRETS_KEY_FILE).
+ * Either text is hashed (SHA-256) into the 32-byte key. A sealed value is
+ * `aes:<base64 iv|tag|ciphertext>`.
  */
 export type SecretPurpose = 'channel' | 'job' | 'integration';
 
-let kms: KMSClient | undefined;
-let localKey: Buffer | undefined;
+let key: Promise<Buffer> | undefined;
 
-const readLocalKey = (): Buffer => {
-  if (localKey) return localKey;
+const keyFromText = (text: string): Buffer => {
+  if (text.trim().length < 32) throw new Error('The secrets key is shorter than 32 characters');
+  return createHash('sha256').update(text.trim()).digest();
+};
+
+const loadKey = async (): Promise<Buffer> => {
+  const arn = process.env.SECRETS_KEY_ARN;
+  if (arn) return keyFromText(await fetchSecretString(arn));
   const file = process.env.SECRETS_KEY_FILE;
-  if (!file) throw new Error('Neither SECRETS_KMS_KEY_ID nor SECRETS_KEY_FILE is set');
-  const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
-  if (key.length !== 32) throw new Error('SECRETS_KEY_FILE must hold 32 bytes, base64');
-  localKey = key;
+  if (!file) throw new Error('Neither SECRETS_KEY_ARN nor SECRETS_KEY_FILE is set');
+  return keyFromText(readFileSync(file, 'utf8'));
+};
+
+const secretsKey = (): Promise<Buffer> => {
+  key ??= loadKey().catch((error: unknown) => {
+    key = undefined;
+    throw error;
+  });
   return key;
 };
 
 /** A new local key's file content (the local stack writes it once, mode 0600). */
 export const newLocalSecretKey = (): string => randomBytes(32).toString('base64');
 
+const prefix = 'aes:';
+
 export const sealSecret = async (plain: string, purpose: SecretPurpose): Promise<string> => {
-  const keyId = process.env.SECRETS_KMS_KEY_ID;
-  if (keyId) {
-    kms ??= new KMSClient({});
-    const sealed = await kms.send(
-      new EncryptCommand({
-        KeyId: keyId,
-        Plaintext: new TextEncoder().encode(plain),
-        EncryptionContext: { purpose },
-      }),
-    );
-    if (!sealed.CiphertextBlob) throw new Error('KMS returned no ciphertext');
-    return `kms:${Buffer.from(sealed.CiphertextBlob).toString('base64')}`;
-  }
   const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', readLocalKey(), iv);
+  const cipher = createCipheriv('aes-256-gcm', await secretsKey(), iv);
   cipher.setAAD(Buffer.from(purpose));
   const text = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return `local:${Buffer.concat([iv, cipher.getAuthTag(), text]).toString('base64')}`;
+  return `${prefix}${Buffer.concat([iv, cipher.getAuthTag(), text]).toString('base64')}`;
 };
 
 export const openSecret = async (sealed: string, purpose: SecretPurpose): Promise<string> => {
-  if (sealed.startsWith('kms:')) {
-    kms ??= new KMSClient({});
-    const opened = await kms.send(
-      new DecryptCommand({
-        CiphertextBlob: Buffer.from(sealed.slice('kms:'.length), 'base64'),
-        EncryptionContext: { purpose },
-      }),
-    );
-    if (!opened.Plaintext) throw new Error('KMS returned no plaintext');
-    return new TextDecoder().decode(opened.Plaintext);
-  }
-  if (!sealed.startsWith('local:')) throw new Error('Not a sealed secret');
-  const bytes = Buffer.from(sealed.slice('local:'.length), 'base64');
-  const decipher = createDecipheriv('aes-256-gcm', readLocalKey(), bytes.subarray(0, 12));
+  if (!sealed.startsWith(prefix)) throw new Error('Not a sealed secret');
+  const bytes = Buffer.from(sealed.slice(prefix.length), 'base64');
+  const decipher = createDecipheriv('aes-256-gcm', await secretsKey(), bytes.subarray(0, 12));
   decipher.setAAD(Buffer.from(purpose));
   decipher.setAuthTag(bytes.subarray(12, 28));
   return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
@@ -77,5 +68,5 @@ export const secretHint = (plain: string): string => plain.slice(-4);
 
 /** Tests that switch key files between stacks. */
 export const forgetSecretKeys = (): void => {
-  localKey = undefined;
+  key = undefined;
 };
