@@ -586,7 +586,10 @@ export const recordChannelDelivery = async (
     jobId,
     ...(outcome.error ? { error: outcome.error.slice(0, 500) } : {}),
   };
-  const recorded = await setDelivery(payload.chatId, payload.messageId, delivery, { from: ['queued', 'failed', 'unknown'], jobId });
+  const recorded = await setDelivery(payload.chatId, payload.messageId, delivery, {
+    from: ['queued', 'failed', 'unknown'],
+    jobId,
+  });
   if (recorded) await pushDelivery(payload.senderId, payload.contactId, payload.messageId, delivery);
   return recorded;
 };
