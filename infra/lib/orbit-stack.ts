@@ -104,6 +104,10 @@ export class OrbitStack extends Stack {
     this.messaging.configureWorker([this.worker.streamFunction, this.worker.tickFunction]);
 
     const url = this.web.urlFor(config.domainName);
+    // Where Telegram and webhook senders reach the channel hooks: the public site. Only with a
+    // custom domain: the generated distribution name would make the function depend on the
+    // distribution that depends on it (without one, hooks use the request's own origin).
+    if (config.domainName) this.api.functions.get('channels')?.function.addEnvironment('PUBLIC_BASE_URL', url);
     new CfnOutput(this, 'Url', { value: url, description: 'Open this in a browser' });
     new CfnOutput(this, 'DistributionDomainName', {
       value: this.web.distribution.distributionDomainName,

@@ -77,6 +77,25 @@ describe('the background worker', () => {
     }
   });
 
+  it('points the channel hooks at the public site when it has a custom domain, else at the request origin', () => {
+    const channelsVariables = (result: ReturnType<typeof synthesize>) => {
+      const channels = result.stack.api.functions.get('channels');
+      const resource = channels && result.resources('AWS::Lambda::Function')[result.logicalId(channels.function)];
+      return (resource?.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    };
+    expect(channelsVariables(synthesized)).not.toHaveProperty('PUBLIC_BASE_URL');
+    const withDomain = synthesize({
+      stage: 'prod',
+      domainName: 'app.example.com',
+      certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/0f6e7d2a-1111-2222-3333-444455556666',
+    });
+    try {
+      expect(channelsVariables(withDomain).PUBLIC_BASE_URL).toBe('https://app.example.com');
+    } finally {
+      withDomain.cleanup();
+    }
+  });
+
   it('runs one tick at a time', () => {
     expect(functions[tickId]?.Properties.ReservedConcurrentExecutions).toBe(1);
   });

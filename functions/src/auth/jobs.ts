@@ -44,30 +44,33 @@ export const failureOfSend = (error: unknown): Error => {
   });
 };
 
-const send = async (payload: ResetCodePayload, text: string): Promise<{ messageId: string }> => {
-  if (payload.channel === 'sms') return sendSms({ to: payload.to, text });
+const send = async (payload: ResetCodePayload, text: string, signal: AbortSignal): Promise<{ messageId: string }> => {
+  if (payload.channel === 'sms') return sendSms({ to: payload.to, text }, signal);
   const sender = notificationsSender();
   if (!sender) throw new PermanentJobError('NOTIFICATIONS_FROM_EMAIL is not set: no sender for the email');
-  return sendEmail({
-    from: { address: sender, name: 'Orbit' },
-    to: [payload.to],
-    subject: resetEmailSubject,
-    text: `${text}\n\nIf you did not ask for it, you can ignore this message: your password stays as it is.`,
-  });
+  return sendEmail(
+    {
+      from: { address: sender, name: 'Orbit' },
+      to: [payload.to],
+      subject: resetEmailSubject,
+      text: `${text}\n\nIf you did not ask for it, you can ignore this message: your password stays as it is.`,
+    },
+    signal,
+  );
 };
 
 const resetCode: JobDefinition<ResetCodePayload> = {
   delivery: 'at-most-once',
   // A code lives 15 minutes: a few quick retries, not hours of them.
   backoff: { baseMs: 2_000, capMs: 60_000 },
-  async run(payload, { now }) {
+  async run(payload, { now, signal }) {
     if (Date.parse(payload.expiresAt) <= now.getTime()) {
       throw new PermanentJobError('The code expired before it could be sent');
     }
     const text = await openSecret(payload.sealedText, 'job');
     try {
       // What is kept as the job's result: the provider's id, never the text.
-      return { messageId: (await send(payload, text)).messageId };
+      return { messageId: (await send(payload, text, signal)).messageId };
     } catch (error) {
       if (error instanceof PermanentJobError) throw error;
       throw failureOfSend(error);

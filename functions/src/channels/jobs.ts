@@ -78,12 +78,15 @@ export const sendThroughChannel = async (
       case 'email': {
         if (!message.to) throw new PermanentJobError('No email address to send to');
         try {
-          const sent = await sendEmail({
-            from: { address: channel.config.fromAddress, name: channel.config.fromName },
-            to: [message.to],
-            subject: message.kind === 'test' ? 'Test message from Orbit' : `Message from ${channel.config.fromName}`,
-            text: message.text,
-          });
+          const sent = await sendEmail(
+            {
+              from: { address: channel.config.fromAddress, name: channel.config.fromName },
+              to: [message.to],
+              subject: message.kind === 'test' ? 'Test message from Orbit' : `Message from ${channel.config.fromName}`,
+              text: message.text,
+            },
+            signal,
+          );
           return { status: 'sent', providerMessageId: sent.messageId };
         } catch (error) {
           throw sdkFailure(error, 'Email');
@@ -92,7 +95,7 @@ export const sendThroughChannel = async (
       case 'sms': {
         if (!message.to) throw new PermanentJobError('No phone number to send to');
         try {
-          const sent = await sendSms({ to: message.to, text: message.text });
+          const sent = await sendSms({ to: message.to, text: message.text }, signal);
           return { status: 'sent', providerMessageId: sent.messageId };
         } catch (error) {
           throw sdkFailure(error, 'SMS');

@@ -27,8 +27,13 @@ let client: SESv2Client | undefined;
 export const formatAddress = ({ address, name }: EmailAddress): string =>
   name ? `"${name.replace(/["\\\r\n]/g, '')}" <${address}>` : address;
 
-export const sendEmail = async (email: OutgoingEmail): Promise<{ messageId: string }> => {
-  client ??= new SESv2Client({});
+/**
+ * The SDK's own retries are off: a retry after a timeout could send the email twice. The job
+ * that calls this decides what a failure means (docs/background-work.md). `signal` is the job's:
+ * a run the runner gave up on stops here too.
+ */
+export const sendEmail = async (email: OutgoingEmail, signal?: AbortSignal): Promise<{ messageId: string }> => {
+  client ??= new SESv2Client({ maxAttempts: 1 });
   const sent = await client.send(
     new SendEmailCommand({
       FromEmailAddress: formatAddress(email.from),
@@ -45,6 +50,7 @@ export const sendEmail = async (email: OutgoingEmail): Promise<{ messageId: stri
         },
       },
     }),
+    { abortSignal: signal },
   );
   return { messageId: sent.MessageId ?? '' };
 };

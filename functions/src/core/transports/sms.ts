@@ -28,10 +28,11 @@ let localCount = 0;
 export const smsTransportConfigured = (env: Readonly<Record<string, string | undefined>> = process.env): boolean =>
   Boolean(env.SMS_ORIGINATION_IDENTITY) || !env.AWS_LAMBDA_FUNCTION_NAME;
 
-export const sendSms = async (message: SmsMessage): Promise<{ messageId: string }> => {
+/** No SDK retries (a retry after a timeout could send twice: the job decides); `signal` is the job's. */
+export const sendSms = async (message: SmsMessage, signal?: AbortSignal): Promise<{ messageId: string }> => {
   const origination = process.env.SMS_ORIGINATION_IDENTITY;
   if (origination) {
-    client ??= new PinpointSMSVoiceV2Client({});
+    client ??= new PinpointSMSVoiceV2Client({ maxAttempts: 1 });
     const sent = await client.send(
       new SendTextMessageCommand({
         DestinationPhoneNumber: message.to,
@@ -39,6 +40,7 @@ export const sendSms = async (message: SmsMessage): Promise<{ messageId: string 
         MessageBody: message.text,
         MessageType: 'TRANSACTIONAL',
       }),
+      { abortSignal: signal },
     );
     return { messageId: sent.MessageId ?? '' };
   }
