@@ -44,7 +44,9 @@ export const areaAccessOverrides: AreaAccessOverrides = {
   auth: {
     jwtSecret: true,
     memorySize: 1024,
-    leadingKeys: [...userKeys, 'PHONE#*', 'EMAIL#*', 'REFERRAL#*', 'THROTTLE#*', 'RESET#*'],
+    // JOB#: a reset code's delivery job, written with the code (the outbox); JOBS#, its gsi1
+    // partition, listed like the other index keys.
+    leadingKeys: [...userKeys, 'PHONE#*', 'EMAIL#*', 'REFERRAL#*', 'THROTTLE#*', 'RESET#*', 'JOB#*', 'JOBS#*'],
   },
   chat: {
     leadingKeys: [
@@ -57,6 +59,8 @@ export const areaAccessOverrides: AreaAccessOverrides = {
       // gsi1 partition, listed like the other index keys).
       'JOB#*',
       'JOBS#*',
+      // Send later: an admin's scheduled messages to a contact, with their jobs.
+      'SCHEDULED#*',
       // A closed connection leaves the project board it watched (core/live-board.ts).
       'BOARD#*',
       // Index partition keys, gsi1 (contacts by role) and gsi2 (connections by role, and every
@@ -88,6 +92,9 @@ export const areaAccessOverrides: AreaAccessOverrides = {
       'CHAT#*',
       'COUNTER#chats',
       'CONNECTION#*',
+      // Chat's service (which channels calls) carries send later's keys; listed so the bundle
+      // scan and IAM agree.
+      'SCHEDULED#*',
       'ROLE#*',
       'CONNECTIONS#*',
       'PEOPLE',
