@@ -10,7 +10,7 @@ import {
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
-import { Topic } from 'aws-cdk-lib/aws-sns';
+import { Topic, type ITopic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 
@@ -18,6 +18,35 @@ import { resetUnavailableAlarm } from '@orbit/functions/auth/reset-delivery';
 import type { TableDefinition } from '@orbit/functions/core/table';
 
 import type { Api } from './api';
+
+/**
+ * One alarm the way every Orbit alarm is made: at or above `threshold` in one period, quiet when
+ * there is no data, telling `topic` when it fires and when it clears.
+ */
+export const topicAlarm = (
+  scope: Construct,
+  options: {
+    readonly name: string;
+    readonly alarmName: string;
+    readonly metric: IMetric;
+    readonly threshold: number;
+    readonly description: string;
+    readonly topic: ITopic;
+  },
+): Alarm => {
+  const created = new Alarm(scope, options.name, {
+    alarmName: options.alarmName,
+    alarmDescription: options.description,
+    metric: options.metric,
+    threshold: options.threshold,
+    evaluationPeriods: 1,
+    comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+    treatMissingData: TreatMissingData.NOT_BREACHING,
+  });
+  created.addAlarmAction(new SnsAction(options.topic));
+  created.addOkAction(new SnsAction(options.topic));
+  return created;
+};
 
 export interface MonitoringProps {
   readonly api: Api;
@@ -43,18 +72,16 @@ export class Monitoring extends Construct {
     if (props.alarmEmail) this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
 
     const alarm = (name: string, metric: IMetric, threshold: number, description: string): void => {
-      const created = new Alarm(this, name, {
-        alarmName: `${stackName}-${name}`,
-        alarmDescription: description,
-        metric,
-        threshold,
-        evaluationPeriods: 1,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      });
-      created.addAlarmAction(new SnsAction(this.topic));
-      created.addOkAction(new SnsAction(this.topic));
-      this.alarms.push(created);
+      this.alarms.push(
+        topicAlarm(this, {
+          name,
+          alarmName: `${stackName}-${name}`,
+          metric,
+          threshold,
+          description,
+          topic: this.topic,
+        }),
+      );
     };
 
     alarm(

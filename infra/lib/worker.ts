@@ -1,6 +1,5 @@
 import { Aws, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
-import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type { Alarm, IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -34,6 +33,7 @@ import {
 import { tableReadActions, tableWriteActions } from './area-access';
 import { lambdaBundling } from './bundling';
 import type { Data } from './data';
+import { topicAlarm } from './monitoring';
 import { lockFilePath, repoRoot } from './paths';
 
 /**
@@ -188,18 +188,16 @@ export class Worker extends Construct {
     }
 
     const alarm = (name: string, metric: IMetric, threshold: number, description: string) => {
-      const created = new Alarm(this, name, {
-        alarmName: `${stackName}-worker-${name}`,
-        alarmDescription: description,
-        metric,
-        threshold,
-        evaluationPeriods: 1,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      });
-      created.addAlarmAction(new SnsAction(props.alarmTopic));
-      created.addOkAction(new SnsAction(props.alarmTopic));
-      this.alarms.push(created);
+      this.alarms.push(
+        topicAlarm(this, {
+          name,
+          alarmName: `${stackName}-worker-${name}`,
+          metric,
+          threshold,
+          description,
+          topic: props.alarmTopic,
+        }),
+      );
     };
     alarm(
       'StreamErrors',

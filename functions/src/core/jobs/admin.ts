@@ -1,10 +1,11 @@
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 
-import { db, isConditionFailure } from '../db';
+import { db } from '../db';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { tableName } from '../table';
 import { jobEntity, jobsAttentionPartition } from './entities';
 import { attentionStatuses, type JobRecord, type JobStatus } from './records';
+import { replaceJobIf } from './repository';
 import { replayed } from './transitions';
 
 /**
@@ -90,20 +91,8 @@ export const replayJob = async (jobId: string, now = new Date()): Promise<JobSum
   if (!(attentionStatuses as readonly JobStatus[]).includes(job.status))
     throw new ConflictError({ status: ['Only a dead or unknown job can be replayed'] }, summaryOf(job));
   const next = replayed(job, now);
-  try {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: jobEntity.toItem(next),
-        ConditionExpression: '#version = :version',
-        ExpressionAttributeNames: { '#version': 'version' },
-        ExpressionAttributeValues: { ':version': job.version },
-      }),
-    );
-  } catch (error) {
-    if (isConditionFailure(error))
-      throw new ConflictError({ status: ['The job changed meanwhile'] }, undefined, { cause: error });
-    throw error;
+  if (!(await replaceJobIf(next, job.version))) {
+    throw new ConflictError({ status: ['The job changed meanwhile'] });
   }
   return summaryOf(next);
 };

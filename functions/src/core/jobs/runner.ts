@@ -1,12 +1,13 @@
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 
-import { db, isConditionFailure, retry } from '../db';
+import { db, retry } from '../db';
 import { logger } from '../logger';
 import { tableName } from '../table';
 import type { JobDefinition, JobRegistry } from './definition';
 import { jobEntity, jobsDuePartition } from './entities';
 import { UnknownOutcomeError } from './errors';
 import type { JobRecord } from './records';
+import { replaceJobIf } from './repository';
 import {
   claimed,
   failed,
@@ -57,25 +58,6 @@ type Definition = JobDefinition<unknown>;
 
 const definitionOf = (registry: JobRegistry, job: JobRecord): Definition | undefined =>
   (registry as Record<string, Definition | undefined>)[job.kind];
-
-/** Writes `next` if the stored job is still at `expectedVersion`; false when someone else moved it. */
-const replaceIf = async (next: JobRecord, expectedVersion: number): Promise<boolean> => {
-  try {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: jobEntity.toItem(next),
-        ConditionExpression: '#version = :version',
-        ExpressionAttributeNames: { '#version': 'version' },
-        ExpressionAttributeValues: { ':version': expectedVersion },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-};
 
 const needsAttention = (job: JobRecord) => {
   logger.warn('job needs attention', {
@@ -128,16 +110,16 @@ const recordOutcome = async (
 ): Promise<boolean> => {
   const hook = hookFor(definition, outcome);
   const recorded = hook ? withHookPending(outcome, settings.now(), settings.leaseMs) : outcome;
-  if (!(await replaceIf(recorded, expectedVersion))) return false;
+  if (!(await replaceJobIf(recorded, expectedVersion))) return false;
   if (recorded.status === 'dead' || recorded.status === 'unknown') needsAttention(recorded);
-  if (hook && (await hook())) await replaceIf(settled(recorded, settings.now()), recorded.version);
+  if (hook && (await hook())) await replaceJobIf(settled(recorded, settings.now()), recorded.version);
   return true;
 };
 
 /** The tick's side of `recordOutcome`: an outcome whose hook was left unrun; one more try, then settled. */
 const settleLeftover = async (definition: Definition | undefined, job: JobRecord, settings: RunnerSettings) => {
   await hookFor(definition, job)?.();
-  await replaceIf(settled(job, settings.now()), job.version);
+  await replaceJobIf(settled(job, settings.now()), job.version);
 };
 
 /** `run`, bounded by the call timeout: a run that outlives it has an outcome nobody knows. */
@@ -193,7 +175,7 @@ export const runJob = async (
   }
 
   const claim = claimed(job, now, settings.leaseMs);
-  if (!(await replaceIf(claim, job.version))) return 'skipped';
+  if (!(await replaceJobIf(claim, job.version))) return 'skipped';
 
   let next: JobRecord;
   try {

@@ -20,7 +20,8 @@ import { HintTooltip } from '../../../shared/ui/hint-tooltip';
 import { visuallyHidden } from '../../../shared/ui/visually-hidden';
 import type { Channel, ChannelStatus } from '@orbit/functions/channels/contract';
 import { formatWhen } from '../utils/format';
-import { ChannelTypeIcon, MoreIcon } from './icons';
+import { MoreIcon } from '../../../shared/ui/icons';
+import { ChannelTypeIcon } from './icons';
 
 export type ChannelAction = 'test' | 'pause' | 'resume' | 'edit' | 'remove';
 

@@ -43,7 +43,9 @@ import { avatarColourFor, initialsOf } from '../../../shared/ui/person-avatar';
 import { SkeletonBlock } from '../../../shared/ui/skeleton-block';
 import { useLeads, useMoveLead } from '../api/channels';
 import { formatWhen, isolate } from '../utils/format';
-import { ChannelTypeIcon, DragIcon, InAppIcon, MoveIcon } from './icons';
+import { DragIcon, MoveIcon } from '../../../shared/ui/icons';
+import { DropPlaceholder } from '../../../shared/ui/drop-placeholder';
+import { ChannelTypeIcon, InAppIcon } from './icons';
 
 /** A card as the board shows it; the last activity when the server sends it. */
 type BoardLead = LeadCard & { readonly lastActivityAt?: string | null };
@@ -258,23 +260,7 @@ const Column = ({
         {leads.map((lead) => (
           <DraggableLead key={lead.id} lead={lead} onMove={(target) => onMove(lead, target)} />
         ))}
-        {leads.length === 0 ? (
-          <Box
-            component="li"
-            sx={{
-              border: 1,
-              borderStyle: 'dashed',
-              borderColor: 'divider',
-              borderRadius: 1,
-              p: 2,
-              textAlign: 'center',
-              color: 'text.secondary',
-              typography: 'body2',
-            }}
-          >
-            {t('channels.leads.dropHere')}
-          </Box>
-        ) : null}
+        {leads.length === 0 ? <DropPlaceholder>{t('channels.leads.dropHere')}</DropPlaceholder> : null}
       </Stack>
     </Paper>
   );

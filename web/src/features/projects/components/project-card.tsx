@@ -9,7 +9,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { PersonRef, Project } from '@orbit/functions/projects/contract';
-import { MoreIcon } from './icons';
+import { MoreIcon } from '../../../shared/ui/icons';
 import { DueBadge, PriorityChip, ProjectProgress, StatusChip, TypeChip } from './project-chips';
 import { isFinishedStatus, isolate } from '../utils/project-meta';
 import { projectPath } from '../utils/paths';

@@ -37,8 +37,9 @@ import { useTranslation } from 'react-i18next';
 import type { Project, Stage, Task } from '@orbit/functions/projects/contract';
 import { useMoveTask, useReloadBoard } from '../api/projects';
 import { columnsOf, dropTarget, moveTo, positionOf, stageOf, type Columns } from '../utils/board-columns';
-import { CommentIcon, DragIcon, MoveIcon } from './icons';
-import { AddIcon } from '../../../shared/ui/icons';
+import { CommentIcon } from './icons';
+import { AddIcon, DragIcon, MoveIcon } from '../../../shared/ui/icons';
+import { DropPlaceholder } from '../../../shared/ui/drop-placeholder';
 import { initialsOf, personAvatarColours } from '../../../shared/ui/person-avatar';
 import { DueBadge, PriorityChip } from './project-chips';
 import { stageLabel } from '../utils/stage-label';
@@ -262,21 +263,7 @@ const Column = ({ stage, taskIds, tasks, project, canEdit, onOpenTask, onAddTask
             ) : null;
           })}
           {taskIds.length === 0 ? (
-            <Box
-              component="li"
-              sx={{
-                border: 1,
-                borderStyle: 'dashed',
-                borderColor: 'divider',
-                borderRadius: 1,
-                p: 2,
-                textAlign: 'center',
-                color: 'text.secondary',
-                typography: 'body2',
-              }}
-            >
-              {canEdit ? t('project.board.dropHere') : t('project.board.empty')}
-            </Box>
+            <DropPlaceholder>{canEdit ? t('project.board.dropHere') : t('project.board.empty')}</DropPlaceholder>
           ) : null}
         </Stack>
       </SortableContext>
