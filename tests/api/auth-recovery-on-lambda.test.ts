@@ -6,7 +6,7 @@ import { db } from '@orbit/functions/core/db';
 import { localSmsOutbox } from '@orbit/functions/core/transports/sms';
 
 import type { LocalStack } from '../../infra/local/stack';
-import { ApiClient, demo, startApiStack } from '../support/api-stack';
+import { ApiClient, captureProcessOutput, demo, startApiStack } from '../support/api-stack';
 import { resetJobItems, resetJobsTo, waitForEmails } from '../support/sent-messages';
 
 /**
@@ -22,17 +22,11 @@ vi.hoisted(() => {
 
 let stack: LocalStack;
 const client = () => new ApiClient(stack.url);
-const logged: string[] = [];
+let logged: string[] = [];
 
 beforeAll(async () => {
   stack = await startApiStack();
-  for (const stream of [process.stdout, process.stderr]) {
-    const write = stream.write.bind(stream);
-    vi.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array, ...rest: unknown[]) => {
-      logged.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
-      return (write as (...args: unknown[]) => boolean)(chunk, ...rest);
-    });
-  }
+  logged = captureProcessOutput();
 });
 afterAll(async () => {
   vi.restoreAllMocks();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import type { LocalStack } from '../../infra/local/stack';
-import { ApiClient, demo, startApiStack } from '../support/api-stack';
+import { ApiClient, captureProcessOutput, demo, startApiStack } from '../support/api-stack';
 import { codeIn, codeSentBy, resetJobsTo, waitForEmails } from '../support/sent-messages';
 
 /**
@@ -16,17 +16,11 @@ vi.hoisted(() => {
 });
 
 let stack: LocalStack;
-const logged: string[] = [];
+let logged: string[] = [];
 
 beforeAll(async () => {
   stack = await startApiStack();
-  for (const stream of [process.stdout, process.stderr]) {
-    const write = stream.write.bind(stream);
-    vi.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array, ...rest: unknown[]) => {
-      logged.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
-      return (write as (...args: unknown[]) => boolean)(chunk, ...rest);
-    });
-  }
+  logged = captureProcessOutput();
 });
 afterAll(async () => {
   vi.restoreAllMocks();

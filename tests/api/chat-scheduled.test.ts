@@ -18,7 +18,7 @@ import { jobEntity } from '@orbit/functions/core/jobs/entities';
 import type { JobRecord } from '@orbit/functions/core/jobs/records';
 
 import type { LocalStack } from '../../infra/local/stack';
-import { ApiClient, demo, startApiStack } from '../support/api-stack';
+import { ApiClient, demo, registerNewClient, startApiStack } from '../support/api-stack';
 import { WebhookReceiver } from '../support/webhook-receiver';
 import { WsClient } from '../support/ws-client';
 
@@ -43,26 +43,7 @@ const signedIn = async (account: { phone: string; password: string }) => {
   return { client, id: response.body.userData.id };
 };
 
-/** A client of its own with no chat yet (registering signs it in). */
-const newClient = async (name: string) => {
-  const client = new ApiClient(stack.url);
-  const suffix = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-7);
-  const response = await client.request<{ accessToken: string; userData: { id: string } }>(
-    'POST',
-    '/api/auth/register',
-    {
-      body: {
-        fullName: name,
-        phone: `+1555${suffix}`.padEnd(12, '0'),
-        email: `${name.replace(/\W/g, '').toLowerCase()}${suffix}@test.example`,
-        password: 'Secret#2026',
-      },
-    },
-  );
-  if (response.status !== 201) throw new Error(`register answered ${response.status}`);
-  client.accessToken = response.body.accessToken;
-  return { client, id: response.body.userData.id };
-};
+const newClient = (name: string) => registerNewClient(stack.url, name);
 
 const path = (contactId: string, scheduledId?: string) =>
   `/api/apps/chat/chats/${contactId}/scheduled${scheduledId ? `/${scheduledId}` : ''}`;

@@ -13,7 +13,7 @@ import type {
 import { getChatCount } from '@orbit/functions/chat/repository';
 
 import type { LocalStack } from '../../infra/local/stack';
-import { ApiClient, demo, startApiStack } from '../support/api-stack';
+import { ApiClient, demo, registerNewClient, startApiStack } from '../support/api-stack';
 
 /** The chat calls of docs/product.md#calls and the rules around them, over HTTP against the local stack. */
 
@@ -51,27 +51,7 @@ const search = (client: ApiClient, query: string) =>
 const setStatus = (client: ApiClient, body: unknown) =>
   client.request<ContactStatusUpdateResponse>('POST', '/api/apps/chat/contacts', { body });
 
-/** A client of its own, with no chat yet: registering signs it in. */
-const newClient = async (name: string) => {
-  const client = new ApiClient(stack.url);
-  const suffix = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-7);
-  const response = await client.request<{ accessToken: string; userData: { id: string } }>(
-    'POST',
-    '/api/auth/register',
-    {
-      body: {
-        fullName: name,
-        phone: `+1555${suffix}`.padEnd(12, '0'),
-        email: `${name.replace(/\W/g, '').toLowerCase()}${suffix}@test.example`,
-        password: 'Secret#2026',
-      },
-    },
-  );
-  if (response.status !== 201)
-    throw new Error(`register answered ${response.status}: ${JSON.stringify(response.body)}`);
-  client.accessToken = response.body.accessToken;
-  return { client, id: response.body.userData.id };
-};
+const newClient = (name: string) => registerNewClient(stack.url, name);
 
 beforeAll(async () => {
   stack = await startApiStack();

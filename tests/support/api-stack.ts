@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-import { inject } from 'vitest';
+import { inject, vi } from 'vitest';
 
 import { areas } from '@orbit/functions/routes';
 
@@ -123,4 +123,42 @@ export const signInDemoUsers = async (url: string) => {
     clientB: clientB.client,
     ids: { admin: admin.id, clientA: clientA.id, clientB: clientB.id },
   };
+};
+
+/** A client of its own with no chat yet: registering signs it in. */
+export const registerNewClient = async (url: string, name: string) => {
+  const client = new ApiClient(url);
+  const suffix = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-7);
+  const response = await client.request<{ accessToken: string; userData: { id: string } }>(
+    'POST',
+    '/api/auth/register',
+    {
+      body: {
+        fullName: name,
+        phone: `+1555${suffix}`.padEnd(12, '0'),
+        email: `${name.replace(/\W/g, '').toLowerCase()}${suffix}@test.example`,
+        password: 'Secret#2026',
+      },
+    },
+  );
+  if (response.status !== 201)
+    throw new Error(`register answered ${response.status}: ${JSON.stringify(response.body)}`);
+  client.accessToken = response.body.accessToken;
+  return { client, id: response.body.userData.id };
+};
+
+/**
+ * Everything this process writes to stdout and stderr from now on (the in-process stack's log
+ * lines included), still passed through; `vi.restoreAllMocks()` stops it.
+ */
+export const captureProcessOutput = (): string[] => {
+  const written: string[] = [];
+  for (const stream of [process.stdout, process.stderr]) {
+    const write = stream.write.bind(stream);
+    vi.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array, ...rest: unknown[]) => {
+      written.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
+      return (write as (...args: unknown[]) => boolean)(chunk, ...rest);
+    });
+  }
+  return written;
 };
