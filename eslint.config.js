@@ -73,13 +73,14 @@ const serverBoundaries = {
           ...serverAreas.map((area) => ({
             target: `./functions/src/${area}`,
             from: './functions/src',
-            // chat/service.ts is what other areas may call of the chat (channels: inbound messages
-            // and reply deliveries), never its repositories.
+            // chat/service.ts and chat/channel-service.ts are what other areas may call of the chat
+            // (channels: inbound messages and reply deliveries), never its repositories.
             except: [
               `./${area}`,
               './core',
               './routes.ts',
               './chat/service.ts',
+              './chat/channel-service.ts',
               // The worker runs every area's jobs: it imports each area's jobs.ts, nothing else.
               ...(area === 'worker' ? serverAreas.map((other) => `./${other}/jobs.ts`) : []),
             ],

@@ -16,13 +16,12 @@ import {
   listChannels,
   pauseChannel,
   readChannel,
-  receiveTelegramHook,
-  receiveWebhookHook,
   removeChannel,
   resumeChannel,
   testChannel,
   updateChannel,
 } from './service';
+import { receiveTelegramHook, receiveWebhookHook } from './hooks';
 import { listWork, replayWork } from './work';
 
 /** The origin the request came to: where hooks point when PUBLIC_BASE_URL is not set. */

@@ -4,7 +4,7 @@ import type { JobPayloads, JobRecord } from '../core/jobs/records';
 import { openSecret } from '../core/secret-box';
 import { sendEmail } from '../core/transports/email';
 import { sendSms } from '../core/transports/sms';
-import { recordChannelDelivery } from '../chat/service';
+import { recordChannelDelivery } from '../chat/channel-service';
 import type { OutboundWebhookMessage } from './contract';
 import type { ChannelRecord } from './records';
 import { getChannel, recordSendOutcome, setLastTest } from './repository';

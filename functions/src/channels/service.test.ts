@@ -13,8 +13,8 @@ import {
   testChannel,
   toChannel,
   updateChannel,
-  webhookMessageText,
 } from './service';
+import { webhookMessageText } from './hooks';
 import type { ChannelRecord } from './records';
 import { listWork, replayWork } from './work';
 

@@ -22,11 +22,11 @@ import {
   listOlderMessages,
   openChat,
   receiveFrame,
-  retryChannelReply,
   searchContacts,
   sendMessage,
   updateContactStatus,
 } from './service';
+import { retryChannelReply } from './channel-service';
 import { createScheduledRequest, updateScheduledRequest } from './scheduled-contract';
 import {
   cancelScheduledMessage,

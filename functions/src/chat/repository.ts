@@ -200,6 +200,23 @@ export const appendMessage = async (chatId: number, input: NewMessage): Promise<
   return message;
 };
 
+/**
+ * Stores a message in the pair's chat: appended when a side of it is known (`membership`), else
+ * the chat is created with it; when the other person's first message created it a moment
+ * before, this one joins theirs. `chatId` is set when this call created the chat.
+ */
+export const storeMessage = async (
+  input: NewMessage,
+  membership: MembershipRecord | undefined,
+): Promise<{ message: StoredMessage; createdChatId?: number }> => {
+  if (membership) return { message: await appendMessage(membership.chatId, input) };
+  const created = await createChatWithMessage(input);
+  if (created.created) return { message: created.message, createdChatId: created.chatId };
+  const joined = await getMembership(input.senderId, input.recipientId);
+  if (!joined) throw new Error('Chat pair claimed but membership missing');
+  return { message: await appendMessage(joined.chatId, input) };
+};
+
 const messageIdPattern = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 export const isMessageId = (value: string): boolean => messageIdPattern.test(value);
 

@@ -2,12 +2,7 @@ import * as v from 'valibot';
 
 import { authorize } from '../core/authorize';
 import type { Caller } from '../core/caller';
-import type { ChannelType } from '../core/channel-types';
-import { ConditionFailed, putPart, transactWrite, type TransactionPart } from '../core/db';
-import { ConflictError, NotFoundError, TooManyRequestsError, ValidationError } from '../core/errors';
-import { ulid } from '../core/ids';
-import { jobPart } from '../core/jobs/enqueue';
-import { ttlAttribute } from '../core/table';
+import { NotFoundError, TooManyRequestsError, ValidationError } from '../core/errors';
 import { logger } from '../core/logger';
 import { getSession } from '../core/auth/sessions';
 import {
@@ -23,52 +18,24 @@ import {
   type MessagesPage,
   type OpenChatResponse,
   type PresenceStatus,
-  type RetryDeliveryResponse,
   type SendMessageResponse,
-  type ServerFrame,
   type ChatContactStatus,
 } from './contract';
+import { addConnection, getConnection, removeConnection } from './connections-repository';
 import {
-  addConnection,
-  getConnection,
-  listConnectionsByRole,
-  listUserConnections,
-  removeConnection,
-} from './connections-repository';
-import {
-  createChannelLead,
-  findLeadIdByIdentity,
-  leadRole,
   listContactsByRole,
   listEveryContact,
   setContactStatus,
   setPresence,
   type ContactRecord,
 } from './contacts-repository';
-import { readChatsAndProfile, readConnectionsOf, readContactAndChat, type ContactAndChat } from './context-repository';
+import { readChatsAndProfile, readConnectionsOf, readContactAndChat } from './context-repository';
 import { closeConnection, pushFrame } from './push';
-import {
-  advanceReceipts,
-  appendMessage,
-  createChatWithMessage,
-  deliveryPart,
-  getMembership,
-  getMessage,
-  isMessageId,
-  listMessages,
-  setDelivery,
-  type NewMessage,
-  type Watermarks,
-} from './repository';
-import { inboundClaimEntity } from './entities';
-import type {
-  ChannelDeliveryPayload,
-  ChannelIdentity,
-  ConnectionRecord,
-  MembershipRecord,
-  MessageDelivery,
-  StoredMessage,
-} from './records';
+import { isMessageId, listMessages, storeMessage, type NewMessage, type Watermarks } from './repository';
+import type { ConnectionRecord, MembershipRecord, StoredMessage } from './records';
+import { chatViewer, findVisibleContactAndChat, viewerOf } from './access';
+import { channelReply } from './channel-replies';
+import { advanceAndNotify, broadcastStatus, forgetConnection, pushToConnections } from './live-updates';
 import {
   canSeeContact,
   contactRolesFor,
@@ -81,37 +48,11 @@ import {
 } from './rules';
 
 /**
- * The chat's rules. Other areas (e.g. channels, for inbound lead messages) call the exported
- * functions here, never the repositories. Each HTTP use case is one call with the `Caller`: it
+ * The chat's use cases. Other areas call the exported functions here or in channel-service.ts
+ * (channels: inbound lead messages, reply deliveries), never the repositories. Each HTTP use case is one call with the `Caller`: it
  * authorises first and only then reads the request (passed as a function, since parsing it may
  * fail), so a caller who may not act gets 403 whatever they sent.
  */
-
-const viewerOf = (caller: Caller): Viewer => ({ id: caller.principal.userId, role: caller.principal.role });
-
-/** Chat is for those whose rules allow reading it (admins, clients); who they see is rules.ts's. */
-const chatViewer = (caller: Caller): Viewer => {
-  authorize(caller.ability, 'read', 'Chat');
-  return viewerOf(caller);
-};
-
-/**
- * The contact, if the viewer may talk to them, the viewer's side of their chat and, as asked,
- * the connection sets the request will push to: one read (none when the route's path named the
- * contact, whose items came with the caller's session: see handler.ts).
- */
-const findVisibleContactAndChat = async (
-  caller: Caller,
-  viewer: Viewer,
-  contactId: string,
-  connections: { contactConnections?: boolean; viewerConnections?: boolean } = {},
-): Promise<ContactAndChat & { contact: ContactRecord }> => {
-  const context = await readContactAndChat(viewer.id, contactId, connections, caller.readAlong);
-  const { contact } = context;
-  // Someone the viewer may not talk to is indistinguishable from no one (no guessing ids).
-  if (!contact || !canSeeContact(viewer, contact)) throw new NotFoundError('Contact not found');
-  return { ...context, contact };
-};
 
 const summaryOf = (membership: MembershipRecord, viewerId: string): ChatSummary => ({
   id: membership.chatId,
@@ -125,84 +66,6 @@ const withReceipts = (membership: MembershipRecord, receipts: Watermarks, seen: 
   seenUpTo: receipts.seenUpTo ?? membership.seenUpTo,
   unseenMsgs: seen && receipts.seenUpTo === membership.lastIncomingId ? 0 : membership.unseenMsgs,
 });
-
-// ---- pushes ---------------------------------------------------------------------------------
-
-/**
- * A connection is recorded during its $connect but can take pushes only once $connect has
- * returned; until then the management API answers 410 for it too. So a 410 forgets only a
- * connection older than this.
- */
-const connectGraceMs = 10_000;
-
-const pushToConnections = async (connections: readonly ConnectionRecord[], frame: ServerFrame): Promise<void> => {
-  await Promise.all(
-    connections.map(async (connection) => {
-      if ((await pushFrame(connection.connectionId, frame)) !== 'gone') return;
-      if (Date.now() - Date.parse(connection.connectedAt) > connectGraceMs)
-        await forgetConnection(connection.connectionId, connection);
-    }),
-  );
-};
-
-const pushToUser = async (userId: string, frame: ServerFrame): Promise<void> =>
-  pushToConnections(await listUserConnections(userId), frame);
-
-/**
- * Everyone who has this person among their contacts (every admin; every client too when the
- * person is an admin) and the person's own other tabs (`subjectConnections` when the caller has
- * just read them).
- */
-const broadcastStatus = async (
-  subject: Viewer,
-  status: ChatContactStatus,
-  options: { exceptConnectionId?: string; subjectConnections?: readonly ConnectionRecord[] } = {},
-): Promise<void> => {
-  const audienceRoles = ['admin', 'client'].filter((role) => contactRolesFor(role).includes(subject.role));
-  const lists = await Promise.all([
-    ...audienceRoles.map((role) => listConnectionsByRole(role)),
-    options.subjectConnections ?? listUserConnections(subject.id),
-  ]);
-  const unique = new Map(lists.flat().map((connection) => [connection.connectionId, connection]));
-  unique.delete(options.exceptConnectionId ?? '');
-  await pushToConnections([...unique.values()], { type: 'status', userId: subject.id, status });
-};
-
-/**
- * A connection that is gone (410, $disconnect): forget it; presence turns offline with the last
- * one. `known` is the connection as a push found it, when there was one.
- */
-const forgetConnection = async (connectionId: string, known?: ConnectionRecord): Promise<void> => {
-  const forgotten = await removeConnection(connectionId, known);
-  if (!forgotten || forgotten.removed.purpose === 'board') return;
-  const { removed, remaining } = forgotten;
-  if (remaining.some((connection) => connection.purpose !== 'board')) return;
-  if (await setPresence(removed.userId, 'offline'))
-    await broadcastStatus({ id: removed.userId, role: removed.role }, 'offline', { subjectConnections: remaining });
-};
-
-/** Tells the contact's tabs how far the owner has received or seen their messages. */
-const pushReceipt = async (
-  ownerId: string,
-  contactId: string,
-  receipts: Watermarks,
-  contactConnections?: readonly ConnectionRecord[],
-): Promise<void> => {
-  const frame: ServerFrame = { type: 'receipt', contactId: ownerId, ...receipts };
-  await (contactConnections ? pushToConnections(contactConnections, frame) : pushToUser(contactId, frame));
-};
-
-const advanceAndNotify = async (
-  viewerId: string,
-  contactId: string,
-  kind: 'delivered' | 'seen',
-  upTo: string,
-  known: { membership?: MembershipRecord; contactConnections?: readonly ConnectionRecord[] } = {},
-): Promise<Watermarks | undefined> => {
-  const receipts = await advanceReceipts(viewerId, contactId, kind, upTo, known.membership);
-  if (receipts) await pushReceipt(viewerId, contactId, receipts, known.contactConnections);
-  return receipts;
-};
 
 // ---- HTTP -----------------------------------------------------------------------------------
 
@@ -354,7 +217,6 @@ export const sendMessage = async (
     contactConnections: true,
     viewerConnections: true,
   });
-  let { membership } = context;
   const input: NewMessage = {
     senderId: viewer.id,
     recipientId: contactId,
@@ -364,28 +226,17 @@ export const sendMessage = async (
     ...channelReply(context.contact, viewer.id, text),
     ...(messageId ? { id: messageId } : {}),
   };
-  let stored: StoredMessage;
-  let chat: Chat | undefined;
-  if (!membership) {
-    const created = await createChatWithMessage(input);
-    if (created.created) {
-      stored = created.message;
-      chat = {
-        id: created.chatId,
-        userId: contactId,
-        unseenMsgs: 0,
-        messages: [toChatMessage(stored, viewer.id)],
-        nextCursor: null,
-      };
-    } else {
-      // The other person's first message won the race: this one joins their chat.
-      membership = await getMembership(viewer.id, contactId);
-      if (!membership) throw new Error('Chat pair claimed but membership missing');
-      stored = await appendMessage(membership.chatId, input);
-    }
-  } else {
-    stored = await appendMessage(membership.chatId, input);
-  }
+  const { message: stored, createdChatId } = await storeMessage(input, context.membership);
+  const chat: Chat | undefined =
+    createdChatId === undefined
+      ? undefined
+      : {
+          id: createdChatId,
+          userId: contactId,
+          unseenMsgs: 0,
+          messages: [toChatMessage(stored, viewer.id)],
+          nextCursor: null,
+        };
   // A new message has not reached anyone yet (docs/product.md#behaviour): sent, not delivered, not seen.
   const msg = toChatMessage(stored, viewer.id);
   await Promise.all([
@@ -513,256 +364,3 @@ export const receiveFrame = async (connectionId: string, body: string | undefine
       logger.warn('unhandled frame', { frame: frame satisfies never });
   }
 };
-
-// ---- channels (the channels area calls these) -----------------------------------------------
-
-export type { ChannelDeliveryPayload, ChannelIdentity } from './records';
-
-/** Where a lead's replies go: their first channel identity (the channel they came through). */
-const replyIdentity = (contact: ContactRecord): ChannelIdentity | undefined =>
-  contact.role === leadRole ? contact.channelIdentities?.[0] : undefined;
-
-const deliveryJob = (payload: ChannelDeliveryPayload, jobId: string, contactName: string, type: ChannelType) =>
-  jobPart('channel.deliver', payload, {
-    id: jobId,
-    label: `Reply to ${contactName} via ${type}`,
-  });
-
-/** The channel part of a reply to a lead: the message's channel, its queued delivery and its job. */
-const channelReply = (contact: ContactRecord, senderId: string, text: string): Partial<NewMessage> => {
-  const identity = replyIdentity(contact);
-  if (!identity) return {};
-  const jobId = ulid();
-  return {
-    channel: identity.type,
-    delivery: { status: 'queued', jobId },
-    parts: (message) => [
-      deliveryJob(
-        {
-          channelId: identity.channelId,
-          chatId: message.chatId,
-          messageId: message.id,
-          senderId,
-          contactId: contact.id,
-          to: identity.replyTo ?? identity.externalId,
-          text,
-        },
-        jobId,
-        contact.fullName,
-        identity.type,
-      ).part,
-    ],
-  };
-};
-
-const pushDelivery = async (
-  senderId: string,
-  contactId: string,
-  messageId: string,
-  delivery: MessageDelivery,
-  connections?: readonly ConnectionRecord[],
-): Promise<void> => {
-  const frame: ServerFrame = {
-    type: 'delivery',
-    contactId,
-    messageId,
-    delivery: { status: delivery.status, ...(delivery.error ? { error: delivery.error } : {}) },
-  };
-  await (connections ? pushToConnections(connections, frame) : pushToUser(senderId, frame));
-};
-
-/**
- * A channel's answer about a reply (the 'channel.deliver' job's outcome): sent, delivered,
- * failed or unknown, recorded on the message if it is still waiting for that job, and pushed to
- * the sender's open chats (the ticks). False when the message moved on (a retry took over).
- */
-export const recordChannelDelivery = async (
-  payload: Pick<ChannelDeliveryPayload, 'chatId' | 'messageId' | 'senderId' | 'contactId'>,
-  jobId: string,
-  outcome: { readonly status: Exclude<MessageDelivery['status'], 'queued'>; readonly error?: string },
-): Promise<boolean> => {
-  const delivery: MessageDelivery = {
-    status: outcome.status,
-    jobId,
-    ...(outcome.error ? { error: outcome.error.slice(0, 500) } : {}),
-  };
-  const recorded = await setDelivery(payload.chatId, payload.messageId, delivery, {
-    from: ['queued', 'failed', 'unknown'],
-    jobId,
-  });
-  if (recorded) await pushDelivery(payload.senderId, payload.contactId, payload.messageId, delivery);
-  return recorded;
-};
-
-/** An admin sends a failed / unknown channel reply again: a new job, the same message. */
-export const retryChannelReply = async (
-  caller: Caller,
-  request: () => { contactId: string; messageId: string },
-): Promise<RetryDeliveryResponse> => {
-  // Sending through a channel is the admin's (clients: 403 whatever they name).
-  authorize(caller.ability, 'update', 'Channel');
-  const viewer = viewerOf(caller);
-  const { contactId, messageId } = request();
-  const { contact, membership, viewerConnections } = await findVisibleContactAndChat(caller, viewer, contactId, {
-    viewerConnections: true,
-  });
-  const message = membership && isMessageId(messageId) ? await getMessage(membership.chatId, messageId) : undefined;
-  if (!membership || !message) throw new NotFoundError('Message not found');
-  const identity = replyIdentity(contact);
-  const retryable = ['failed', 'unknown'] as const;
-  const status = message.delivery?.status;
-  if (!identity || !status || !(retryable as readonly string[]).includes(status)) {
-    throw new ConflictError({ message: ['Only a failed or unknown channel reply can be sent again'] });
-  }
-  const jobId = ulid();
-  const delivery: MessageDelivery = { status: 'queued', jobId };
-  try {
-    await transactWrite([
-      deliveryPart(membership.chatId, message.id, delivery, { from: retryable }),
-      deliveryJob(
-        {
-          channelId: identity.channelId,
-          chatId: membership.chatId,
-          messageId: message.id,
-          senderId: message.senderId,
-          contactId: contact.id,
-          to: identity.replyTo ?? identity.externalId,
-          text: message.message,
-        },
-        jobId,
-        contact.fullName,
-        identity.type,
-      ).part,
-    ]);
-  } catch (error) {
-    if (error instanceof ConditionFailed && error.failed('delivery'))
-      throw new ConflictError({ message: ['This reply is already being sent again'] });
-    throw error;
-  }
-  const updated: StoredMessage = { ...message, delivery };
-  await pushDelivery(viewer.id, contactId, message.id, delivery, viewerConnections);
-  return { msg: toChatMessage(updated, viewer.id, membership) };
-};
-
-/** Inbound claims outlive any provider's retries (Telegram retries for about a day). */
-const inboundClaimDays = 30;
-
-export interface ChannelInboundMessage {
-  readonly channel: { readonly id: string; readonly type: ChannelType; readonly ownerId: string };
-  readonly sender: {
-    /** The sender's id on the channel (Telegram user id, webhook from.id). */
-    readonly externalId: string;
-    /** Where replies go when not externalId (a Telegram chat id). */
-    readonly replyTo?: string;
-    readonly fullName: string;
-    readonly phone?: string;
-    readonly email?: string;
-  };
-  /** The delivery's id on the channel (update_id, messageId): a repeat stores nothing. */
-  readonly externalMessageId: string;
-  /** The text as the chat shows it (media already turned into notes by the channel). */
-  readonly text: string;
-}
-
-export interface ChannelInboundResult {
-  /** False when this delivery was stored before (a provider's retry). */
-  readonly stored: boolean;
-  readonly leadId: string;
-  readonly newLead: boolean;
-}
-
-/** The lead behind a channel identity, created (status contact_received) on their first message. */
-const findOrCreateChannelLead = async (
-  input: ChannelInboundMessage,
-  now: Date,
-): Promise<{ leadId: string; created: boolean }> => {
-  const { channel, sender } = input;
-  const known = await findLeadIdByIdentity(channel.id, sender.externalId);
-  if (known) return { leadId: known, created: false };
-  const leadId = ulid(now.getTime());
-  const created = await createChannelLead({
-    id: leadId,
-    fullName: sender.fullName,
-    about: '',
-    status: 'contact_received',
-    source: channel.type,
-    ...(sender.email ? { email: sender.email } : {}),
-    ...(sender.phone ? { phone: sender.phone } : {}),
-    createdAt: now.toISOString(),
-    channel: { id: channel.id, type: channel.type },
-    identity: {
-      channelId: channel.id,
-      type: channel.type,
-      externalId: sender.externalId,
-      ...(sender.replyTo && sender.replyTo !== sender.externalId ? { replyTo: sender.replyTo } : {}),
-    },
-  });
-  if (created) return { leadId, created: true };
-  // The same sender's other message created them a moment ago.
-  const winner = await findLeadIdByIdentity(channel.id, sender.externalId);
-  if (!winner) throw new Error('Identity claimed but not readable');
-  return { leadId: winner, created: false };
-};
-
-/**
- * A message from the outside world (a Telegram update, an inbound webhook): finds or creates the
- * lead (one per channel identity), stores the message in the chat between the lead and the
- * channel's owner admin, at most once per delivery id (the claim is in the message's
- * transaction), and pushes it to the owner's open chats. A new lead is announced to the admins.
- */
-export const receiveChannelMessage = async (
-  input: ChannelInboundMessage,
-  now = new Date(),
-): Promise<ChannelInboundResult> => {
-  const { leadId, created } = await findOrCreateChannelLead(input, now);
-  const ownerId = input.channel.ownerId;
-  const { membership, viewerConnections } = await readContactAndChat(ownerId, leadId, { viewerConnections: true });
-  const claim: TransactionPart = putPart(
-    'inbound',
-    {
-      ...inboundClaimEntity.key(input.channel.id, input.externalMessageId),
-      type: inboundClaimEntity.type,
-      [ttlAttribute]: Math.floor(now.getTime() / 1000) + inboundClaimDays * 86_400,
-    },
-    'attribute_not_exists(pk)',
-  );
-  const message: NewMessage = {
-    senderId: leadId,
-    recipientId: ownerId,
-    message: input.text,
-    time: now,
-    channel: input.channel.type,
-    parts: () => [claim],
-  };
-  let stored: StoredMessage;
-  try {
-    if (membership) stored = await appendMessage(membership.chatId, message);
-    else {
-      const created = await createChatWithMessage(message);
-      if (created.created) stored = created.message;
-      else {
-        const joined = await getMembership(ownerId, leadId);
-        if (!joined) throw new Error('Chat pair claimed but membership missing');
-        stored = await appendMessage(joined.chatId, message);
-      }
-    }
-  } catch (error) {
-    if (error instanceof ConditionFailed && error.failed('inbound')) return { stored: false, leadId, newLead: created };
-    throw error;
-  }
-  await Promise.all([
-    pushToConnections(viewerConnections, {
-      type: 'message',
-      contactId: leadId,
-      chatId: stored.chatId,
-      msg: toChatMessage(stored, ownerId),
-    }),
-    created ? broadcastStatus({ id: leadId, role: leadRole }, 'contact_received') : Promise.resolve(),
-  ]);
-  return { stored: true, leadId, newLead: created };
-};
-
-/** The lead board's cards: every lead, with the channel each came from (one Query). */
-export const listLeads = async (): Promise<ContactRecord[]> => listContactsByRole(leadRole);
-
-export type { ContactRecord } from './contacts-repository';
