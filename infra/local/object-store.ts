@@ -1,6 +1,5 @@
+import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
-
-import S3rver from '@20minutes/s3rver';
 
 import { ensurePrivateDirectory } from './data-dir';
 
@@ -34,7 +33,23 @@ const corsConfiguration = `<CORSConfiguration>
   </CORSRule>
 </CORSConfiguration>`;
 
+/** The parts of the (untyped, CommonJS) server the stack uses. */
+interface S3rverInstance {
+  run(): Promise<{ address: string; port: number }>;
+  close(): Promise<void>;
+  readonly httpServer?: Server;
+}
+type S3rverClass = new (options: {
+  address: string;
+  port: number;
+  directory: string;
+  silent: boolean;
+  vhostBuckets: boolean;
+  configureBuckets: { name: string; configs: string[] }[];
+}) => S3rverInstance;
+
 const require = createRequire(import.meta.url);
+const S3rver = require('@20minutes/s3rver') as S3rverClass;
 const accounts = require('@20minutes/s3rver/lib/models/account.js') as {
   DUMMY_ACCOUNT: { createKeyPair(id: string, secret: string): void; revokeAccessKey(id: string): void };
 };

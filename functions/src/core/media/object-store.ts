@@ -109,7 +109,11 @@ export interface PresignedUpload {
  */
 export const presignPut = async (
   key: string,
-  { contentType, contentLength, expiresInSeconds }: { contentType: string; contentLength: number; expiresInSeconds: number },
+  {
+    contentType,
+    contentLength,
+    expiresInSeconds,
+  }: { contentType: string; contentLength: number; expiresInSeconds: number },
   location = mediaLocation(),
 ): Promise<PresignedUpload> => {
   const url = objectUrl(location, key);
@@ -166,3 +170,18 @@ export const deleteObject = async (key: string, location = mediaLocation()): Pro
 /** The object's bytes as S3 answers them (the local server's `/media/*`, as CloudFront does in AWS). */
 export const getObject = (key: string, location = mediaLocation(), signal?: AbortSignal): Promise<Response> =>
   send({ method: 'GET', url: objectUrl(location, key), headers: {} }, location, signal);
+
+/** A copy inside the bucket (type and metadata kept): a confirmed upload moves out of pending/. */
+export const copyObject = async (from: string, to: string, location = mediaLocation()): Promise<void> => {
+  const response = await send(
+    {
+      method: 'PUT',
+      url: objectUrl(location, to),
+      headers: { 'x-amz-copy-source': `/${location.bucket}/${encodeKey(from)}` },
+    },
+    location,
+  );
+  // S3 can answer 200 with an error in the body for a copy that failed late.
+  const body = await response.text();
+  if (!response.ok || body.includes('<Error>')) throw new Error(`S3 copy answered ${response.status}`);
+};
