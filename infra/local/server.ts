@@ -54,7 +54,6 @@ export const createLocalServer = (options: LocalServerOptions = {}): Server => {
   const securityHeaders = localSecurityHeaders({
     ...(options.webDir ? { webDir: options.webDir } : {}),
     devServer: options.webMiddleware !== undefined,
-    connectSources: process.env.AWS_ENDPOINT_URL_S3 ? [process.env.AWS_ENDPOINT_URL_S3] : [],
   });
 
   // What the deploy writes beside the build (infra/lib/web.ts), here from ORBIT_*_URL variables.

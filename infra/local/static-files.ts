@@ -17,19 +17,13 @@ type Middleware = (request: IncomingMessage, response: ServerResponse, next: () 
  * is served by Vite's dev server, whose injected scripts change as you edit. Over plain HTTP
  * there is no HSTS and no upgrade-insecure-requests (security-headers.ts and csp.ts say why).
  */
-export const localSecurityHeaders = (web: {
-  readonly webDir?: string;
-  readonly devServer: boolean;
-  /** Where the browser uploads avatars (the local S3 server), as the bucket's endpoint in AWS. */
-  readonly connectSources?: readonly string[];
-}) => {
+export const localSecurityHeaders = (web: { readonly webDir?: string; readonly devServer: boolean }) => {
   const indexPath = web.webDir ? join(web.webDir, 'index.html') : undefined;
   const built = indexPath !== undefined && existsSync(indexPath);
   const headers = securityHeaders(
     contentSecurityPolicy({
       scriptHashes: built ? inlineScriptHashes(readFileSync(indexPath, 'utf8')) : [],
       upgradeInsecureRequests: false,
-      connectSources: web.connectSources ?? [],
     }),
     'http',
   );

@@ -166,7 +166,11 @@ describe('avatars', () => {
     const png = tinyPng();
     const presigned = await upload(client, id, { contentType: 'image/png', size: png.length });
     expect(presigned.status).toBe(200);
-    const put = await fetch(presigned.body.uploadUrl, { method: 'PUT', headers: presigned.body.headers, body: png });
+    const put = await fetch(`${stack.url}${presigned.body.uploadUrl}`, {
+      method: 'PUT',
+      headers: presigned.body.headers,
+      body: new Uint8Array(png),
+    });
     expect(put.status).toBe(200);
     const confirmed = await confirm(client, id, presigned.body.key);
     expect(confirmed.status).toBe(200);
@@ -187,7 +191,11 @@ describe('avatars', () => {
 
     // A second picture replaces the first, which is removed from the bucket.
     const second = await upload(client, id, { contentType: 'image/png', size: png.length });
-    await fetch(second.body.uploadUrl, { method: 'PUT', headers: second.body.headers, body: png });
+    await fetch(`${stack.url}${second.body.uploadUrl}`, {
+      method: 'PUT',
+      headers: second.body.headers,
+      body: new Uint8Array(png),
+    });
     const replaced = await confirm(client, id, second.body.key);
     expect(replaced.body.user.avatar).not.toBe(avatar);
     expect(await headObject(avatar.slice(1))).toBeUndefined();
@@ -211,16 +219,16 @@ describe('avatars', () => {
     const { client, id } = await registerNewClient(stack.url, 'Sneaky Client');
     const png = tinyPng();
     const presigned = await upload(client, id, { contentType: 'image/png', size: png.length });
-    const otherType = await fetch(presigned.body.uploadUrl, {
+    const otherType = await fetch(`${stack.url}${presigned.body.uploadUrl}`, {
       method: 'PUT',
       headers: { 'Content-Type': 'text/html' },
-      body: png,
+      body: new Uint8Array(png),
     });
     expect(otherType.status).toBe(403);
-    const longer = await fetch(presigned.body.uploadUrl, {
+    const longer = await fetch(`${stack.url}${presigned.body.uploadUrl}`, {
       method: 'PUT',
       headers: presigned.body.headers,
-      body: Buffer.concat([png, Buffer.alloc(10)]),
+      body: new Uint8Array(Buffer.concat([png, Buffer.alloc(10)])),
     });
     expect(longer.status).toBe(403);
     expect((await confirm(client, id, presigned.body.key)).status).toBe(400);
@@ -238,7 +246,10 @@ describe('avatars', () => {
       contentLength: html.length,
       expiresInSeconds: 60,
     });
-    expect((await fetch(forged.url, { method: 'PUT', headers: forged.headers, body: html })).status).toBe(200);
+    expect(
+      (await fetch(`${stack.url}${forged.url}`, { method: 'PUT', headers: forged.headers, body: new Uint8Array(html) }))
+        .status,
+    ).toBe(200);
     const refused = await confirm(client, id, key);
     expect(refused.status).toBe(400);
     expect(refused.body.errors?.avatar).toHaveLength(1);

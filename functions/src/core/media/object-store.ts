@@ -97,6 +97,11 @@ const toHttpRequest = (request: SignableRequest) => ({
 });
 
 export interface PresignedUpload {
+  /**
+   * Relative to the app's origin (`/media/pending/…?X-Amz-…`): CloudFront (the local server on
+   * one machine) passes it to the bucket's endpoint, the host the URL is signed for, so the
+   * browser uploads to its own origin (no CSP or CORS exception).
+   */
   readonly url: string;
   /** The headers the upload must carry exactly: they are part of the signature. */
   readonly headers: Readonly<Record<string, string>>;
@@ -132,7 +137,7 @@ export const presignPut = async (
   });
   const query = new URLSearchParams(signed.query as Record<string, string>);
   return {
-    url: `${url.origin}${url.pathname}?${query.toString()}`,
+    url: `/${encodeKey(key)}?${query.toString()}`,
     headers: { 'Content-Type': contentType },
     expiresAt: new Date(Date.now() + expiresInSeconds * 1000).toISOString(),
   };
