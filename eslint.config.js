@@ -81,6 +81,8 @@ const serverBoundaries = {
               './routes.ts',
               './chat/service.ts',
               './chat/channel-service.ts',
+              // The user view's side card counts a person's projects and open tasks.
+              './projects/counts-service.ts',
               // The worker runs every area's jobs: it imports each area's jobs.ts, nothing else.
               ...(area === 'worker' ? serverAreas.map((other) => `./${other}/jobs.ts`) : []),
             ],

@@ -42,6 +42,7 @@ import {
 } from './projects/entities';
 import { boardViewerKey, boardViewingKey } from './core/live-board';
 import { jobEntity, jobIndexKeys } from './core/jobs/entities';
+import { contactChangeEntity } from './users/entities';
 
 /** A key as one entity's builder makes it, in one index. */
 interface BuiltKey {
@@ -71,6 +72,7 @@ const builtKeys: readonly BuiltKey[] = [
   table('UniqueClaim', uniqueClaimEntity.key('email', 'Ada@Example.com')),
   table('UniqueClaim', uniqueClaimEntity.key('referralCode', 'abcd2345')),
   table('Session', sessionEntity.key('u1', 's1')),
+  table('ContactChange', contactChangeEntity.key('u1', 'email')),
   table('SignInAttemptsPerPhoneAtSource', signInPhoneAtSourceBudget.key('+15550100001', '203.0.113.7')),
   table('SignInAttemptsPerPhone', signInPhoneBudget.key('+15550100001')),
   table('SignInAttemptsPerSource', signInSourceBudget.key('203.0.113.7')),

@@ -8,7 +8,7 @@
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** One Lambda function per area; `functions/src/<area>/handler.ts` exports `handler`. */
-export const areas = ['health', 'auth', 'chat', 'permissions', 'projects', 'channels'] as const;
+export const areas = ['health', 'auth', 'chat', 'permissions', 'projects', 'channels', 'users'] as const;
 export type Area = (typeof areas)[number];
 
 export interface HttpRouteDefinition {
@@ -105,6 +105,17 @@ export const channelsHttpRoutes = [
   { method: 'POST', path: '/api/hooks/webhook/{channelId}', area: 'channels', access: 'public' }, // Inbound webhook messages; only with a valid Standard Webhooks signature
 ] as const satisfies readonly AreaRouteDefinition<'channels'>[];
 
+// prettier-ignore
+export const usersHttpRoutes = [
+  { method: 'GET', path: '/api/users/{id}', area: 'users', access: 'signed-in' }, // The user view: profile and counts (admins anyone's; a client its own, else 404)
+  { method: 'PATCH', path: '/api/users/{id}', area: 'users', access: 'signed-in' }, // Edit fullName, about, status, language from the version read (stale is 409)
+  { method: 'POST', path: '/api/users/{id}/avatar/upload', area: 'users', access: 'signed-in' }, // A presigned PUT for a picture of this type and size (jpeg/png/webp, at most 2 MB)
+  { method: 'POST', path: '/api/users/{id}/avatar', area: 'users', access: 'signed-in' }, // Confirm the upload: checked on S3 (type, size), then the profile's avatar
+  { method: 'DELETE', path: '/api/users/{id}/avatar', area: 'users', access: 'signed-in' }, // Remove the avatar
+  { method: 'POST', path: '/api/users/{id}/contact-change', area: 'users', access: 'signed-in' }, // Send a 6-digit code to a new email or phone (the owner only; 202)
+  { method: 'POST', path: '/api/users/{id}/contact-change/confirm', area: 'users', access: 'signed-in' }, // Change email or phone with the code: claims and profile in one transaction
+] as const satisfies readonly AreaRouteDefinition<'users'>[];
+
 /**
  * Joins the areas' lists. A call marked pure, unlike a spread literal, lets a bundle that never
  * reads every route (an area's Lambda) drop the other areas' lists.
@@ -121,6 +132,7 @@ export const httpRoutes = /* @__PURE__ */ joinRoutes(
   permissionsHttpRoutes,
   projectsHttpRoutes,
   channelsHttpRoutes,
+  usersHttpRoutes,
 );
 
 export type HttpRoute = (typeof httpRoutes)[number];

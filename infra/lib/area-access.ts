@@ -100,6 +100,25 @@ export const areaAccessOverrides: AreaAccessOverrides = {
       'PEOPLE',
     ],
   },
+  // The user view: profiles and pending contact changes (USER#), the sign-in claims an email or
+  // phone change swaps (PHONE#, EMAIL#), the code's delivery job (JOB#, JOBS#: the outbox), and
+  // the projects' list and count items the side card reads (PLIST#, PCOUNT#, PROJECT#).
+  users: {
+    // CONTACT_CHANGE# (a sort key under USER#) and REFERRAL# (a claim it never writes) are in the
+    // bundle's key builders, so listed for the bundle scan.
+    leadingKeys: [
+      ...userKeys,
+      'PHONE#*',
+      'EMAIL#*',
+      'REFERRAL#*',
+      'CONTACT_CHANGE#*',
+      'JOB#*',
+      'JOBS#*',
+      'PLIST#*',
+      'PCOUNT#*',
+      'PROJECT#*',
+    ],
+  },
 };
 
 /** The area behind `/api/auth/*`: its routes get their own throttle, its function reserved concurrency. */

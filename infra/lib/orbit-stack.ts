@@ -7,6 +7,7 @@ import { Api, originDomainsFor } from './api';
 import type { AreaAccessOverrides } from './area-access';
 import { isDisposable, type OrbitConfig } from './config';
 import { Data } from './data';
+import { Media } from './media';
 import { Messaging } from './messaging';
 import { webAclArnParameterName } from './edge-stack';
 import { Monitoring } from './monitoring';
@@ -38,6 +39,7 @@ export class OrbitStack extends Stack {
   readonly monitoring: Monitoring;
   readonly worker: Worker;
   readonly messaging: Messaging;
+  readonly media: Media;
 
   constructor(scope: Construct, id: string, props: OrbitStackProps) {
     super(scope, id, props);
@@ -73,6 +75,17 @@ export class OrbitStack extends Stack {
     const authFunction = this.api.functions.get('auth');
     if (authFunction) this.messaging.configureRequester(authFunction.function);
 
+    // The user view: avatars in the media bucket; codes for a new email or phone (messaging).
+    this.media = new Media(this, 'Media', {
+      disposable,
+      siteOrigin: config.domainName ? `https://${config.domainName}` : undefined,
+    });
+    const usersFunction = this.api.functions.get('users');
+    if (usersFunction) {
+      this.media.grantTo(usersFunction.function);
+      this.messaging.configureRequester(usersFunction.function);
+    }
+
     this.webAcl = new WebAcl(
       this,
       'WebAcl',
@@ -86,6 +99,7 @@ export class OrbitStack extends Stack {
       domainName: config.domainName,
       certificateArn: config.certificateArn,
       links: config.links,
+      mediaBucket: this.media.bucket,
       ...(props.webDistDir ? { distDir: props.webDistDir } : {}),
     });
 

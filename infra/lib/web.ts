@@ -25,13 +25,14 @@ import {
   type IOrigin,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
-import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source, type ISource } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 
 import { webSocketStageName } from './api';
 import { webRuntimeConfig, type WebLinks } from './config';
 import { contentSecurityPolicy, inlineScriptHashes } from './csp';
+import { pendingUploadsPrefix } from './media';
 import { webDistDir } from './paths';
 import { securityHeaderPolicy } from './security-headers';
 import { hashedAssetsCacheControl, hashedAssetsPrefix, shellCacheControl } from './web-caching';
@@ -51,6 +52,8 @@ export interface WebProps {
   readonly links: WebLinks;
   /** The web build; a placeholder page is deployed when it has not been built. */
   readonly distDir?: string;
+  /** The media bucket (avatars), served under `/media/*` and uploaded to from the browser. */
+  readonly mediaBucket?: IBucket;
 }
 
 /**
@@ -173,6 +176,37 @@ export class Web extends Construct {
     const additionalBehaviors: Record<string, BehaviorOptions> = {
       '/api/*': apiBehavior(apiOrigin(props.httpApiDomain), AllowedMethods.ALLOW_ALL),
     };
+    if (props.mediaBucket) {
+      // Avatar uploads on the app's own origin (no CSP or CORS exception): a presigned PUT is
+      // signed for the bucket's regional host and the object key as the path, which is what
+      // CloudFront sends on (Host becomes the origin's, path and query string unchanged).
+      // Not through Origin Access Control, which would sign a second time: S3 checks the
+      // URL's own signature, and refuses anything unsigned (the bucket is private).
+      additionalBehaviors[`/${pendingUploadsPrefix}*`] = {
+        origin: new HttpOrigin(props.mediaBucket.bucketRegionalDomainName, {
+          protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+          originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+        }),
+        allowedMethods: AllowedMethods.ALLOW_ALL,
+        viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+        cachePolicy: CachePolicy.CACHING_DISABLED,
+        // The query string (the signature) and Content-Type (signed) must reach S3, and Host must
+        // become the bucket's: the managed policy the APIs use does exactly that.
+        originRequestPolicy: apiOriginRequestPolicy,
+        responseHeadersPolicy: this.responseHeadersPolicy,
+        compress: false,
+      };
+      // Avatars: the object key is the path (`media/avatars/…`), read by this distribution
+      // only (Origin Access Control); keys are never reused, so cached.
+      additionalBehaviors['/media/*'] = {
+        origin: S3BucketOrigin.withOriginAccessControl(props.mediaBucket),
+        allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: this.responseHeadersPolicy,
+        compress: true,
+      };
+    }
     if (props.webSocketApiDomain) {
       // The stage is named like the path, so `/ws` reaches the stage unchanged.
       additionalBehaviors[`/${webSocketStageName}`] = apiBehavior(

@@ -41,7 +41,7 @@ import { lockFilePath, repoRoot } from './paths';
  * (bot tokens, webhook secrets) and auth (a reset code waiting in a job). They get the secrets
  * key when they exist in the route table; an area not there yet is skipped.
  */
-export const secretsKeyAreas = ['channels', 'auth'] as const;
+export const secretsKeyAreas = ['channels', 'auth', 'users'] as const;
 
 /** Read only, through the Parameters and Secrets extension (core/secrets-manager.ts). */
 export const secretsKeyActions = ['secretsmanager:GetSecretValue'] as const;

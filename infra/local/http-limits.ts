@@ -31,6 +31,8 @@ export const bodyLimitBytes: Readonly<Record<Area, number>> = {
   projects: 64 * 1024,
   // A Telegram update or an inbound webhook message with its attachment notes.
   channels: 64 * 1024,
+  // Profile edits (a 500-character about) and small JSON: the avatar itself goes to S3.
+  users: 8 * 1024,
 };
 
 /**

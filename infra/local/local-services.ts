@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -5,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import sesLocal from 'aws-ses-v2-local';
+
+import { startLocalObjectStore, type LocalObjectStore } from './object-store';
 
 import { newLocalSecretKey } from '@orbit/functions/core/secret-box';
 
@@ -22,6 +25,8 @@ export interface LocalServicesOptions {
   readonly dataDir: string;
   /** The SES server's port: 0 picks a free one (tests); a taken port falls back to a free one. */
   readonly mailPort?: number;
+  /** The credentials the handlers sign with: the local S3 server accepts only these. */
+  readonly credentials?: { readonly accessKeyId: string; readonly secretAccessKey: string };
 }
 
 export interface LocalServices {
@@ -31,6 +36,8 @@ export interface LocalServices {
   readonly mailStoreUrl: string;
   readonly smsOutboxFile: string;
   readonly secretsKeyFile: string;
+  /** The S3-compatible server holding the media bucket (avatars). */
+  readonly objectStore: LocalObjectStore;
   /** What the handlers read; the stack puts it into process.env. */
   readonly environment: Readonly<Record<string, string>>;
   stop(): Promise<void>;
@@ -54,7 +61,11 @@ const listenOnLoopback = async (port: number): Promise<Server> => {
   throw new Error('The local SES server could not listen on 127.0.0.1');
 };
 
-export const startLocalServices = async ({ dataDir, mailPort = 0 }: LocalServicesOptions): Promise<LocalServices> => {
+export const startLocalServices = async ({
+  dataDir,
+  mailPort = 0,
+  credentials,
+}: LocalServicesOptions): Promise<LocalServices> => {
   // A throwaway store gets throwaway files, in a directory only this user can open (mkdtemp: 0700).
   const scratch = dataDir === memoryDataDir ? mkdtempSync(join(tmpdir(), 'orbit-local-')) : undefined;
   const fileDir = scratch ?? dataDir;
@@ -70,13 +81,23 @@ export const startLocalServices = async ({ dataDir, mailPort = 0 }: LocalService
   const server = await listenOnLoopback(mailPort);
   const { port } = server.address() as AddressInfo;
   const mailUrl = `http://127.0.0.1:${port}`;
+  const objectStore = await startLocalObjectStore({
+    directory: join(fileDir, 's3'),
+    // Without the stack's credentials (a test of these services alone), a pair of its own.
+    credentials: credentials ?? {
+      accessKeyId: randomBytes(12).toString('hex'),
+      secretAccessKey: randomBytes(24).toString('base64url'),
+    },
+  });
 
   return {
     mailUrl,
     mailStoreUrl: `${mailUrl}/store`,
     smsOutboxFile,
     secretsKeyFile,
+    objectStore,
     environment: {
+      ...objectStore.environment,
       AWS_ENDPOINT_URL_SESV2: mailUrl,
       SECRETS_KEY_FILE: secretsKeyFile,
       SMS_OUTBOX_FILE: smsOutboxFile,
@@ -86,6 +107,7 @@ export const startLocalServices = async ({ dataDir, mailPort = 0 }: LocalService
         server.close(() => done());
         server.closeAllConnections();
       });
+      await objectStore.stop();
       if (scratch) rmSync(scratch, { recursive: true, force: true });
     },
   };

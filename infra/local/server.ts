@@ -17,6 +17,7 @@ import {
 import { webLinksFromEnv, webRuntimeConfig } from '../lib/config';
 import { webConfigFile } from '../lib/web';
 import { shellCacheControl } from '../lib/web-caching';
+import { mediaPathPrefix, serveMedia } from './media';
 import { localSecurityHeaders, serveWebBuild } from './static-files';
 import {
   attachLocalWebSocketGateway,
@@ -71,6 +72,7 @@ export const createLocalServer = (options: LocalServerOptions = {}): Server => {
       if (!url) return sendError(response, { status: 400, message: 'Bad request' });
       if (realtime.handles(url)) return realtime.handleRequest(request, response, url);
       if (api.handles(url)) return api.handle(request, response, url);
+      if (url.pathname.startsWith(mediaPathPrefix)) return serveMedia(request, response, url);
       if (url.pathname === `/${webConfigFile}`) {
         send(response, {
           status: 200,

@@ -94,7 +94,7 @@ export const startLocalStack = async (options: LocalStackOptions = {}): Promise<
     POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
   });
   resetDocumentClient();
-  const services = await startLocalServices({ dataDir, mailPort: options.mailPort });
+  const services = await startLocalServices({ dataDir, mailPort: options.mailPort, credentials: store.credentials });
   Object.assign(process.env, services.environment);
   forgetSecretKeys();
   resetEmailClient();

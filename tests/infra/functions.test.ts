@@ -1,3 +1,4 @@
+import { mediaObjectActions } from '@orbit/infra/lib/media';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { areas, httpRoutes, webSocketRoutes } from '@orbit/functions/routes';
@@ -132,6 +133,11 @@ describe('least privilege', () => {
     if (access.pushes && stack.api.webSocketApi) {
       allowedResources.add(synthesized.logicalId(stack.api.webSocketApi));
       allowedActions.add('execute-api:ManageConnections');
+    }
+    if (area === 'users') {
+      // Avatars (infra/lib/media.ts): objects under media/ of the media bucket.
+      allowedResources.add(synthesized.logicalId(stack.media.bucket));
+      for (const action of mediaObjectActions) allowedActions.add(action);
     }
     if ((secretsKeyAreas as readonly string[]).includes(area)) {
       allowedResources.add(synthesized.logicalId(stack.worker.secretsKey));

@@ -160,6 +160,13 @@ const createEmailChannel = async ({ as }: MatrixContext) => {
 
 const adminWrite = (status: number) => ({ clientA: 403, clientB: 404, admin: status });
 
+/** Client A's profile version now, for an edit from the version read. */
+const clientAProfileVersion = async ({ as, users }: MatrixContext): Promise<number> => {
+  const response = await as('admin').request('GET', `/api/users/${users.clientA.id}`);
+  if (response.status !== 200) throw new Error(`fixture: reading a profile answered ${response.status}`);
+  return (response.body as { user: { version: number } }).user.version;
+};
+
 export const signedInRouteExpectations: { readonly [K in SignedInRouteKey]: RouteExpectation<unknown> } = {
   // auth
   'GET /api/auth/me': expectation({ expect: { clientA: 200, clientB: 200, admin: 200 } }),
@@ -423,6 +430,47 @@ export const signedInRouteExpectations: { readonly [K in SignedInRouteKey]: Rout
     setup: createEmailChannel,
     request: (fixture) => ({ params: { id: fixture.id }, body: { to: 'matrix-test@example.com' } }),
     expect: adminOnly(202),
+  }),
+  // users (the user view): client A's profile. Admins may act on anyone's, a client only on its
+  // own (another's is 404); the sign-in identifier changes only by its owner (admin: 403).
+  'GET /api/users/{id}': expectation({
+    request: (_fixture, { users }) => ({ params: { id: users.clientA.id } }),
+    expect: readable,
+  }),
+  'PATCH /api/users/{id}': expectation({
+    setup: clientAProfileVersion,
+    request: (version, { users }) => ({ params: { id: users.clientA.id }, body: { about: 'Matrix about', version } }),
+    expect: readable,
+  }),
+  'POST /api/users/{id}/avatar/upload': expectation({
+    request: (_fixture, { users }) => ({
+      params: { id: users.clientA.id },
+      body: { contentType: 'image/png', size: 1024 },
+    }),
+    expect: readable,
+  }),
+  // Nothing was uploaded under the key: 400 for who may confirm, 404 for another client.
+  'POST /api/users/{id}/avatar': expectation({
+    request: (_fixture, { users }) => ({
+      params: { id: users.clientA.id },
+      body: { key: `media/pending/${users.clientA.id}/01JAAAAAAAAAAAAAAAAAAAAAAA` },
+    }),
+    expect: { clientA: 400, clientB: 404, admin: 400 },
+  }),
+  'DELETE /api/users/{id}/avatar': expectation({
+    request: (_fixture, { users }) => ({ params: { id: users.clientA.id } }),
+    expect: readable,
+  }),
+  'POST /api/users/{id}/contact-change': expectation({
+    request: (_fixture, { users }) => ({
+      params: { id: users.clientA.id },
+      body: { field: 'email', value: `matrix-${Date.now().toString(36)}@example.com` },
+    }),
+    expect: { clientA: 202, clientB: 404, admin: 403 },
+  }),
+  'POST /api/users/{id}/contact-change/confirm': expectation({
+    request: (_fixture, { users }) => ({ params: { id: users.clientA.id }, body: { field: 'email', code: '000000' } }),
+    expect: { clientA: 400, clientB: 404, admin: 403 },
   }),
 };
 

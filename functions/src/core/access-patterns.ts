@@ -364,6 +364,15 @@ export const accessPatterns = [
     sk: 'INBOUND',
     patterns: ['an inbound delivery stored once (claimed with the message; TTL)'],
   },
+  // Users (the user view): a pending change of the sign-in email or phone.
+  {
+    entity: 'ContactChange',
+    module: 'users/entities.ts',
+    index: 'table',
+    pk: 'USER#<userId>',
+    sk: 'CONTACT_CHANGE#<field>',
+    patterns: ['the pending email or phone change of a user: the new value, its code and the budgets (TTL)'],
+  },
 ] as const satisfies readonly AccessPattern[];
 
 /** The literal text a template starts with (what a begins_with or a key collision compares). */

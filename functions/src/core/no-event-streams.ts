@@ -14,4 +14,13 @@ export class EventStreamSerde {
   }
 }
 
-export const eventStreamSerdeProvider = unsupported;
+/**
+ * The S3 client builds its event-stream marshaller when it is constructed (for SelectObjectContent,
+ * which we never call), so the provider answers with one that refuses when it is used, not before.
+ */
+export const eventStreamSerdeProvider = () => ({ serialize: unsupported, deserialize: unsupported });
+
+export const resolveEventStreamSerdeConfig = <T extends { eventStreamSerdeProvider: (input: T) => unknown }>(
+  input: T,
+): T & { eventStreamMarshaller: unknown } =>
+  Object.assign(input, { eventStreamMarshaller: input.eventStreamSerdeProvider(input) });

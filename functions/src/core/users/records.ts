@@ -34,6 +34,8 @@ export interface UserRecord {
   readonly referredBy?: string;
   readonly createdAt: string;
   readonly version: number;
+  /** The app language chosen in the user view (en, fr, ar); applied at sign-in. Absent: not chosen. */
+  readonly language?: string;
 }
 
 /** A user as other records name them. */

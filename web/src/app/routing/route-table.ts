@@ -240,7 +240,8 @@ const declaredRoutes: readonly RouteDeclaration[] = [
   {
     path: '/user/view',
     handle: handles.userView,
-    comingSoon: 'userView',
+    parts: ['user-view'],
+    page: async () => (await import('../../features/user-view/user-view-page')).UserViewPage,
   },
   {
     path: '/wiki',

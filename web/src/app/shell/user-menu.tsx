@@ -35,7 +35,7 @@ export const UserMenu = () => {
   const links = (
     [
       { key: 'profile', to: '/user/view', icon: 'person', allowed: ability.can('read', 'User') },
-      { key: 'settings', to: '/user/view?tab=settings', icon: 'settings', allowed: ability.can('read', 'User') },
+      { key: 'settings', to: '/user/view?tab=security', icon: 'settings', allowed: ability.can('read', 'User') },
       { key: 'plans', to: '/information/plans', icon: 'card', allowed: ability.can('read', 'Plan') },
     ] satisfies (UserLink & { allowed: boolean })[]
   ).filter((link) => link.allowed);

@@ -60,6 +60,11 @@ export const partLoaders = {
     fr: () => import('../../features/channels/locales/fr/channels'),
     ar: () => import('../../features/channels/locales/ar/channels'),
   },
+  'user-view': {
+    en: () => import('../../features/user-view/locales/en/user-view'),
+    fr: () => import('../../features/user-view/locales/fr/user-view'),
+    ar: () => import('../../features/user-view/locales/ar/user-view'),
+  },
 } as const satisfies Record<string, Readonly<Record<Language, PartLoader>>>;
 
 /** A part's resources: nested objects with strings at the leaves. */

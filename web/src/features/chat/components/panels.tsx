@@ -12,10 +12,11 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { leadStatuses, type ChatContactStatus, type Contact, type ProfileUser } from '@orbit/functions/chat/contract';
 import { ContactAvatar } from './contact-avatar';
 import { useRoleLabel } from './contact-list';
@@ -140,17 +141,30 @@ export const ProfilePanel = ({
           <Typography variant="overline" component="h3" color="text.secondary">
             {t('chat.profile.settings')}
           </Typography>
-          <Stack>
-            <FormControlLabel
-              control={<Switch checked={profile.settings.isTwoStepAuthVerificationEnabled} disabled />}
-              label={t('chat.profile.twoStep')}
-            />
-            <FormControlLabel
-              control={<Switch checked={profile.settings.isNotificationsOn} disabled />}
-              label={t('chat.profile.notifications')}
-            />
+          {/* The real settings, changed where they live: the user view's tabs. */}
+          <Stack spacing={1}>
+            {(
+              [
+                { key: 'twoStep', on: profile.settings.isTwoStepAuthVerificationEnabled, tab: 'security' },
+                { key: 'notifications', on: profile.settings.isNotificationsOn, tab: 'notifications' },
+              ] as const
+            ).map((setting) => (
+              <Stack key={setting.key} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                <Typography variant="body2" sx={{ flexGrow: 1 }}>
+                  {t(`chat.profile.${setting.key}`)}
+                </Typography>
+                <Chip
+                  size="small"
+                  color={setting.on ? 'success' : 'default'}
+                  label={setting.on ? t('chat.profile.on') : t('chat.profile.off')}
+                  data-setting={setting.key}
+                />
+                <Link component={RouterLink} to={`/user/view?tab=${setting.tab}`} variant="body2">
+                  {t('chat.profile.change')}
+                </Link>
+              </Stack>
+            ))}
           </Stack>
-          {/* No link to the profile page until that page exists (it is a placeholder today). */}
         </>
       ) : null}
     </Panel>

@@ -89,6 +89,9 @@ const chat: TranslationShape<typeof en> = {
       settings: 'الإعدادات',
       twoStep: 'التحقق بخطوتين',
       notifications: 'الإشعارات',
+      on: 'مفعّل',
+      off: 'معطّل',
+      change: 'تغيير',
       close: 'إغلاق',
     },
     contact: {

@@ -89,6 +89,9 @@ const chat = {
       settings: 'Settings',
       twoStep: 'Two-step verification',
       notifications: 'Notifications',
+      on: 'On',
+      off: 'Off',
+      change: 'Change',
       close: 'Close',
     },
     contact: {

@@ -89,6 +89,9 @@ const chat: TranslationShape<typeof en> = {
       settings: 'Paramètres',
       twoStep: 'Validation en deux étapes',
       notifications: 'Notifications',
+      on: 'Activé',
+      off: 'Désactivé',
+      change: 'Modifier',
       close: 'Fermer',
     },
     contact: {

@@ -39,11 +39,6 @@ const areas = {
       message: 'Referrals are coming soon.',
       description: 'Your referral link, the people who signed up with it and the credit you earned.',
     },
-    userView: {
-      title: 'Profile',
-      message: 'Your profile page is coming soon.',
-      description: 'Edit your details, change your password, set up two-step verification and manage sessions.',
-    },
   },
 };
 

@@ -39,11 +39,6 @@ const areas: TranslationShape<typeof en> = {
       message: 'Les parrainages arrivent bientôt.',
       description: 'Votre lien de parrainage, les inscriptions qu’il a générées et le crédit obtenu.',
     },
-    userView: {
-      title: 'Profil',
-      message: 'Votre page de profil arrive bientôt.',
-      description: 'Modifiez vos informations, votre mot de passe, la vérification en deux étapes et vos sessions.',
-    },
   },
 };
 

@@ -1,0 +1,59 @@
+import type { JobDefinition } from '../core/jobs/definition';
+import { PermanentJobError, UnknownOutcomeError } from '../core/jobs/errors';
+import { openSecret } from '../core/secret-box';
+import { sendEmail } from '../core/transports/email';
+import { sendSms } from '../core/transports/sms';
+import { contactCodeJobKind, type ContactCodePayload } from './contact-code-job';
+
+/** The worker's side of contact-change codes: open the sealed text and send it, at most once. */
+export const contactCodeEmailSubject = 'Your Orbit confirmation code';
+
+/** The notifications sender, as the reset codes have it (auth/reset-delivery.ts; areas share no code). */
+const sender = (env: Readonly<Record<string, string | undefined>> = process.env): string | undefined =>
+  env.NOTIFICATIONS_FROM_EMAIL || (env.AWS_LAMBDA_FUNCTION_NAME ? undefined : 'no-reply@orbit.local');
+
+/** A provider's answer (an SDK error's name and status) decides whether a retry is safe. */
+const failureOf = (error: unknown): Error => {
+  const status = (error as { $metadata?: { httpStatusCode?: number } } | undefined)?.$metadata?.httpStatusCode;
+  const reason = error instanceof Error ? error.message : String(error);
+  if (status !== undefined && (status === 429 || status >= 500))
+    return new Error(`The provider is busy (${status})`, { cause: error });
+  if (status !== undefined)
+    return new PermanentJobError(`The provider refused the message (${status}): ${reason}`, { cause: error });
+  const code = (error as NodeJS.ErrnoException | undefined)?.code ?? '';
+  if (['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'].includes(code))
+    return new Error(`Not reached (${code})`, { cause: error });
+  return new UnknownOutcomeError(`No answer from the provider; the message may have been sent: ${reason}`, {
+    cause: error,
+  });
+};
+
+const contactCode: JobDefinition<ContactCodePayload> = {
+  delivery: 'at-most-once',
+  backoff: { baseMs: 2_000, capMs: 60_000 },
+  async run(payload, { now, signal }) {
+    if (Date.parse(payload.expiresAt) <= now.getTime())
+      throw new PermanentJobError('The code expired before it could be sent');
+    const text = await openSecret(payload.sealedText, 'job');
+    try {
+      if (payload.channel === 'sms') return { messageId: (await sendSms({ to: payload.to, text }, signal)).messageId };
+      const from = sender();
+      if (!from) throw new PermanentJobError('NOTIFICATIONS_FROM_EMAIL is not set: no sender for the email');
+      const sent = await sendEmail(
+        {
+          from: { address: from, name: 'Orbit' },
+          to: [payload.to],
+          subject: contactCodeEmailSubject,
+          text: `${text}\n\nIf you did not ask for it, you can ignore this message: nothing changes.`,
+        },
+        signal,
+      );
+      return { messageId: sent.messageId };
+    } catch (error) {
+      if (error instanceof PermanentJobError) throw error;
+      throw failureOf(error);
+    }
+  },
+};
+
+export const usersJobs = { [contactCodeJobKind]: contactCode } as const;
