@@ -27,6 +27,10 @@ import {
   signInPhoneAtSourceBudget,
   signInPhoneBudget,
   signInSourceBudget,
+  securityLogEntity,
+  twoStepChallengeEntity,
+  twoStepEntity,
+  twoStepUserBudget,
 } from './auth/entities';
 import { sessionEntity } from './core/sign-in-entities';
 import { leadEntity, peopleIndexKeys, roleIndexKeys, uniqueClaimEntity, userEntity } from './core/users/entities';
@@ -79,6 +83,10 @@ const builtKeys: readonly BuiltKey[] = [
   table('ResetIssuesPerPhone', resetIssuePhoneBudget.key('+15550100001')),
   table('ResetIssuesPerSource', resetIssueSourceBudget.key('203.0.113.7')),
   table('ResetCode', resetCodeEntity.key('+15550100001')),
+  table('TwoStep', twoStepEntity.key('u1')),
+  table('SecurityLogEntry', securityLogEntity.key('u1', '01J0000000000000000000000A')),
+  table('TwoStepChallenge', twoStepChallengeEntity.key('challenge')),
+  table('CodeChecksPerUser', twoStepUserBudget.key('u1')),
   table('ChatMembership', membershipEntity.key('u1', 'u2')),
   table('ChatPair', chatPairEntity.key('u2', 'u1')),
   table('ChatCounter', chatCounterEntity.key()),

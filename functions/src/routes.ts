@@ -41,6 +41,18 @@ export const authHttpRoutes = [
   { method: 'POST', path: '/api/auth/forgot-password', area: 'auth', access: 'public' }, // Send a one-time reset code
   { method: 'POST', path: '/api/auth/reset-password', area: 'auth', access: 'public' }, // Set a new password with the code
   { method: 'GET', path: '/api/auth/me', area: 'auth', access: 'signed-in' }, // The signed-in user and ability rules
+  // Security (docs/user-view.md): the second step of a sign-in, sessions, password, two-step verification, the security log
+  { method: 'POST', path: '/api/auth/login/two-step', area: 'auth', access: 'public' }, // Finish a sign-in with a TOTP or recovery code: challenge, code | recoveryCode
+  { method: 'GET', path: '/api/users/{id}/sessions', area: 'auth', access: 'signed-in' }, // Live sessions with browser, OS, IP, created, last used (own; admin)
+  { method: 'DELETE', path: '/api/users/{id}/sessions/{sessionId}', area: 'auth', access: 'signed-in' }, // Revoke one session: 401 next and its sockets closed (own; admin)
+  { method: 'POST', path: '/api/users/{id}/sessions/revoke-others', area: 'auth', access: 'signed-in' }, // Revoke every session but this one (own only)
+  { method: 'GET', path: '/api/users/{id}/security-log', area: 'auth', access: 'signed-in' }, // Security log, newest first: cursor, limit (own; admin)
+  { method: 'POST', path: '/api/users/{id}/password', area: 'auth', access: 'signed-in' }, // Change password: currentPassword, newPassword; other sessions end (own only)
+  { method: 'GET', path: '/api/users/{id}/two-step', area: 'auth', access: 'signed-in' }, // Two-step verification on or off, recovery codes left (own; admin)
+  { method: 'POST', path: '/api/users/{id}/two-step', area: 'auth', access: 'signed-in' }, // Start enrolment: otpauth URI and secret, once (own only)
+  { method: 'POST', path: '/api/users/{id}/two-step/confirm', area: 'auth', access: 'signed-in' }, // Turn on with a first code: ten recovery codes, once (own only)
+  { method: 'DELETE', path: '/api/users/{id}/two-step', area: 'auth', access: 'signed-in' }, // Turn off: password or code (own only)
+  { method: 'POST', path: '/api/users/{id}/two-step/recovery-codes', area: 'auth', access: 'signed-in' }, // New recovery codes, old ones void: password or code (own only)
 ] as const satisfies readonly AreaRouteDefinition<'auth'>[];
 
 // prettier-ignore

@@ -15,6 +15,7 @@ import {
 import type { CfnApi, CfnStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { ManagedPolicy, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { HttpLambdaIntegration, WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
@@ -112,6 +113,8 @@ export class Api extends Construct {
   readonly httpOriginDomain: string;
   /** The host the CDN sends `/ws` to, when there is a WebSocket API. */
   readonly webSocketOriginDomain: string | undefined;
+  /** Where postToConnection and DeleteConnection go (the stage's URL, or its custom domain's). */
+  private readonly managementEndpoint: string | undefined;
   /** The API Gateway custom domains, when `originDomains` was given. */
   readonly customDomains: DomainName[] = [];
 
@@ -271,6 +274,19 @@ export class Api extends Construct {
       areaFunction.function.addEnvironment('WS_ENDPOINT', managementEndpoint ?? this.webSocketStage.callbackUrl);
       this.webSocketApi.grantManageConnections(areaFunction.role);
     }
+    this.managementEndpoint = managementEndpoint;
+  }
+
+  /**
+   * Lets functions outside the areas push to and close connections: the worker's jobs (a revoked
+   * session's sockets closed, auth/jobs.ts; a scheduled message pushed, chat/jobs.ts).
+   */
+  grantPushes(role: Role, functions: readonly NodejsFunction[]): void {
+    if (!this.webSocketApi || !this.webSocketStage) return;
+    for (const fn of functions) {
+      fn.addEnvironment('WS_ENDPOINT', this.managementEndpoint ?? this.webSocketStage.callbackUrl);
+    }
+    this.webSocketApi.grantManageConnections(role);
   }
 
   /**

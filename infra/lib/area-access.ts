@@ -46,7 +46,18 @@ export const areaAccessOverrides: AreaAccessOverrides = {
     memorySize: 1024,
     // JOB#: a reset code's delivery job, written with the code (the outbox); JOBS#, its gsi1
     // partition, listed like the other index keys.
-    leadingKeys: [...userKeys, 'PHONE#*', 'EMAIL#*', 'REFERRAL#*', 'THROTTLE#*', 'RESET#*', 'JOB#*', 'JOBS#*'],
+    // CHALLENGE#: a sign-in waiting for its second step (security, docs/user-view.md).
+    leadingKeys: [
+      ...userKeys,
+      'PHONE#*',
+      'EMAIL#*',
+      'REFERRAL#*',
+      'THROTTLE#*',
+      'RESET#*',
+      'JOB#*',
+      'JOBS#*',
+      'CHALLENGE#*',
+    ],
   },
   chat: {
     leadingKeys: [

@@ -116,6 +116,7 @@ export class OrbitStack extends Stack {
       alarmTopic: this.monitoring.topic,
     });
     this.messaging.configureWorker([this.worker.streamFunction, this.worker.tickFunction]);
+    this.api.grantPushes(this.worker.role, [this.worker.streamFunction, this.worker.tickFunction]);
 
     const url = this.web.urlFor(config.domainName);
     // Where Telegram and webhook senders reach the channel hooks: the public site. Only with a

@@ -31,6 +31,7 @@ const notTablePartitionKeys = new Set([
   'C#', // a client's list scope inside PLIST#<scope>#… and PCOUNT#<scope>
   'ROLE#', // gsi1pk
   'CONNECTIONS#', // gsi2pk
+  'SECLOG#', // USER#<id> / SECLOG#<ulid> (a user's security log, auth)
 ]);
 
 /** The `XYZ#` prefixes of the string and template literals in an area's Lambda bundle. */

@@ -171,6 +171,60 @@ export const signedInRouteExpectations: { readonly [K in SignedInRouteKey]: Rout
   // auth
   'GET /api/auth/me': expectation({ expect: { clientA: 200, clientB: 200, admin: 200 } }),
 
+  // auth, security (docs/user-view.md): client A's own sessions, log and two-step verification.
+  // The admin reads them and revokes one session, but changes no one else's password or two-step
+  // (403); client B gets 404. Self-only writes are sent a body that fails validation where a valid
+  // one would change client A's account, so client A's answer is 400 (authorised, then checked).
+  'GET /api/users/{id}/sessions': expectation({
+    request: (_fixture, { users }) => ({ params: { id: users.clientA.id } }),
+    expect: readable,
+  }),
+  'DELETE /api/users/{id}/sessions/{sessionId}': expectation({
+    // A session of client A's own, opened for this call (its id is the access token's `sid`).
+    setup: async ({ as }) => {
+      const response = await as('clientA').request('POST', '/api/auth/login', {
+        body: { phone: '+15550100002', password: 'Client#2026' },
+      });
+      if (response.status !== 201) throw new Error(`fixture: signing in answered ${response.status}`);
+      const token = (response.body as { accessToken: string }).accessToken;
+      return (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { sid: string }).sid;
+    },
+    request: (sessionId, { users }) => ({ params: { id: users.clientA.id, sessionId } }),
+    expect: { clientA: 204, clientB: 404, admin: 204 },
+  }),
+  'POST /api/users/{id}/sessions/revoke-others': expectation({
+    request: (_fixture, { users }) => ({ params: { id: users.clientA.id } }),
+    expect: { clientA: 200, clientB: 404, admin: 403 },
+  }),
+  'GET /api/users/{id}/security-log': expectation({
+    request: (_fixture, { users }) => ({ params: { id: users.clientA.id }, query: { limit: '5' } }),
+    expect: readable,
+  }),
+  'POST /api/users/{id}/password': expectation({
+    request: (_fixture, { users }) => ({ params: { id: users.clientA.id }, body: { currentPassword: '' } }),
+    expect: { clientA: 400, clientB: 404, admin: 403 },
+  }),
+  'GET /api/users/{id}/two-step': expectation({
+    request: (_fixture, { users }) => ({ params: { id: users.clientA.id } }),
+    expect: readable,
+  }),
+  'POST /api/users/{id}/two-step': expectation({
+    request: (_fixture, { users }) => ({ params: { id: users.clientA.id } }),
+    expect: { clientA: 201, clientB: 404, admin: 403 },
+  }),
+  'POST /api/users/{id}/two-step/confirm': expectation({
+    request: (_fixture, { users }) => ({ params: { id: users.clientA.id }, body: { code: 'not a code' } }),
+    expect: { clientA: 400, clientB: 404, admin: 403 },
+  }),
+  'DELETE /api/users/{id}/two-step': expectation({
+    request: (_fixture, { users }) => ({ params: { id: users.clientA.id }, body: {} }),
+    expect: { clientA: 400, clientB: 404, admin: 403 },
+  }),
+  'POST /api/users/{id}/two-step/recovery-codes': expectation({
+    request: (_fixture, { users }) => ({ params: { id: users.clientA.id }, body: {} }),
+    expect: { clientA: 400, clientB: 404, admin: 403 },
+  }),
+
   // chat: everyone signed in chats; a client's contacts are the admins, so client A is nobody's
   // contact but the admin's (404 for client B and for client A itself, not 403).
   'GET /api/apps/chat/chats-and-contacts': expectation({
@@ -484,6 +538,8 @@ export const publicRouteExpectations: { readonly [K in PublicRouteKey]: PublicRo
   'POST /api/auth/logout': { status: 204 },
   'POST /api/auth/forgot-password': { request: () => ({ body: {} }), status: 400 },
   'POST /api/auth/reset-password': { request: () => ({ body: {} }), status: 400 },
+  // Security: the second step of a sign-in, with no challenge.
+  'POST /api/auth/login/two-step': { request: () => ({ body: {} }), status: 400 },
   // Hooks: without the channel's secret token / a valid signature, 401 (the same whether the
   // channel exists or not, so a caller learns nothing).
   'POST /api/hooks/telegram/{channelId}': {

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 
-import { recordOf, type Item, type TableKey } from '../core/entity';
+import { defineEntity, recordOf, type Item, type TableKey } from '../core/entity';
+import { userPartitionKey } from '../core/users/entities';
+import type { SecurityEventName } from './security-contract';
 
 /**
  * The auth area's entities (their rows in core/access-patterns.ts):
@@ -99,4 +101,84 @@ export interface ResetCodeRecord {
 export const resetCodeEntity = digestNamedEntity<ResetCodeRecord, [phone: string]>({
   type: 'ResetCode',
   key: (phone) => ({ pk: `RESET#${digest(phone)}`, sk: 'RESET' }),
+});
+
+/* ---------- Security: two-step verification, the security log, two-step budgets ---------- */
+
+/**
+ * A user's two-step verification (TOTP, RFC 6238), beside their profile so that reading a
+ * profile never carries it: the secret sealed (core/secret-box.ts), the last time step a code
+ * was accepted at (a code is never accepted twice), the recovery codes' SHA-256 digests (a
+ * string set: using one is a conditional DELETE from it), and an enrolment not yet confirmed.
+ * The profile's `settings.isTwoStepAuthVerificationEnabled` says whether it is on.
+ */
+export interface TwoStepRecord {
+  readonly userId: string;
+  readonly sealedSecret?: string;
+  readonly lastUsedStep?: number;
+  readonly recoveryHashes?: ReadonlySet<string>;
+  readonly enabledAt?: string;
+  /** An enrolment started and not yet confirmed by a first code. */
+  readonly pendingSealedSecret?: string;
+  readonly pendingSince?: string;
+}
+
+const twoStepSk = 'TWOSTEP';
+export const twoStepEntity = defineEntity<TwoStepRecord, [userId: string]>({
+  type: 'TwoStep',
+  key: (userId) => ({ pk: userPartitionKey(userId), sk: twoStepSk }),
+  keyOf: (record) => ({ pk: userPartitionKey(record.userId), sk: twoStepSk }),
+});
+
+/** What the security log records (docs/user-view.md, "Security, two-step sign-in and sessions"). */
+export type SecurityEvent = SecurityEventName;
+
+export interface SecurityLogRecord {
+  readonly userId: string;
+  /** A ULID: entries sort by time, newest first with a reverse Query. */
+  readonly entryId: string;
+  readonly event: SecurityEvent;
+  readonly at: string;
+  /** Where it came from: the address and the browser's user agent, when a request did it. */
+  readonly ip?: string;
+  readonly userAgent?: string;
+  /** The session it opened or ended. */
+  readonly sessionId?: string;
+  /** Who did it, when not the user (an admin revoking a session). */
+  readonly actorId?: string;
+  /** How many (sessions revoked at once). */
+  readonly count?: number;
+  /** Epoch seconds; DynamoDB TTL removes the entry after the log's retention. */
+  readonly expiresAt: number;
+}
+
+const securityLogPrefix = 'SECLOG#';
+export const securityLogEntity = defineEntity<SecurityLogRecord, [userId: string, entryId: string]>({
+  type: 'SecurityLogEntry',
+  key: (userId, entryId) => ({ pk: userPartitionKey(userId), sk: `${securityLogPrefix}${entryId}` }),
+  keyOf: (entry) => ({ pk: userPartitionKey(entry.userId), sk: `${securityLogPrefix}${entry.entryId}` }),
+});
+/** A user's security log: begins_with this under their partition, newest first. */
+export const securityLogOf = (userId: string) => ({ pk: userPartitionKey(userId), skPrefix: securityLogPrefix });
+
+/**
+ * The second step of a sign-in: the right password was given, a code is still due. Named by a
+ * digest of the random challenge the browser holds (a leaked item does not let anyone finish
+ * the sign-in); deleted by the sign-in it completes, so it works once.
+ */
+export interface TwoStepChallengeRecord {
+  readonly userId: string;
+  readonly expiresAtMs: number;
+  /** Epoch seconds; DynamoDB TTL removes the item. */
+  readonly expiresAt: number;
+}
+export const twoStepChallengeEntity = digestNamedEntity<TwoStepChallengeRecord, [challenge: string]>({
+  type: 'TwoStepChallenge',
+  key: (challenge) => ({ pk: `CHALLENGE#${digest(challenge)}`, sk: 'CHALLENGE' }),
+});
+
+/** Codes (and passwords asked again) checked for one signed-in user, whatever the source. */
+export const twoStepUserBudget = digestNamedEntity<AttemptBudgetRecord, [userId: string]>({
+  type: 'CodeChecksPerUser',
+  key: (userId) => ({ pk: `THROTTLE#USER#${digest(userId)}`, sk: 'CODES' }),
 });

@@ -5,6 +5,9 @@ import { sendEmail } from '../core/transports/email';
 import { sendSms } from '../core/transports/sms';
 import { notificationsSender } from './reset-delivery';
 import { resetCodeJobKind, type ResetCodePayload } from './reset-code-job';
+import { closeConnection } from '../core/push';
+import { listUserConnections } from '../core/connections/repository';
+import { closeSocketsJobKind, type CloseSocketsPayload } from './close-sockets-job';
 
 /**
  * The worker's side of reset codes: it opens the sealed message and sends it (the request's
@@ -78,4 +81,19 @@ const resetCode: JobDefinition<ResetCodePayload> = {
   },
 };
 
-export const authJobs = { [resetCodeJobKind]: resetCode } as const;
+/**
+ * Closes the open sockets of revoked sessions (auth/close-sockets-job.ts): one read of the
+ * user's connections, then a close of each of those sessions'. Safe to repeat: a socket already
+ * closed is gone, and closing it again is a no-op (core/push.ts).
+ */
+const closeSessionSockets: JobDefinition<CloseSocketsPayload> = {
+  delivery: 'at-least-once',
+  async run({ userId, sessionIds }) {
+    const revoked = new Set(sessionIds);
+    const connections = (await listUserConnections(userId)).filter((connection) => revoked.has(connection.sessionId));
+    await Promise.all(connections.map((connection) => closeConnection(connection.connectionId)));
+    return { closed: connections.length };
+  },
+};
+
+export const authJobs = { [resetCodeJobKind]: resetCode, [closeSocketsJobKind]: closeSessionSockets } as const;

@@ -12,3 +12,14 @@ export const loginMessages = {
 export const recoveryMessages = {
   throttled: 'Too many codes requested. Try again later.',
 } as const;
+
+/** Security: two-step verification and the second step of a sign-in (docs/user-view.md). */
+export const twoStepMessages = {
+  challengeExpired: 'The sign-in has expired. Sign in again.',
+  wrongCode: 'The code is not right',
+  wrongRecoveryCode: 'The recovery code is not right or was already used',
+  wrongPassword: 'The password is not right',
+  alreadyOn: 'Two-step verification is already on',
+  notOn: 'Two-step verification is off',
+  noEnrolment: 'Start the set-up again',
+} as const;

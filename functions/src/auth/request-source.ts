@@ -50,3 +50,13 @@ const expandIpv6 = (address: string): string[] => {
   const missing = tail === undefined ? 0 : 8 - left.length - right.length;
   return [...left, ...Array<string>(missing).fill('0'), ...right].map((group) => group.replace(/^0+(?=.)/, ''));
 };
+
+/**
+ * The address to show the user beside a session or a security-log entry: the viewer's own
+ * address as `requestSource` finds it, but whole (an IPv6 address is not cut to its /64).
+ */
+export const clientAddress = (event: APIGatewayProxyEventV2, env: Environment = process.env): string => {
+  const viewer = runningOnLambda(env) ? viewerAddressOf(event.headers?.[viewerAddressHeader]) : undefined;
+  const raw = (viewer ?? event.requestContext.http.sourceIp).trim().toLowerCase();
+  return (/^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(raw)?.[1] ?? raw).slice(0, 64);
+};

@@ -50,6 +50,11 @@ import {
   type UserData,
 } from './contract';
 import { resetCodeJobPart, type ResetCodePayload } from './reset-code-job';
+import { securityLogEntity } from './entities';
+import { twoStepMethods, type TwoStepDueResponse } from './security-contract';
+import { challengePart } from './security-repository';
+import { logEntryPart, type RequestOrigin } from './security-log';
+import { challengeLifetimeMs, newChallenge } from './two-step';
 import { requireResetChannels, type ResetChannels } from './reset-delivery';
 import { checkResetCode, newResetCode, resetCodeLifetimeMs, resetCodeWrite } from './reset-codes';
 import { reserveResetIssue, reserveSignInAttempt, settleSuccessfulSignIn, signInLimitsOf } from './throttle';
@@ -82,21 +87,27 @@ export const toUserData = (user: UserRecord): UserData => {
   return parsed.output;
 };
 
-interface ResponseParts {
+export interface ResponseParts {
   readonly userData: UserData;
   readonly userAbilityRules: AbilityRule[];
 }
 
-const describeUser = (user: UserRecord): ResponseParts => ({
+export const describeUser = (user: UserRecord): ResponseParts => ({
   userData: toUserData(user),
   userAbilityRules: abilityRulesFor({ id: user.id, role: user.role }),
 });
 
 /** A new session for the user: what to store, and what the caller gets once it is stored. */
-const prepareSession = async (user: UserRecord, parts: ResponseParts, userAgent: string) => {
+export const prepareSession = async (user: UserRecord, parts: ResponseParts, origin: RequestOrigin) => {
   const sessionId = ulid();
   const secret = newRefreshSecret();
-  const session: NewSession = { userId: user.id, sessionId, refreshHash: hashSecret(secret), userAgent };
+  const session: NewSession = {
+    userId: user.id,
+    sessionId,
+    refreshHash: hashSecret(secret),
+    userAgent: origin.userAgent,
+    ...(origin.ip ? { ip: origin.ip } : {}),
+  };
   const accessToken = await signAccessToken({ userId: user.id, role: user.role, sessionId });
   const signedIn: SignedIn = {
     body: { ...parts, accessToken },
@@ -118,36 +129,63 @@ const findUserByPhone = async (phone: string): Promise<UserRecord | undefined> =
   return user;
 };
 
+/** What a right password gives a user with two-step verification on: no session yet, a challenge. */
+export interface TwoStepDue {
+  readonly twoStep: TwoStepDueResponse['twoStep'];
+}
+
 /**
  * docs/product.md#calls, #errors: 201 on an exact phone and password match; any mismatch is one 400 under
  * `phone`; an exception while building the response is a 400 carrying that exception's message. The attempt
- * is counted before the password is checked (auth/throttle.ts).
+ * is counted before the password is checked (auth/throttle.ts). With two-step verification on, the right
+ * password opens no session: it gives a challenge for the second step (auth/two-step-sign-in.ts; docs/user-view.md).
+ *
+ * The security log's entry rides in the transactions the sign-in makes anyway: a provisional "failed
+ * sign-in" with the attempt's reservation (a wrong password then costs no write of its own), turned
+ * into the sign-in (same key) with the session, or dropped when a second step is due. The user is
+ * looked up first, so that entry can name them; an unknown phone costs the same calls.
  */
 export const signIn = async (
   { phone, password }: LoginRequest,
-  userAgent: string,
+  origin: RequestOrigin,
   source: string,
-): Promise<SignedIn> => {
-  const attempt = await reserveSignInAttempt(phone, source);
+  now = new Date(),
+): Promise<SignedIn | TwoStepDue> => {
+  const user = await findUserByPhone(phone);
+  const entryId = ulid(now.getTime());
+  const failed = user ? [() => logEntryPart({ userId: user.id, event: 'sign-in-failed', origin, entryId }, now)] : [];
+  const attempt = await reserveSignInAttempt(phone, source, now.getTime(), failed);
   if (!attempt.granted) {
     throw new TooManyRequestsError(attempt.retryAfterSeconds, { phone: [loginMessages.throttled] });
   }
 
-  const user = await findUserByPhone(phone);
   const matches = user ? await verifyPassword(password, user.passwordHash) : (await burnPasswordCheck(password), false);
   if (!user || !matches) throw invalidCredentials();
+  const provisional = securityLogEntity.key(user.id, entryId);
 
   let parts: ResponseParts;
   try {
     parts = describeUser(user);
   } catch (error) {
-    await settleSuccessfulSignIn(phone, source, attempt.reservations);
+    await settleSuccessfulSignIn(phone, source, attempt.reservations, [deletePart('security log', provisional)]);
     const message = error instanceof Error && error.message ? error.message : loginMessages.fallback;
     throw new ValidationError({ phone: [message] });
   }
+  if (user.settings.isTwoStepAuthVerificationEnabled) {
+    const challenge = newChallenge();
+    const expiresAtMs = now.getTime() + challengeLifetimeMs;
+    await settleSuccessfulSignIn(phone, source, attempt.reservations, [
+      deletePart('security log', provisional),
+      challengePart(challenge, { userId: user.id, expiresAtMs, expiresAt: Math.ceil(expiresAtMs / 1000) }),
+    ]);
+    return { twoStep: { challenge, methods: [...twoStepMethods] } };
+  }
   // The session opens in the same transaction that gives the attempt's units back.
-  const { session, signedIn } = await prepareSession(user, parts, userAgent);
-  await settleSuccessfulSignIn(phone, source, attempt.reservations, [createSessionPart(session)]);
+  const { session, signedIn } = await prepareSession(user, parts, origin);
+  await settleSuccessfulSignIn(phone, source, attempt.reservations, [
+    createSessionPart(session),
+    logEntryPart({ userId: user.id, event: 'sign-in', origin, entryId, sessionId: session.sessionId }, now),
+  ]);
   return signedIn;
 };
 
@@ -155,7 +193,7 @@ const usernameFrom = (email: string): string => email.split('@')[0]?.toLowerCase
 
 export const register = async (
   input: RegisterRequest & { referralCode?: string | undefined },
-  userAgent: string,
+  origin: RequestOrigin,
 ): Promise<SignedIn> => {
   let referredBy: string | undefined;
   if (input.referralCode) {
@@ -180,7 +218,7 @@ export const register = async (
     version: 1,
   };
   await createUser(user);
-  const { session, signedIn } = await prepareSession(user, describeUser(user), userAgent);
+  const { session, signedIn } = await prepareSession(user, describeUser(user), origin);
   await createSession(session);
   return signedIn;
 };
@@ -196,7 +234,7 @@ export const refreshGraceMs = 10_000;
  * session id cannot end someone else's session by guessing. The session and its user are one
  * read; only a rotation lost to another tab reads the session again.
  */
-export const refresh = async (cookieValue: string | undefined, now = new Date()): Promise<SignedIn> => {
+export const refresh = async (cookieValue: string | undefined, now = new Date(), ip?: string): Promise<SignedIn> => {
   const token = decodeRefreshToken(cookieValue);
   if (!token) throw new UnauthorizedError('No valid refresh token');
   const { session, user } = await getSessionWithUser(token.userId, token.sessionId);
@@ -205,7 +243,7 @@ export const refresh = async (cookieValue: string | undefined, now = new Date())
   const nextSecret = newRefreshSecret();
   const current = sameHash(session.refreshHash, presented);
   const rotated =
-    current && (await rotateSession(token.userId, token.sessionId, presented, hashSecret(nextSecret), now));
+    current && (await rotateSession(token.userId, token.sessionId, presented, hashSecret(nextSecret), now, ip));
   // After a lost race the session has moved on: judge the secret against what it holds now
   // (a secret that was not the current one is judged against the session just read).
   const latest = rotated || !current ? session : await getSession(token.userId, token.sessionId);
@@ -303,6 +341,7 @@ const transactionLimit = 100;
 export const resetPassword = async (
   { phone, code, password }: ResetPasswordRequest,
   now = Date.now(),
+  origin?: RequestOrigin,
 ): Promise<void> => {
   const invalid = new ValidationError({ code: ['The code is invalid or has expired'] });
   const user = await findUserByPhone(phone);
@@ -312,11 +351,12 @@ export const resetPassword = async (
   const passwordHash = await hashPassword(password);
   const [sessions, signInLimits] = await Promise.all([sessionKeysOf(user.id), signInLimitsOf(phone)]);
   const deletes = [...sessions, ...signInLimits];
-  const inTransaction = deletes.slice(0, transactionLimit - 2);
+  const inTransaction = deletes.slice(0, transactionLimit - 3);
   try {
     await transactWrite([
       check.consume,
       passwordHashPart(user.id, passwordHash),
+      logEntryPart({ userId: user.id, event: 'password-reset', ...(origin ? { origin } : {}) }),
       ...inTransaction.map((key) => deletePart('revoke', key)),
     ]);
   } catch (error) {
@@ -328,8 +368,11 @@ export const resetPassword = async (
   await batchWrite(deletes.slice(inTransaction.length).map((key) => ({ delete: key })));
 };
 
-export const describeSignedInUser = async (userId: string): Promise<ResponseParts> => {
+/** `GET /api/auth/me`: the user and rules, and the saved language the browser applies (docs/user-view.md). */
+export const describeSignedInUser = async (
+  userId: string,
+): Promise<ResponseParts & { language?: NonNullable<UserRecord['language']> }> => {
   const user = await getUserById(userId);
   if (!user) throw new UnauthorizedError('User no longer exists');
-  return describeUser(user);
+  return { ...describeUser(user), ...(user.language ? { language: user.language } : {}) };
 };

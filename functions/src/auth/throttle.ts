@@ -1,4 +1,5 @@
 import {
+  twoStepUserBudget,
   resetIssuePhoneBudget,
   resetIssueSourceBudget,
   signInPhoneAtSourceBudget,
@@ -40,14 +41,19 @@ export const signInBudgets = {
  * narrowest first decides the answer), nothing is spent: a refused attempt checks no password,
  * so it is not a failure.
  */
-export const reserveSignInAttempt = (phone: string, source: string, now = Date.now()): Promise<ReserveOutcome> =>
+export const reserveSignInAttempt = (
+  phone: string,
+  source: string,
+  now = Date.now(),
+  alongside: readonly AlongsideWrite[] = [],
+): Promise<ReserveOutcome> =>
   reserveAttempts(
     [
       { budget: budgetOf(signInPhoneAtSourceBudget, phone, source), rule: signInBudgets.phoneAtSource },
       { budget: budgetOf(signInSourceBudget, source), rule: signInBudgets.source },
       { budget: budgetOf(signInPhoneBudget, phone), rule: signInBudgets.phone },
     ],
-    { now },
+    { now, alongside },
   );
 
 /**
@@ -99,4 +105,43 @@ export const reserveResetIssue = async (
     { now, alongside },
   );
   return outcome.granted ? undefined : outcome.retryAfterSeconds;
+};
+
+/**
+ * Codes and passwords asked again (two-step sign-in, turning two-step verification on or off,
+ * new recovery codes, a password change): 5 per 15 minutes per user, like a phone's guesses from
+ * one source, and, for the sign-in's second step, the source's sign-in budget too, shared with
+ * passwords (guessing codes from one place is password spraying by another name). A success
+ * gives its units back and clears the user's count.
+ */
+export const codeCheckBudget = { max: 5, windowMs: window } as const satisfies BudgetRule;
+
+export const reserveCodeCheck = (
+  userId: string,
+  {
+    source,
+    now = Date.now(),
+    alongside = [],
+  }: { source?: string; now?: number; alongside?: readonly AlongsideWrite[] },
+): Promise<ReserveOutcome> =>
+  reserveAttempts(
+    [
+      { budget: budgetOf(twoStepUserBudget, userId), rule: codeCheckBudget },
+      ...(source === undefined ? [] : [{ budget: budgetOf(signInSourceBudget, source), rule: signInBudgets.source }]),
+    ],
+    { now, alongside },
+  );
+
+/** The right code or password: its units back, the user's count cleared, with `alongside`. */
+export const settleCodeCheck = (
+  userId: string,
+  reservations: readonly Reservation[],
+  alongside: readonly TransactionPart[],
+): Promise<void> => {
+  const own = twoStepUserBudget.key(userId);
+  return settleAttempts({
+    clear: [own],
+    refund: reservations.filter((reservation) => reservation.key.pk !== own.pk || reservation.key.sk !== own.sk),
+    alongside,
+  });
 };

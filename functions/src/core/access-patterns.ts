@@ -135,6 +135,39 @@ export const accessPatterns = [
     sk: 'RESET',
     patterns: ['password-reset code and wrong tries for a phone (TTL)'],
   },
+  // Security (auth/entities.ts): two-step verification, its sign-in challenges and code budgets, the security log.
+  {
+    entity: 'TwoStep',
+    module: 'auth/entities.ts',
+    index: 'table',
+    pk: 'USER#<userId>',
+    sk: 'TWOSTEP',
+    patterns: ['a user’s two-step secret, last used step and recovery code digests'],
+  },
+  {
+    entity: 'SecurityLogEntry',
+    module: 'auth/entities.ts',
+    index: 'table',
+    pk: 'USER#<userId>',
+    sk: 'SECLOG#<ulid>',
+    patterns: ['a user’s security log, newest first, by cursor (TTL)'],
+  },
+  {
+    entity: 'TwoStepChallenge',
+    module: 'auth/entities.ts',
+    index: 'table',
+    pk: 'CHALLENGE#<sha-256 of the challenge>',
+    sk: 'CHALLENGE',
+    patterns: ['a sign-in waiting for its second step (TTL)'],
+  },
+  {
+    entity: 'CodeChecksPerUser',
+    module: 'auth/entities.ts',
+    index: 'table',
+    pk: 'THROTTLE#USER#<sha-256 of the user id>',
+    sk: 'CODES',
+    patterns: ['two-step codes and passwords asked again, checked for a user (TTL)'],
+  },
   // Chat.
   {
     entity: 'ChatMembership',

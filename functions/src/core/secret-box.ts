@@ -16,7 +16,8 @@ import { fetchSecretString } from './secrets-manager';
  * Either text is hashed (SHA-256) into the 32-byte key. A sealed value is
  * `aes:<base64 iv|tag|ciphertext>`.
  */
-export type SecretPurpose = 'channel' | 'job' | 'integration';
+// two-step: a user's TOTP secret (auth/two-step.ts).
+export type SecretPurpose = 'channel' | 'job' | 'integration' | 'two-step';
 
 let key: Promise<Buffer> | undefined;
 

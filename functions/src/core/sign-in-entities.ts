@@ -18,6 +18,8 @@ export interface SessionRecord {
   readonly createdAt: string;
   readonly lastUsedAt: string;
   readonly userAgent: string;
+  /** The address the session was opened or last refreshed from (auth/request-source.ts). */
+  readonly ip?: string;
   /** The secret this session's current one replaced, and when: another tab may still hold it. */
   readonly previousRefreshHash?: string;
   readonly rotatedAtMs?: number;

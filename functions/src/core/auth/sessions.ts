@@ -12,7 +12,7 @@ import { refreshTokenTtlSeconds } from './tokens';
 const expiry = (now: Date) => Math.floor(now.getTime() / 1000) + refreshTokenTtlSeconds;
 
 /** What a new session is made of; the rest (times, expiry) is set when it is stored. */
-export type NewSession = Pick<SessionRecord, 'userId' | 'sessionId' | 'refreshHash' | 'userAgent'>;
+export type NewSession = Pick<SessionRecord, 'userId' | 'sessionId' | 'refreshHash' | 'userAgent' | 'ip'>;
 
 const newSessionItem = (input: NewSession, now: Date) =>
   sessionEntity.toItem({
@@ -81,6 +81,7 @@ export const rotateSession = async (
   presentedHash: string,
   nextHash: string,
   now = new Date(),
+  ip?: string,
 ): Promise<boolean> => {
   try {
     await writeIf('presented hash', () =>
@@ -90,7 +91,8 @@ export const rotateSession = async (
           Key: sessionEntity.key(userId, sessionId),
           UpdateExpression:
             'SET refreshHash = :next, previousRefreshHash = :presented, rotatedAtMs = :nowMs, lastUsedAt = :now, ' +
-            'expiresAt = :expiresAt',
+            'expiresAt = :expiresAt' +
+            (ip ? ', ip = :ip' : ''),
           ConditionExpression: 'refreshHash = :presented',
           ExpressionAttributeValues: {
             ':next': nextHash,
@@ -98,6 +100,7 @@ export const rotateSession = async (
             ':nowMs': now.getTime(),
             ':now': now.toISOString(),
             ':expiresAt': expiry(now),
+            ...(ip ? { ':ip': ip } : {}),
           },
         }),
       ),

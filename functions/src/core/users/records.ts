@@ -32,6 +32,8 @@ export interface UserRecord {
   readonly passwordHash: string;
   readonly referralCode: string;
   readonly referredBy?: string;
+  /** The interface language the user chose (the user view's Account tab), applied at sign-in. */
+  readonly language?: 'en' | 'fr' | 'ar';
   readonly createdAt: string;
   readonly version: number;
   /** The app language chosen in the user view (en, fr, ar); applied at sign-in. Absent: not chosen. */
