@@ -24,6 +24,7 @@ export const areaHandlers: Record<Area, () => Promise<AreaHandler>> = {
   permissions: async () => (await import('./permissions/handler')).handler,
   projects: async () => (await import('./projects/handler')).handler,
   channels: async () => (await import('./channels/handler')).handler,
+  notifications: async () => (await import('./notifications/handler')).handler,
 };
 
 export type WebSocketAreaHandler = (

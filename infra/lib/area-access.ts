@@ -69,12 +69,21 @@ export const areaAccessOverrides: AreaAccessOverrides = {
       'ROLE#*',
       'CONNECTIONS#*',
       'PEOPLE',
+      // A message's notification (core/notifications): the recipient's partition.
+      'NOTIFY#*',
     ],
   },
   permissions: { leadingKeys: [...userKeys, 'PERMISSIONS', 'PERMISSION_NAME#*'] },
   // ROLE#: gsi1, the people an admin picks for a project (an index key, as for chat).
   // BOARD# and CONNECTION#: who watches a board and what a connection watches (core/live-board.ts).
-  projects: { leadingKeys: [...userKeys, 'PROJECT#*', 'PLIST#*', 'PCOUNT#*', 'ROLE#*', 'BOARD#*', 'CONNECTION#*'] },
+  projects: {
+    leadingKeys: [
+      ...[...userKeys, 'PROJECT#*', 'PLIST#*', 'PCOUNT#*', 'ROLE#*', 'BOARD#*', 'CONNECTION#*'],
+      // Notifications of assignments, comments and status changes (core/notifications): the
+      // recipient's partition, and the email digest's job (JOB#; JOBS#, its gsi1 partition).
+      ...['NOTIFY#*', 'JOB#*', 'JOBS#*'],
+    ],
+  },
   // Channels: its own partitions (CHANNEL#, CHANNELS), the identity and update claims, the jobs it
   // queues and lists (JOB#, JOBS#), and chat's partitions for an inbound message (a lead's
   // profile, the chat, the admins' connections to push to). Pushes to the admins' open chats.
@@ -98,8 +107,12 @@ export const areaAccessOverrides: AreaAccessOverrides = {
       'ROLE#*',
       'CONNECTIONS#*',
       'PEOPLE',
+      // Chat's service notifies a message's recipient (core/notifications).
+      'NOTIFY#*',
     ],
   },
+  // The caller's own notifications (NOTIFY#); pushes the unread count to the caller's other tabs.
+  notifications: { pushes: true, leadingKeys: [...userKeys, 'NOTIFY#*'] },
 };
 
 /** The area behind `/api/auth/*`: its routes get their own throttle, its function reserved concurrency. */

@@ -30,6 +30,7 @@ export const defaultAdmissionLimits: Readonly<Record<Area, AdmissionLimits>> = {
   permissions: storeBound,
   projects: storeBound,
   channels: storeBound,
+  notifications: storeBound,
 };
 
 const notFound: ErrorReply = { status: 404, message: 'Not found' };

@@ -31,6 +31,8 @@ export const bodyLimitBytes: Readonly<Record<Area, number>> = {
   projects: 64 * 1024,
   // A Telegram update or an inbound webhook message with its attachment notes.
   channels: 64 * 1024,
+  // Ids to mark read (at most 100) or the settings table: a few kilobytes.
+  notifications: 8 * 1024,
 };
 
 /**

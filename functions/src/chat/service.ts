@@ -26,6 +26,7 @@ import {
   listContactsByRole,
   listEveryContact,
   setContactStatus,
+  leadRole,
   setPresence,
   type ContactRecord,
 } from './contacts-repository';
@@ -37,6 +38,7 @@ import type { MembershipRecord, StoredMessage } from './records';
 import { chatViewer, findVisibleContactAndChat, viewerOf } from './access';
 import { channelReply } from './channel-replies';
 import { advanceAndNotify, broadcastStatus, forgetConnection, pushToConnections } from './live-updates';
+import { notifyChatMessage } from '../core/notifications/producers';
 import {
   canSeeContact,
   contactRolesFor,
@@ -249,8 +251,15 @@ export const sendMessage = async (
     }),
     pushToConnections(context.viewerConnections, { type: 'message', contactId, chatId: stored.chatId, msg }),
   ]);
+  await notifyRecipient(caller, context.contact, text);
   return chat ? { msg, chat } : { msg };
 };
+
+/** The recipient's bell (core/notifications): a lead has no account, so no bell. */
+const notifyRecipient = (caller: Caller, contact: ContactRecord, text: string): Promise<void> =>
+  contact.role === leadRole
+    ? Promise.resolve()
+    : notifyChatMessage({ id: caller.principal.userId, fullName: caller.fullName }, contact.id, text);
 
 /** An admin sets a contact's status (a lead stage); everyone who sees them is told. */
 export const updateContactStatus = async (

@@ -2,6 +2,7 @@ import { authJobs } from '../auth/jobs';
 import { chatJobs } from '../chat/jobs';
 import type { JobRegistry } from '../core/jobs/definition';
 import { channelJobs } from '../channels/jobs';
+import { notificationJobs } from '../notifications/jobs';
 
 /**
  * Every job kind the worker runs, by area. Each area keeps its definitions in its own
@@ -12,4 +13,5 @@ export const jobRegistry: JobRegistry = {
   ...channelJobs,
   ...authJobs,
   ...chatJobs,
+  ...notificationJobs,
 };
