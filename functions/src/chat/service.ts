@@ -33,7 +33,7 @@ import {
 import { readChatsAndProfile, readConnectionsOf, readContactAndChat } from './context-repository';
 import { closeConnection, pushFrame } from './push';
 import { isMessageId, listMessages, storeMessage, type NewMessage, type Watermarks } from './repository';
-import type { ConnectionRecord } from '../core/connections/records';
+import type { ConnectionPurpose, ConnectionRecord } from '../core/connections/records';
 import type { MembershipRecord, StoredMessage } from './records';
 import { chatViewer, findVisibleContactAndChat, viewerOf } from './access';
 import { channelReply } from './channel-replies';
@@ -286,12 +286,13 @@ export const maxConnectionsPerSession = 10;
 
 /**
  * `purpose: 'board'` is a project page's connection (`/ws?purpose=board`): it takes board
- * frames, and leaves the user's chat presence as it is ("online" means in the chat).
+ * frames, and leaves the user's chat presence as it is ("online" means in the chat); so does
+ * `'notifications'`, the shell's connection for the navbar's bell.
  */
 export const connect = async (
   viewer: Viewer & { sessionId: string },
   connectionId: string,
-  purpose?: 'board',
+  purpose?: ConnectionPurpose,
 ): Promise<void> => {
   // Counted in the write that records it: of connections racing in, each sees those recorded
   // before it, so none beyond the limit stays.
@@ -307,7 +308,7 @@ export const connect = async (
     await removeConnection(connectionId);
     throw new TooManyRequestsError(60, { general: ['Too many open connections for this session'] });
   }
-  if (purpose === 'board') return;
+  if (purpose) return;
   // The new connection is not open until $connect returns: pushing to it now would be a 410.
   if (await setPresence(viewer.id, 'online'))
     await broadcastStatus(viewer, 'online', { exceptConnectionId: connectionId, subjectConnections: connections });
