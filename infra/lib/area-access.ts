@@ -112,7 +112,8 @@ export const areaAccessOverrides: AreaAccessOverrides = {
     ],
   },
   // The caller's own notifications (NOTIFY#); pushes the unread count to the caller's other tabs.
-  notifications: { pushes: true, leadingKeys: [...userKeys, 'NOTIFY#*'] },
+  // CONNECTION#: a push that finds a connection gone forgets it (core/connections).
+  notifications: { pushes: true, leadingKeys: [...userKeys, 'NOTIFY#*', 'CONNECTION#*'] },
 };
 
 /** The area behind `/api/auth/*`: its routes get their own throttle, its function reserved concurrency. */

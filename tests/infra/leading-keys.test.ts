@@ -31,6 +31,9 @@ const notTablePartitionKeys = new Set([
   'C#', // a client's list scope inside PLIST#<scope>#… and PCOUNT#<scope>
   'ROLE#', // gsi1pk
   'CONNECTIONS#', // gsi2pk
+  'N#', // NOTIFY#<user> / N#<ulid> (a notification; core/notifications/entities.ts)
+  'MAIL#', // NOTIFY#<user> / MAIL#<ulid> (a line waiting for the email digest)
+  'LATEST#', // NOTIFY#<user> / LATEST#chat:<contact> (the unread row a chat folds into)
 ]);
 
 /** The `XYZ#` prefixes of the string and template literals in an area's Lambda bundle. */

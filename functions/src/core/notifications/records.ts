@@ -1,3 +1,6 @@
+// Resolves the module the declaration below augments (needed when another workspace compiles this file).
+import type {} from '../jobs/records';
+
 /**
  * The notification centre's records (docs/user-view.md, "Notifications"). Producers in other
  * areas write them through notify.ts; the notifications area reads and updates them; the

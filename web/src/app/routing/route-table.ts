@@ -241,6 +241,7 @@ const declaredRoutes: readonly RouteDeclaration[] = [
     path: '/user/view',
     handle: handles.userView,
     comingSoon: 'userView',
+    parts: ['user-notifications'],
   },
   {
     path: '/wiki',
