@@ -14,7 +14,8 @@ import {
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { CfnApi, CfnStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
-import { ManagedPolicy, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { ManagedPolicy, Role, ServicePrincipal, type IGrantable } from 'aws-cdk-lib/aws-iam';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { HttpLambdaIntegration, WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
@@ -114,6 +115,8 @@ export class Api extends Construct {
   readonly webSocketOriginDomain: string | undefined;
   /** The API Gateway custom domains, when `originDomains` was given. */
   readonly customDomains: DomainName[] = [];
+  /** Where postToConnection goes (the stage's https URL, or the custom domain's), when there is a WebSocket API. */
+  private pushEndpoint: string | undefined;
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
@@ -271,6 +274,17 @@ export class Api extends Construct {
       areaFunction.function.addEnvironment('WS_ENDPOINT', managementEndpoint ?? this.webSocketStage.callbackUrl);
       this.webSocketApi.grantManageConnections(areaFunction.role);
     }
+    this.pushEndpoint = managementEndpoint;
+  }
+
+  /**
+   * Lets a function outside the areas push to WebSocket connections, as the areas that push do:
+   * the background worker, which fans notifications out to their recipients' open connections.
+   */
+  allowPushes(functions: readonly LambdaFunction[], role: IGrantable): void {
+    if (!this.webSocketApi || !this.pushEndpoint) return;
+    for (const fn of functions) fn.addEnvironment('WS_ENDPOINT', this.pushEndpoint);
+    this.webSocketApi.grantManageConnections(role);
   }
 
   /**

@@ -69,8 +69,6 @@ export const areaAccessOverrides: AreaAccessOverrides = {
       'ROLE#*',
       'CONNECTIONS#*',
       'PEOPLE',
-      // A message's notification (core/notifications): the recipient's partition.
-      'NOTIFY#*',
     ],
   },
   permissions: { leadingKeys: [...userKeys, 'PERMISSIONS', 'PERMISSION_NAME#*'] },
@@ -79,9 +77,9 @@ export const areaAccessOverrides: AreaAccessOverrides = {
   projects: {
     leadingKeys: [
       ...[...userKeys, 'PROJECT#*', 'PLIST#*', 'PCOUNT#*', 'ROLE#*', 'BOARD#*', 'CONNECTION#*'],
-      // Notifications of assignments, comments and status changes (core/notifications): the
-      // recipient's partition, and the email digest's job (JOB#; JOBS#, its gsi1 partition).
-      ...['NOTIFY#*', 'JOB#*', 'JOBS#*'],
+      // Assignments, comments and status changes are queued for the notifications' fan-out
+      // (core/notifications/producers.ts): JOB#, and JOBS#, its gsi1 partition.
+      ...['JOB#*', 'JOBS#*'],
     ],
   },
   // Channels: its own partitions (CHANNEL#, CHANNELS), the identity and update claims, the jobs it
@@ -107,8 +105,6 @@ export const areaAccessOverrides: AreaAccessOverrides = {
       'ROLE#*',
       'CONNECTIONS#*',
       'PEOPLE',
-      // Chat's service notifies a message's recipient (core/notifications).
-      'NOTIFY#*',
     ],
   },
   // The caller's own notifications (NOTIFY#); pushes the unread count to the caller's other tabs.

@@ -102,6 +102,8 @@ export class OrbitStack extends Stack {
       alarmTopic: this.monitoring.topic,
     });
     this.messaging.configureWorker([this.worker.streamFunction, this.worker.tickFunction]);
+    // The worker fans notifications out and pushes them to their recipients' open connections.
+    this.api.allowPushes([this.worker.streamFunction, this.worker.tickFunction], this.worker.role);
 
     const url = this.web.urlFor(config.domainName);
     // Where Telegram and webhook senders reach the channel hooks: the public site. Only with a

@@ -38,7 +38,7 @@ import type { MembershipRecord, StoredMessage } from './records';
 import { chatViewer, findVisibleContactAndChat, viewerOf } from './access';
 import { channelReply } from './channel-replies';
 import { advanceAndNotify, broadcastStatus, forgetConnection, pushToConnections } from './live-updates';
-import { notifyChatMessage } from '../core/notifications/producers';
+import { chatMessageNotificationParts } from '../core/notifications/producers';
 import {
   canSeeContact,
   contactRolesFor,
@@ -225,8 +225,11 @@ export const sendMessage = async (
     recipientId: contactId,
     message: text,
     time: now,
-    // A lead who came through a channel gets the reply through it: queued with its job.
-    ...channelReply(context.contact, viewer.id, text),
+    // A lead who came through a channel gets the reply through it: queued with its job; a user
+    // hears of it in their bell (the notification's job rides in the message's transaction).
+    ...(context.contact.role === leadRole
+      ? channelReply(context.contact, viewer.id, text)
+      : notifyRecipient(caller, context.contact.id, text)),
     ...(messageId ? { id: messageId } : {}),
   };
   const { message: stored, createdChatId } = await storeMessage(input, context.membership);
@@ -251,15 +254,14 @@ export const sendMessage = async (
     }),
     pushToConnections(context.viewerConnections, { type: 'message', contactId, chatId: stored.chatId, msg }),
   ]);
-  await notifyRecipient(caller, context.contact, text);
   return chat ? { msg, chat } : { msg };
 };
 
-/** The recipient's bell (core/notifications): a lead has no account, so no bell. */
-const notifyRecipient = (caller: Caller, contact: ContactRecord, text: string): Promise<void> =>
-  contact.role === leadRole
-    ? Promise.resolve()
-    : notifyChatMessage({ id: caller.principal.userId, fullName: caller.fullName }, contact.id, text);
+/** The recipient's bell (core/notifications), written with the message: a lead has no account, so no bell. */
+const notifyRecipient = (caller: Caller, recipientId: string, text: string): Partial<NewMessage> => ({
+  parts: () =>
+    chatMessageNotificationParts({ id: caller.principal.userId, fullName: caller.fullName }, recipientId, text),
+});
 
 /** An admin sets a contact's status (a lead stage); everyone who sees them is told. */
 export const updateContactStatus = async (

@@ -1,6 +1,14 @@
 import type { JobDefinition } from '../core/jobs/definition';
 import { PermanentJobError, UnknownOutcomeError } from '../core/jobs/errors';
-import { digestJobKind, type NotificationDigestPayload, type PendingEmailRecord } from '../core/notifications/records';
+import { notificationInputsFor } from '../core/notifications/fanout';
+import { notify } from '../core/notifications/notify';
+import {
+  digestJobKind,
+  fanoutJobKind,
+  type NotificationDigestPayload,
+  type NotificationEventPayload,
+  type PendingEmailRecord,
+} from '../core/notifications/records';
 import { sendEmail } from '../core/transports/email';
 import { getUserById } from '../core/users/repository';
 import { claimLine, deleteLines, listPendingLines } from './digest-repository';
@@ -91,4 +99,18 @@ const digest: JobDefinition<NotificationDigestPayload> = {
   },
 };
 
-export const notificationJobs = { [digestJobKind]: digest } as const;
+/**
+ * A producer's event (core/notifications/producers.ts): who hears of it, their rows, the live
+ * push and the digest's lines. Safe to repeat: the rows' ids come from the job and the recipient.
+ */
+const fanout: JobDefinition<NotificationEventPayload> = {
+  delivery: 'at-least-once',
+  backoff: { baseMs: 500, capMs: 60_000 },
+  async run(payload, { job }) {
+    const inputs = await notificationInputsFor(payload);
+    await notify(inputs, new Date(job.createdAt), job.id);
+    return { recipients: inputs.length };
+  },
+};
+
+export const notificationJobs = { [digestJobKind]: digest, [fanoutJobKind]: fanout } as const;

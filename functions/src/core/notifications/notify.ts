@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 import { pushToUserConnections } from '../connections/push';
 import { ConditionFailed, transactWrite, type TransactionPart } from '../db';
 import { ulid } from '../ids';
@@ -24,12 +26,11 @@ import {
 import { toNotificationView, type NotificationFrame } from './views';
 
 /**
- * The producers' API (chat, projects): something happened to `recipientId` because of `actor`.
- * Written after the producer's own change has committed, in a transaction of its own per
- * recipient (the row, the unread count, the chat's coalescing pointer, the email line and its
- * digest job), then pushed to the recipient's open connections. Never the actor's own action.
- * A failure here is logged, never the producer's: the message or task is stored either way
- * (docs/decisions.md, "Notifications after the producer's commit").
+ * Something happened to `recipientId` because of `actor` (the worker, running a producer's
+ * fan-out job: fanout.ts says who). One transaction per recipient (the row, the unread count,
+ * the chat's coalescing pointer, the email line and its digest job), then a push to the
+ * recipient's open connections. Never the actor's own action. Safe to run again: a row's id is
+ * derived from the job and the recipient, so a second run finds its work done.
  */
 export interface NotificationInput {
   readonly recipientId: string;
@@ -56,19 +57,31 @@ export const recipientsOf = (inputs: readonly NotificationInput[]): Notification
   });
 };
 
-export const notify = async (inputs: readonly NotificationInput[], now = new Date()): Promise<void> => {
-  await Promise.all(
-    recipientsOf(inputs).map(async (input) => {
-      try {
-        await notifyOne(input, now);
-      } catch (error) {
-        logger.error('notification not stored', error instanceof Error ? error : { thrown: String(error) });
-      }
-    }),
+const crockford = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** A ULID-shaped id: the event's time, then 16 characters fixed by `seed` (the job and the recipient). */
+export const notificationIdFor = (at: Date, seed: string): string =>
+  `${ulid(at.getTime()).slice(0, 10)}${[...createHash('sha256').update(seed).digest().subarray(0, 16)]
+    .map((byte) => crockford.charAt(byte & 31))
+    .join('')}`;
+
+/** Every recipient is tried; any failure is thrown after (the job runs again, skipping what is done). */
+export const notify = async (inputs: readonly NotificationInput[], at: Date, seed: string): Promise<void> => {
+  const outcomes = await Promise.allSettled(
+    recipientsOf(inputs).map((input) => notifyOne(input, at, notificationIdFor(at, `${seed}:${input.recipientId}`))),
   );
+  const failed = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as unknown] : []));
+  if (failed.length > 0) {
+    for (const error of failed)
+      logger.error('notification not stored', error instanceof Error ? error : { thrown: String(error) });
+    throw new Error(`${failed.length} of ${outcomes.length} notifications not stored`);
+  }
 };
 
-const notifyOne = async (input: NotificationInput, now: Date): Promise<void> => {
+/** A row or mail line of this id exists: an earlier run stored it. */
+const alreadyStored = (error: ConditionFailed) => error.failed('notification') || error.failed('email-line');
+
+const notifyOne = async (input: NotificationInput, now: Date, id: string): Promise<void> => {
   const userId = input.recipientId;
   // A pointer found stale (its row was read meanwhile) is replaced rather than folded into.
   let staleRow: string | undefined;
@@ -77,8 +90,9 @@ const notifyOne = async (input: NotificationInput, now: Date): Promise<void> => 
     const inApp = settings.inApp[input.event];
     const email = settings.email[input.event];
     if (!inApp && !email) return;
+    // Pointing at this very row: an earlier run of the job stored it.
+    if (latest?.notificationId === id) return;
     const fold = inApp && latest !== undefined && latest.notificationId !== staleRow;
-    const id = ulid(now.getTime());
     const count = fold ? latest.count + 1 : 1;
     const createdAt = now.toISOString();
     const expiresAt = expiresAtFrom(now);
@@ -121,7 +135,9 @@ const notifyOne = async (input: NotificationInput, now: Date): Promise<void> => 
     try {
       await transactWrite(parts);
     } catch (error) {
-      if (!(error instanceof ConditionFailed) || attempt >= maxAttempts) throw error;
+      if (!(error instanceof ConditionFailed)) throw error;
+      if (alreadyStored(error)) return;
+      if (attempt >= maxAttempts) throw error;
       if (error.failed('folded')) staleRow = latest?.notificationId;
       continue;
     }

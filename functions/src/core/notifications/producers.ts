@@ -1,95 +1,56 @@
-import { chatCoalesceKey } from './entities';
-import { excerptOf, findMentions } from './mentions';
-import { notify, type NotificationInput } from './notify';
-import { chatMentionCandidate, taskMentionCandidates } from './people';
-import type { NotificationActor } from './records';
+import type { TransactionPart } from '../db';
+import { enqueueJob, jobPart } from '../jobs/enqueue';
+import { logger } from '../logger';
+import { fanoutJobKind, type NotificationActor, type NotificationEventPayload } from './records';
 
 /**
- * One call per event, for the producers (chat and projects services): who hears of it, and
- * what the row says. Each call writes after the producer's change and never throws (notify.ts).
+ * The producers' API (chat and projects services): record that something happened, as a small
+ * job (the outbox, docs/background-work.md). The worker decides who hears of it, respects their
+ * settings, folds a chat's messages, writes the rows, pushes them live and schedules the email
+ * digest (fanout.ts, notify.ts). A request carries none of that: its bundle and its latency stay
+ * as they were (docs/decisions.md, "Notifications fan out in the worker").
  */
 
-interface ProjectRef {
-  readonly id: string;
-  readonly name: string;
-  readonly clientId?: string | null;
-}
+type ProjectRef = Extract<NotificationEventPayload, { kind: 'projectStatus' }>['project'];
+type TaskRef = Extract<NotificationEventPayload, { kind: 'taskAssigned' }>['task'];
 
-interface TaskRef {
-  readonly id: string;
-  readonly title: string;
-  readonly assigneeId?: string | null;
-}
+const label = 'Notifications';
 
-/**
- * A chat message: the recipient hears of it, folded with the chat's other unread messages; a
- * message that mentions them is a mention instead (a row of its own).
- */
-export const notifyChatMessage = async (
-  sender: NotificationActor,
+/** A chat message's notification, as a part of the message's own transaction. */
+export const chatMessageNotificationParts = (
+  actor: NotificationActor,
   recipientId: string,
   text: string,
-): Promise<void> => {
-  const candidate = text.includes('@') ? await chatMentionCandidate(recipientId) : undefined;
-  const mentioned = candidate !== undefined && findMentions(text, [candidate]).length > 0;
-  await notify([
-    {
-      recipientId,
-      actor: sender,
-      event: mentioned ? 'mention' : 'message',
-      target: { kind: 'chat', contactId: sender.id },
-      params: { excerpt: excerptOf(text) },
-      ...(mentioned ? {} : { coalesceKey: chatCoalesceKey(sender.id) }),
-    },
-  ]);
+): TransactionPart[] => [jobPart(fanoutJobKind, { kind: 'chatMessage', actor, recipientId, text }, { label }).part];
+
+/**
+ * After a change whose transaction cannot carry the job (the projects' repositories): queued on
+ * its own. A failure here is logged, never the request's: the task or comment is stored.
+ */
+const record = async (event: NotificationEventPayload): Promise<void> => {
+  try {
+    await enqueueJob(fanoutJobKind, event, { label });
+  } catch (error) {
+    logger.error('notification not queued', error instanceof Error ? error : { thrown: String(error) });
+  }
 };
 
 /** A task given to someone (created with them, or edited to them). */
 export const notifyTaskAssigned = (actor: NotificationActor, project: ProjectRef, task: TaskRef): Promise<void> =>
-  task.assigneeId
-    ? notify([
-        {
-          recipientId: task.assigneeId,
-          actor,
-          event: 'taskAssigned',
-          target: { kind: 'task', projectId: project.id, taskId: task.id },
-          params: { taskTitle: task.title, projectName: project.name },
-        },
-      ])
+  task.assigneeId && task.assigneeId !== actor.id
+    ? record({ kind: 'taskAssigned', actor, project, task })
     : Promise.resolve();
 
-/**
- * A comment: the people it mentions (of those who can read the task) hear of a mention; the
- * task's assignee and the project's client, of a comment. Never its author.
- */
-export const notifyTaskComment = async (
+/** A comment on a task: its assignee, the project's client and whoever it mentions. */
+export const notifyTaskComment = (
   actor: NotificationActor,
   project: ProjectRef,
   task: TaskRef,
   text: string,
-): Promise<void> => {
-  const target = { kind: 'task', projectId: project.id, taskId: task.id } as const;
-  const params = { taskTitle: task.title, projectName: project.name, excerpt: excerptOf(text) };
-  const mentioned = text.includes('@') ? findMentions(text, await taskMentionCandidates(project.clientId)) : [];
-  const inputs: NotificationInput[] = [
-    ...mentioned.map((person) => ({ recipientId: person.id, actor, event: 'mention' as const, target, params })),
-    ...[task.assigneeId, project.clientId].flatMap((recipientId) =>
-      recipientId ? [{ recipientId, actor, event: 'taskComment' as const, target, params }] : [],
-    ),
-  ];
-  await notify(inputs);
-};
+): Promise<void> => record({ kind: 'taskComment', actor, project, task, text });
 
-/** A project's status changed: its client hears of it. */
+/** A project's new status: its client. */
 export const notifyProjectStatus = (actor: NotificationActor, project: ProjectRef, status: string): Promise<void> =>
-  project.clientId
-    ? notify([
-        {
-          recipientId: project.clientId,
-          actor,
-          event: 'projectStatus',
-          target: { kind: 'project', projectId: project.id },
-          params: { projectName: project.name, status },
-        },
-      ])
+  project.clientId && project.clientId !== actor.id
+    ? record({ kind: 'projectStatus', actor, project, status })
     : Promise.resolve();

@@ -79,8 +79,53 @@ export interface NotificationDigestPayload {
 }
 export const digestJobKind = 'notifications.digest';
 
+interface ProjectRef {
+  readonly id: string;
+  readonly name: string;
+  readonly clientId?: string | null;
+}
+
+interface TaskRef {
+  readonly id: string;
+  readonly title: string;
+  readonly assigneeId?: string | null;
+}
+
+/**
+ * What happened, as a producer records it (the job `notifications.fanout`, written with or right
+ * after the change): the worker decides who hears of it (fanout.ts) and writes their rows.
+ */
+export type NotificationEventPayload =
+  | {
+      readonly kind: 'chatMessage';
+      readonly actor: NotificationActor;
+      readonly recipientId: string;
+      readonly text: string;
+    }
+  | {
+      readonly kind: 'taskAssigned';
+      readonly actor: NotificationActor;
+      readonly project: ProjectRef;
+      readonly task: TaskRef;
+    }
+  | {
+      readonly kind: 'taskComment';
+      readonly actor: NotificationActor;
+      readonly project: ProjectRef;
+      readonly task: TaskRef;
+      readonly text: string;
+    }
+  | {
+      readonly kind: 'projectStatus';
+      readonly actor: NotificationActor;
+      readonly project: ProjectRef;
+      readonly status: string;
+    };
+export const fanoutJobKind = 'notifications.fanout';
+
 declare module '../jobs/records' {
   interface JobPayloads {
     'notifications.digest': NotificationDigestPayload;
+    'notifications.fanout': NotificationEventPayload;
   }
 }
