@@ -47,6 +47,13 @@ import {
 import { boardViewerKey, boardViewingKey } from './core/live-board';
 import { jobEntity, jobIndexKeys } from './core/jobs/entities';
 import { contactChangeEntity } from './users/entities';
+import {
+  latestUnreadEntity,
+  notificationEntity,
+  notificationSettingsEntity,
+  pendingEmailEntity,
+  unreadCountEntity,
+} from './core/notifications/entities';
 
 /** A key as one entity's builder makes it, in one index. */
 interface BuiltKey {
@@ -123,6 +130,11 @@ const builtKeys: readonly BuiltKey[] = [
   table('InboundClaim', inboundClaimEntity.key('ch1', '987')),
   { entity: 'Job', index: 'gsi1', key: { pk: jobDue.gsi1pk ?? '', sk: jobDue.gsi1sk ?? '' } },
   { entity: 'Job', index: 'gsi1', key: { pk: jobAttention.gsi1pk ?? '', sk: jobAttention.gsi1sk ?? '' } },
+  table('Notification', notificationEntity.key('u1', '01J0000000000000000000000A')),
+  table('NotificationUnreadCount', unreadCountEntity.key('u1')),
+  table('NotificationSettings', notificationSettingsEntity.key('u1')),
+  table('NotificationLatestUnread', latestUnreadEntity.key('u1', 'chat:u2')),
+  table('NotificationPendingEmail', pendingEmailEntity.key('u1', '01J0000000000000000000000A')),
 ];
 
 const rows: readonly AccessPattern[] = accessPatterns;

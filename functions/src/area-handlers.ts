@@ -25,6 +25,7 @@ export const areaHandlers: Record<Area, () => Promise<AreaHandler>> = {
   projects: async () => (await import('./projects/handler')).handler,
   channels: async () => (await import('./channels/handler')).handler,
   users: async () => (await import('./users/handler')).handler,
+  notifications: async () => (await import('./notifications/handler')).handler,
 };
 
 export type WebSocketAreaHandler = (

@@ -8,7 +8,7 @@
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** One Lambda function per area; `functions/src/<area>/handler.ts` exports `handler`. */
-export const areas = ['health', 'auth', 'chat', 'permissions', 'projects', 'channels', 'users'] as const;
+export const areas = ['health', 'auth', 'chat', 'permissions', 'projects', 'channels', 'users', 'notifications'] as const;
 export type Area = (typeof areas)[number];
 
 export interface HttpRouteDefinition {
@@ -128,6 +128,16 @@ export const usersHttpRoutes = [
   { method: 'POST', path: '/api/users/{id}/contact-change/confirm', area: 'users', access: 'signed-in' }, // Change email or phone with the code: claims and profile in one transaction
 ] as const satisfies readonly AreaRouteDefinition<'users'>[];
 
+// prettier-ignore
+export const notificationsHttpRoutes = [
+  { method: 'GET', path: '/api/notifications', area: 'notifications', access: 'signed-in' }, // The caller's own notifications, newest first (limit, cursor), with the unread count
+  { method: 'GET', path: '/api/notifications/unread', area: 'notifications', access: 'signed-in' }, // The caller's unread count only (the navbar's badge)
+  { method: 'POST', path: '/api/notifications/read', area: 'notifications', access: 'signed-in' }, // Mark some of the caller's notifications read (ids; one not theirs → 404, nothing changed)
+  { method: 'POST', path: '/api/notifications/read-all', area: 'notifications', access: 'signed-in' }, // Mark every one of the caller's notifications read
+  { method: 'GET', path: '/api/notifications/settings', area: 'notifications', access: 'signed-in' }, // The caller's choices per event and channel (in-app, email)
+  { method: 'PUT', path: '/api/notifications/settings', area: 'notifications', access: 'signed-in' }, // Save the caller's whole table of choices (and the profile's isNotificationsOn)
+] as const satisfies readonly AreaRouteDefinition<'notifications'>[];
+
 /**
  * Joins the areas' lists. A call marked pure, unlike a spread literal, lets a bundle that never
  * reads every route (an area's Lambda) drop the other areas' lists.
@@ -145,6 +155,7 @@ export const httpRoutes = /* @__PURE__ */ joinRoutes(
   projectsHttpRoutes,
   channelsHttpRoutes,
   usersHttpRoutes,
+  notificationsHttpRoutes,
 );
 
 export type HttpRoute = (typeof httpRoutes)[number];

@@ -279,7 +279,8 @@ export class Api extends Construct {
 
   /**
    * Lets functions outside the areas push to and close connections: the worker's jobs (a revoked
-   * session's sockets closed, auth/jobs.ts; a scheduled message pushed, chat/jobs.ts).
+   * session's sockets closed, auth/jobs.ts; a scheduled message pushed, chat/jobs.ts; notifications
+   * fanned out to their recipients' open connections, notifications/jobs.ts).
    */
   grantPushes(role: Role, functions: readonly NodejsFunction[]): void {
     if (!this.webSocketApi || !this.webSocketStage) return;

@@ -85,7 +85,14 @@ export const areaAccessOverrides: AreaAccessOverrides = {
   permissions: { leadingKeys: [...userKeys, 'PERMISSIONS', 'PERMISSION_NAME#*'] },
   // ROLE#: gsi1, the people an admin picks for a project (an index key, as for chat).
   // BOARD# and CONNECTION#: who watches a board and what a connection watches (core/live-board.ts).
-  projects: { leadingKeys: [...userKeys, 'PROJECT#*', 'PLIST#*', 'PCOUNT#*', 'ROLE#*', 'BOARD#*', 'CONNECTION#*'] },
+  projects: {
+    leadingKeys: [
+      ...[...userKeys, 'PROJECT#*', 'PLIST#*', 'PCOUNT#*', 'ROLE#*', 'BOARD#*', 'CONNECTION#*'],
+      // Assignments, comments and status changes are queued for the notifications' fan-out
+      // (core/notifications/producers.ts): JOB#, and JOBS#, its gsi1 partition.
+      ...['JOB#*', 'JOBS#*'],
+    ],
+  },
   // Channels: its own partitions (CHANNEL#, CHANNELS), the identity and update claims, the jobs it
   // queues and lists (JOB#, JOBS#), and chat's partitions for an inbound message (a lead's
   // profile, the chat, the admins' connections to push to). Pushes to the admins' open chats.
@@ -130,6 +137,9 @@ export const areaAccessOverrides: AreaAccessOverrides = {
       'PROJECT#*',
     ],
   },
+  // The caller's own notifications (NOTIFY#); pushes the unread count to the caller's other tabs.
+  // CONNECTION#: a push that finds a connection gone forgets it (core/connections).
+  notifications: { pushes: true, leadingKeys: [...userKeys, 'NOTIFY#*', 'CONNECTION#*'] },
 };
 
 /** The area behind `/api/auth/*`: its routes get their own throttle, its function reserved concurrency. */

@@ -31,6 +31,7 @@ export const defaultAdmissionLimits: Readonly<Record<Area, AdmissionLimits>> = {
   projects: storeBound,
   channels: storeBound,
   users: storeBound,
+  notifications: storeBound,
 };
 
 const notFound: ErrorReply = { status: 404, message: 'Not found' };

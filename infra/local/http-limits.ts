@@ -33,6 +33,8 @@ export const bodyLimitBytes: Readonly<Record<Area, number>> = {
   channels: 64 * 1024,
   // Profile edits (a 500-character about) and small JSON: the avatar itself goes to S3.
   users: 8 * 1024,
+  // Ids to mark read (at most 100) or the settings table: a few kilobytes.
+  notifications: 8 * 1024,
 };
 
 /**

@@ -136,8 +136,9 @@ describe('WebSocket API', () => {
           ),
         );
         // channels serves no WebSocket route but pushes inbound messages to the admins' open
-        // chats (infra/lib/area-access.ts).
-        if (area === 'auth' || area === 'channels') {
+        // chats (infra/lib/area-access.ts); nor does notifications, which tells the caller's other
+        // tabs that the unread count moved.
+        if (area === 'auth' || area === 'channels' || area === 'notifications') {
           expect(referencedLogicalIds(variables.WS_ENDPOINT).has(apiId)).toBe(true);
           expect(JSON.stringify(variables.WS_ENDPOINT)).toContain('/ws');
           expect(policies).toContain('execute-api:ManageConnections');

@@ -32,6 +32,9 @@ const notTablePartitionKeys = new Set([
   'ROLE#', // gsi1pk
   'CONNECTIONS#', // gsi2pk
   'SECLOG#', // USER#<id> / SECLOG#<ulid> (a user's security log, auth)
+  'N#', // NOTIFY#<user> / N#<ulid> (a notification; core/notifications/entities.ts)
+  'MAIL#', // NOTIFY#<user> / MAIL#<ulid> (a line waiting for the email digest)
+  'LATEST#', // NOTIFY#<user> / LATEST#chat:<contact> (the unread row a chat folds into)
 ]);
 
 /** The `XYZ#` prefixes of the string and template literals in an area's Lambda bundle. */

@@ -526,6 +526,31 @@ export const signedInRouteExpectations: { readonly [K in SignedInRouteKey]: Rout
     request: (_fixture, { users }) => ({ params: { id: users.clientA.id }, body: { field: 'email', code: '000000' } }),
     expect: { clientA: 400, clientB: 404, admin: 403 },
   }),
+
+  // notifications: everyone's own (no id in any path), so every signed-in identity gets 200.
+  'GET /api/notifications': expectation({ expect: { clientA: 200, clientB: 200, admin: 200 } }),
+  'GET /api/notifications/unread': expectation({ expect: { clientA: 200, clientB: 200, admin: 200 } }),
+  'POST /api/notifications/read': expectation({
+    // An id that is nobody's (or another user's) is not found for everyone: nothing to mark.
+    request: () => ({ body: { ids: ['01J00000000000000000000000'] } }),
+    expect: { clientA: 404, clientB: 404, admin: 404 },
+  }),
+  'POST /api/notifications/read-all': expectation({
+    request: () => ({ body: {} }),
+    expect: { clientA: 200, clientB: 200, admin: 200 },
+  }),
+  'GET /api/notifications/settings': expectation({ expect: { clientA: 200, clientB: 200, admin: 200 } }),
+  'PUT /api/notifications/settings': expectation({
+    request: () => ({
+      body: {
+        settings: {
+          inApp: { message: true, taskAssigned: true, taskComment: true, projectStatus: true, mention: true },
+          email: { message: false, taskAssigned: true, taskComment: false, projectStatus: false, mention: true },
+        },
+      },
+    }),
+    expect: { clientA: 200, clientB: 200, admin: 200 },
+  }),
 };
 
 export const publicRouteExpectations: { readonly [K in PublicRouteKey]: PublicRouteExpectation } = {

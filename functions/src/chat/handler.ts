@@ -8,6 +8,7 @@ import { chatHttpRoutes } from '../routes';
 import { json, noContent, parseBody, parseQuery, pathIdIfValid, pathParam } from '../core/http';
 import { defineWebSocketHandler, frameBody, httpAndWebSocketHandler } from '../core/websocket-handler';
 import { leaveBoard } from '../core/live-board';
+import { connectionPurposes } from '../core/connections/records';
 import {
   chatsAndContactsQuery,
   contactsQuery,
@@ -118,7 +119,8 @@ const webSocketHandler = defineWebSocketHandler('chat', {
   $connect: async ({ principal, connectionId, event }) => {
     // Chat is for those whose rules allow reading it (admins, clients), live as over HTTP.
     authorize(buildAbility(principal.abilityRules), 'read', 'Chat');
-    const purpose = event.queryStringParameters?.purpose === 'board' ? 'board' : undefined;
+    const asked = event.queryStringParameters?.purpose;
+    const purpose = connectionPurposes.find((known) => known === asked);
     await connect(
       { id: principal.userId, role: principal.role, sessionId: principal.sessionId },
       connectionId,

@@ -61,9 +61,9 @@ export const broadcastStatus = async (
  */
 export const forgetConnection = async (connectionId: string, known?: ConnectionRecord): Promise<void> => {
   const forgotten = await removeConnection(connectionId, known);
-  if (!forgotten || forgotten.removed.purpose === 'board') return;
+  if (!forgotten || forgotten.removed.purpose !== undefined) return;
   const { removed, remaining } = forgotten;
-  if (remaining.some((connection) => connection.purpose !== 'board')) return;
+  if (remaining.some((connection) => connection.purpose === undefined)) return;
   if (await setPresence(removed.userId, 'offline'))
     await broadcastStatus({ id: removed.userId, role: removed.role }, 'offline', { subjectConnections: remaining });
 };

@@ -26,17 +26,19 @@ import {
   listContactsByRole,
   listEveryContact,
   setContactStatus,
+  leadRole,
   setPresence,
   type ContactRecord,
 } from './contacts-repository';
 import { readChatsAndProfile, readConnectionsOf, readContactAndChat } from './context-repository';
 import { closeConnection, pushFrame } from './push';
 import { isMessageId, listMessages, storeMessage, type NewMessage, type Watermarks } from './repository';
-import type { ConnectionRecord } from '../core/connections/records';
+import type { ConnectionPurpose, ConnectionRecord } from '../core/connections/records';
 import type { MembershipRecord, StoredMessage } from './records';
 import { chatViewer, findVisibleContactAndChat, viewerOf } from './access';
 import { channelReply } from './channel-replies';
 import { advanceAndNotify, broadcastStatus, forgetConnection, pushToConnections } from './live-updates';
+import { chatMessageNotificationParts } from '../core/notifications/producers';
 import {
   canSeeContact,
   contactRolesFor,
@@ -223,8 +225,11 @@ export const sendMessage = async (
     recipientId: contactId,
     message: text,
     time: now,
-    // A lead who came through a channel gets the reply through it: queued with its job.
-    ...channelReply(context.contact, viewer.id, text),
+    // A lead who came through a channel gets the reply through it: queued with its job; a user
+    // hears of it in their bell (the notification's job rides in the message's transaction).
+    ...(context.contact.role === leadRole
+      ? channelReply(context.contact, viewer.id, text)
+      : notifyRecipient(caller, context.contact.id, text)),
     ...(messageId ? { id: messageId } : {}),
   };
   const { message: stored, createdChatId } = await storeMessage(input, context.membership);
@@ -252,6 +257,12 @@ export const sendMessage = async (
   return chat ? { msg, chat } : { msg };
 };
 
+/** The recipient's bell (core/notifications), written with the message: a lead has no account, so no bell. */
+const notifyRecipient = (caller: Caller, recipientId: string, text: string): Partial<NewMessage> => ({
+  parts: () =>
+    chatMessageNotificationParts({ id: caller.principal.userId, fullName: caller.fullName }, recipientId, text),
+});
+
 /** An admin sets a contact's status (a lead stage); everyone who sees them is told. */
 export const updateContactStatus = async (
   caller: Caller,
@@ -277,12 +288,13 @@ export const maxConnectionsPerSession = 10;
 
 /**
  * `purpose: 'board'` is a project page's connection (`/ws?purpose=board`): it takes board
- * frames, and leaves the user's chat presence as it is ("online" means in the chat).
+ * frames, and leaves the user's chat presence as it is ("online" means in the chat); so does
+ * `'notifications'`, the shell's connection for the navbar's bell.
  */
 export const connect = async (
   viewer: Viewer & { sessionId: string },
   connectionId: string,
-  purpose?: 'board',
+  purpose?: ConnectionPurpose,
 ): Promise<void> => {
   // Counted in the write that records it: of connections racing in, each sees those recorded
   // before it, so none beyond the limit stays.
@@ -298,7 +310,7 @@ export const connect = async (
     await removeConnection(connectionId);
     throw new TooManyRequestsError(60, { general: ['Too many open connections for this session'] });
   }
-  if (purpose === 'board') return;
+  if (purpose) return;
   // The new connection is not open until $connect returns: pushing to it now would be a 410.
   if (await setPresence(viewer.id, 'online'))
     await broadcastStatus(viewer, 'online', { exceptConnectionId: connectionId, subjectConnections: connections });

@@ -406,6 +406,47 @@ export const accessPatterns = [
     sk: 'CONTACT_CHANGE#<field>',
     patterns: ['the pending email or phone change of a user: the new value, its code and the budgets (TTL)'],
   },
+  // Notifications (core/notifications/entities.ts): each user's own partition.
+  {
+    entity: 'Notification',
+    module: 'core/notifications/entities.ts',
+    index: 'table',
+    pk: 'NOTIFY#<userId>',
+    sk: 'N#<notificationId>',
+    patterns: ["a user's notifications, newest first, by cursor (TTL)", 'unread rows for read-all (filtered)'],
+  },
+  {
+    entity: 'NotificationUnreadCount',
+    module: 'core/notifications/entities.ts',
+    index: 'table',
+    pk: 'NOTIFY#<userId>',
+    sk: 'UNREAD',
+    patterns: ["a user's unread count (the badge), moved with the rows it counts"],
+  },
+  {
+    entity: 'NotificationSettings',
+    module: 'core/notifications/entities.ts',
+    index: 'table',
+    pk: 'NOTIFY#<userId>',
+    sk: 'SETTINGS',
+    patterns: ["a user's choices per event and channel (read by every producer)"],
+  },
+  {
+    entity: 'NotificationLatestUnread',
+    module: 'core/notifications/entities.ts',
+    index: 'table',
+    pk: 'NOTIFY#<userId>',
+    sk: 'LATEST#<coalesceKey>',
+    patterns: ["the unread row a chat's next message folds into"],
+  },
+  {
+    entity: 'NotificationPendingEmail',
+    module: 'core/notifications/entities.ts',
+    index: 'table',
+    pk: 'NOTIFY#<userId>',
+    sk: 'MAIL#<notificationId>',
+    patterns: ["lines waiting for a user's email digest (the digest job reads, claims and deletes them)"],
+  },
 ] as const satisfies readonly AccessPattern[];
 
 /** The literal text a template starts with (what a begins_with or a key collision compares). */

@@ -10,9 +10,10 @@ import { authorizeCommentCreation, readProjectFor, readTaskFor } from './access'
 import { publishBoardChange } from './board-changes';
 import { decodeKeyCursor, encodeKeyCursor } from './list-cursor';
 import { actorOf, newActivity, now } from './people';
-import type { CommentRecord } from './records';
+import type { CommentRecord, ProjectRecord, TaskRecord } from './records';
 import type { CreateCommentRequest } from './requests';
 import { toActivity, toComment } from './views';
+import { notifyTaskComment } from '../core/notifications/producers';
 
 /** Comments on a task, and the activity of a project. */
 
@@ -60,10 +61,20 @@ export const createComment = async (
     if (error instanceof ConditionFailed) return explainTaskRejection(error, project.id, task.id);
     throw error;
   }
+  await notifyCommentReaders(caller, project, task, record.body);
   const comment = toComment(record);
   await publishBoardChange(project, caller, { kind: 'comment', taskId: task.id, comment });
   return comment;
 };
+
+/** The task's assignee, the project's client and anyone mentioned hear of it (core/notifications). */
+const notifyCommentReaders = (caller: Caller, project: ProjectRecord, task: TaskRecord, body: string) =>
+  notifyTaskComment(
+    { id: caller.principal.userId, fullName: caller.fullName },
+    { id: project.id, name: project.name, clientId: project.clientId },
+    { id: task.id, title: task.title, assigneeId: task.assignee?.id ?? null },
+    body,
+  );
 
 /** The comment is read with its project and task (one BatchGet). */
 export const deleteComment = async (caller: Caller, names: TaskNames & { commentId: string }): Promise<void> => {

@@ -5,6 +5,7 @@ import { NotFoundError, ValidationError } from '../core/errors';
 import { ulid } from '../core/ids';
 import { parseLater } from '../core/http';
 import { findUsersByNamePrefix, getUsersById } from '../core/users/repository';
+import { notifyProjectStatus } from '../core/notifications/producers';
 import {
   defaultOrderFor,
   projectMessages,
@@ -175,8 +176,19 @@ const applyChanges = async (
   }
   const project = toProject(after);
   await publishBoardChange(after, caller, { kind: 'project', project });
+  await notifyStatusChange(caller, before, after);
   return project;
 };
+
+/** A new status (an edit, archive or restore) reaches the project's client (core/notifications). */
+const notifyStatusChange = (caller: Caller, before: ProjectRecord, after: ProjectRecord): Promise<void> =>
+  before.status === after.status
+    ? Promise.resolve()
+    : notifyProjectStatus(
+        { id: caller.principal.userId, fullName: caller.fullName },
+        { id: after.id, name: after.name, clientId: after.clientId },
+        after.status,
+      );
 
 /**
  * An edit from the version the caller read: stale is 409 with the current state, never an

@@ -14,6 +14,7 @@ import type { ProjectRecord, TaskChanges, TaskRecord } from './records';
 import type { CreateTaskInput, MoveTaskRequest, UpdateTaskInput } from './requests';
 import * as tasks from './task-repository';
 import { boardOrder, toProject, toTask } from './views';
+import { notifyTaskAssigned } from '../core/notifications/producers';
 
 /** The board and its tasks: create, edit, move (drag and drop), delete. */
 
@@ -131,9 +132,18 @@ export const createTask = async (
         }),
       ),
     );
+    await notifyAssignee(caller, project, task);
     return published(caller, task, withCounters(board.project, { tasks: 1, done: place.done ? 1 : 0 }));
   });
 };
+
+/** A task given to someone (core/notifications): their bell, unless they gave it themselves. */
+const notifyAssignee = (caller: Caller, project: ProjectRecord, task: TaskRecord): Promise<void> =>
+  notifyTaskAssigned(
+    { id: caller.principal.userId, fullName: caller.fullName },
+    { id: project.id, name: project.name, clientId: project.clientId },
+    { id: task.id, title: task.title, assigneeId: task.assignee?.id ?? null },
+  );
 
 export const updateTask = async (
   caller: Caller,
@@ -165,6 +175,7 @@ export const updateTask = async (
       }),
     ),
   );
+  if (changes.assignee && changes.assignee.id !== task.assignee?.id) await notifyAssignee(caller, project, after);
   return published(caller, after, project);
 };
 

@@ -3,6 +3,7 @@ import { chatJobs } from '../chat/jobs';
 import type { JobRegistry } from '../core/jobs/definition';
 import { channelJobs } from '../channels/jobs';
 import { usersJobs } from '../users/jobs';
+import { notificationJobs } from '../notifications/jobs';
 
 /**
  * Every job kind the worker runs, by area. Each area keeps its definitions in its own
@@ -14,4 +15,5 @@ export const jobRegistry: JobRegistry = {
   ...authJobs,
   ...chatJobs,
   ...usersJobs,
+  ...notificationJobs,
 };

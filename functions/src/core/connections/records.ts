@@ -3,13 +3,19 @@
  * notifications) or ends a session's sockets (sessions revoked).
  */
 
+export const connectionPurposes = ['board', 'notifications'] as const;
+export type ConnectionPurpose = (typeof connectionPurposes)[number];
+
 export interface ConnectionRecord {
   readonly connectionId: string;
   readonly userId: string;
   readonly role: string;
   readonly sessionId: string;
-  /** 'board': a project page's connection, which does not make its user present in the chat. */
-  readonly purpose?: 'board';
+  /**
+   * 'board': a project page's connection; 'notifications': the shell's, for the navbar's bell on
+   * every page. Neither makes its user present in the chat (that is the chat page's connection).
+   */
+  readonly purpose?: ConnectionPurpose;
   readonly connectedAt: string;
   /** Epoch seconds (TTL). */
   readonly expiresAt: number;

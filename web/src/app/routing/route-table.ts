@@ -240,7 +240,7 @@ const declaredRoutes: readonly RouteDeclaration[] = [
   {
     path: '/user/view',
     handle: handles.userView,
-    parts: ['user-view'],
+    parts: ['user-view', 'user-notifications'],
     page: async () => (await import('../../features/user-view/user-view-page')).UserViewPage,
   },
   {

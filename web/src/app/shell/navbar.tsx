@@ -4,6 +4,7 @@ import Paper from '@mui/material/Paper';
 import { styled } from '@mui/material/styles';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { Brand } from './brand';
 import { Icon } from './icons';
 import { LanguageSwitcher } from './language-switcher';
@@ -44,7 +45,7 @@ const NavbarRow = styled('div')({ position: 'relative', display: 'flex', alignIt
 
 /**
  * The navbar (docs/product.md#shell, #behaviour): sticky (blurred over the page once it scrolls, when blur is
- * on) or hidden; the navigation toggle in overlay mode; search, language, theme, shortcuts, user menu.
+ * on) or hidden; the navigation toggle in overlay mode; search, language, theme, shortcuts, notifications, user menu.
  */
 export const Navbar = ({
   layout,
@@ -108,6 +109,7 @@ export const Navbar = ({
         <LanguageSwitcher />
         <ThemeSwitcher />
         <ShortcutsMenu />
+        <NotificationBell />
         <UserMenu />
       </NavbarRow>
     </NavbarRoot>

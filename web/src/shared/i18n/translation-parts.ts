@@ -65,6 +65,16 @@ export const partLoaders = {
     fr: () => import('../../features/user-view/locales/fr/user-view'),
     ar: () => import('../../features/user-view/locales/ar/user-view'),
   },
+  notifications: {
+    en: () => import('../../features/notifications/locales/en/notifications'),
+    fr: () => import('../../features/notifications/locales/fr/notifications'),
+    ar: () => import('../../features/notifications/locales/ar/notifications'),
+  },
+  'user-notifications': {
+    en: () => import('../../features/user-view/locales/en/user-notifications'),
+    fr: () => import('../../features/user-view/locales/fr/user-notifications'),
+    ar: () => import('../../features/user-view/locales/ar/user-notifications'),
+  },
 } as const satisfies Record<string, Readonly<Record<Language, PartLoader>>>;
 
 /** A part's resources: nested objects with strings at the leaves. */

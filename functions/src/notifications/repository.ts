@@ -1,0 +1,169 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+
+import { batchGet, db, queryAll, transactWrite, type TransactionPart } from '../core/db';
+import { userEntity } from '../core/users/entities';
+import {
+  latestUnreadEntity,
+  notificationEntity,
+  notificationSettingsEntity,
+  notificationsOf,
+  unreadCountEntity,
+} from '../core/notifications/entities';
+import type { NotificationRecord, NotificationSettings } from '../core/notifications/records';
+import { tableName } from '../core/table';
+
+/**
+ * What the area reads and updates of what core/notifications writes, always in the caller's own
+ * partition: a key built from the caller's id cannot name anyone else's notification.
+ */
+
+export interface NotificationPage {
+  readonly items: NotificationRecord[];
+  readonly nextCursor: string | null;
+}
+
+/** Newest first, strictly older than `before` (an id) when given. */
+export const listNotifications = async (userId: string, limit: number, before?: string): Promise<NotificationPage> => {
+  const { pk, skPrefix } = notificationsOf(userId);
+  const { Items = [] } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: before
+        ? 'pk = :pk AND sk BETWEEN :from AND :before'
+        : 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: before
+        ? { ':pk': pk, ':from': skPrefix, ':before': notificationEntity.key(userId, before).sk }
+        : { ':pk': pk, ':prefix': skPrefix },
+      ScanIndexForward: false,
+      // BETWEEN is inclusive: the cursor's own row comes back first and is dropped below.
+      Limit: limit + (before ? 2 : 1),
+    }),
+  );
+  const rows = Items.map(notificationEntity.fromItem).filter((row) => row.id !== before);
+  const items = rows.slice(0, limit);
+  return { items, nextCursor: rows.length > limit ? (items.at(-1)?.id ?? null) : null };
+};
+
+export const getNotifications = async (userId: string, ids: readonly string[]): Promise<NotificationRecord[]> =>
+  (
+    await batchGet(
+      ids.map((id) => notificationEntity.key(userId, id)),
+      { consistent: true },
+    )
+  ).map(notificationEntity.fromItem);
+
+const markReadPart = (userId: string, id: string, readAt: string): TransactionPart => ({
+  label: `read:${id}`,
+  item: {
+    Update: {
+      TableName: tableName(),
+      Key: notificationEntity.key(userId, id),
+      UpdateExpression: 'SET readAt = :at',
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(readAt)',
+      ExpressionAttributeValues: { ':at': readAt },
+    },
+  },
+});
+
+const unreadDeltaPart = (userId: string, delta: number): TransactionPart => ({
+  label: 'unread',
+  item: {
+    Update: {
+      TableName: tableName(),
+      Key: unreadCountEntity.key(userId),
+      UpdateExpression: 'SET #type = :type ADD unread :delta',
+      ExpressionAttributeNames: { '#type': 'type' },
+      ExpressionAttributeValues: { ':type': unreadCountEntity.type, ':delta': delta },
+    },
+  },
+});
+
+/** A chat whose unread row is read starts a new row with its next message. */
+const forgetLatestPart = (userId: string, coalesceKey: string, id: string): TransactionPart => ({
+  label: `latest:${id}`,
+  item: {
+    Delete: {
+      TableName: tableName(),
+      Key: latestUnreadEntity.key(userId, coalesceKey),
+      ConditionExpression: 'attribute_not_exists(pk) OR notificationId = :id',
+      ExpressionAttributeValues: { ':id': id },
+    },
+  },
+});
+
+/**
+ * Marks unread rows read and counts them out of the unread count, in one transaction (at most
+ * 100 parts: at most 45 rows at a time, each with its chat pointer, and the count).
+ * ConditionFailed when one of them changed meanwhile (the service reads again and retries).
+ */
+export const markRead = async (userId: string, rows: readonly NotificationRecord[], readAt: string): Promise<void> => {
+  if (rows.length === 0) return;
+  await transactWrite([
+    ...rows.flatMap((row) => [
+      markReadPart(userId, row.id, readAt),
+      ...(row.coalesceKey ? [forgetLatestPart(userId, row.coalesceKey, row.id)] : []),
+    ]),
+    unreadDeltaPart(userId, -rows.length),
+  ]);
+};
+
+/** Every unread row (read-all): the rows without readAt, page by page. */
+export const listUnreadRows = async (userId: string): Promise<NotificationRecord[]> => {
+  const { pk, skPrefix } = notificationsOf(userId);
+  return (
+    await queryAll({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      FilterExpression: 'attribute_not_exists(readAt)',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+    })
+  ).map(notificationEntity.fromItem);
+};
+
+/**
+ * Saves the settings from the version read (0: never saved), and the profile's
+ * `settings.isNotificationsOn` with them in one transaction. ConditionFailed 'settings' when
+ * another save came first.
+ */
+export const saveSettings = async (
+  userId: string,
+  settings: NotificationSettings,
+  isNotificationsOn: boolean,
+  previousVersion: number,
+  at: string,
+): Promise<number> => {
+  const version = previousVersion + 1;
+  await transactWrite([
+    {
+      label: 'settings',
+      item: {
+        Put: {
+          TableName: tableName(),
+          Item: {
+            ...notificationSettingsEntity.key(userId),
+            type: notificationSettingsEntity.type,
+            ...settings,
+            version,
+            updatedAt: at,
+          },
+          ConditionExpression: previousVersion === 0 ? 'attribute_not_exists(pk)' : 'version = :previous',
+          ...(previousVersion === 0 ? {} : { ExpressionAttributeValues: { ':previous': previousVersion } }),
+        },
+      },
+    },
+    {
+      label: 'profile',
+      item: {
+        Update: {
+          TableName: tableName(),
+          Key: userEntity.key(userId),
+          UpdateExpression: 'SET #settings.#on = :on',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#settings': 'settings', '#on': 'isNotificationsOn' },
+          ExpressionAttributeValues: { ':on': isNotificationsOn },
+        },
+      },
+    },
+  ]);
+  return version;
+};

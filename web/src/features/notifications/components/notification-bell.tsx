@@ -1,0 +1,107 @@
+import Badge from '@mui/material/Badge';
+import IconButton from '@mui/material/IconButton';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { loadTranslationParts } from '../../../shared/i18n/language-store';
+import { useSession } from '../../../shared/session/use-session';
+import { DeferredDrawer, DeferredPopover } from '../../../shared/ui/deferred';
+import { useUnreadCount } from '../api/notifications';
+import { useNotificationsLive } from '../realtime/use-notifications-live';
+import { BellIcon } from './icons';
+
+const loadPanel = () => import('./notifications-panel');
+const NotificationsPanel = lazy(async () => ({ default: (await loadPanel()).NotificationsPanel }));
+
+/**
+ * The navbar's bell (docs/user-view.md, "Notifications"): the unread count from one small request,
+ * kept current over the shell's own WebSocket connection on every page; the panel (a popover, a
+ * drawer at phone width) and its words download after the shell, so its first download stays as
+ * it was.
+ */
+export const NotificationBell = () => {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const session = useSession();
+  const signedIn = Boolean(session.accessToken);
+  const [wordsReady, setWordsReady] = useState(false);
+  const panelId = useId();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+
+  useEffect(() => {
+    if (!signedIn) return undefined;
+    let current = true;
+    void loadTranslationParts(['notifications']).then(() => {
+      if (current) setWordsReady(true);
+    });
+    return () => {
+      current = false;
+    };
+  }, [signedIn]);
+  useNotificationsLive(signedIn);
+  const unread = useUnreadCount(signedIn).data?.unread ?? 0;
+
+  if (!signedIn || !wordsReady) return null;
+  const open = anchor !== null;
+  const close = () => setAnchor(null);
+  const horizontal = theme.direction === 'rtl' ? 'left' : 'right';
+  const panel = (
+    <Suspense fallback={null}>
+      <NotificationsPanel onClose={close} phone={phone} />
+    </Suspense>
+  );
+  return (
+    <>
+      <IconButton
+        aria-label={unread > 0 ? t('notifications.bell', { count: unread }) : t('notifications.bellNone')}
+        aria-haspopup="dialog"
+        aria-expanded={open ? true : undefined}
+        aria-controls={open ? panelId : undefined}
+        onPointerEnter={() => void loadPanel()}
+        onFocus={() => void loadPanel()}
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        <Badge badgeContent={unread} max={99} color="error" data-testid="notification-badge">
+          <BellIcon />
+        </Badge>
+      </IconButton>
+      {phone ? (
+        <DeferredDrawer
+          id={panelId}
+          anchor="bottom"
+          open={open}
+          onClose={close}
+          slotProps={{
+            paper: {
+              role: 'dialog',
+              'aria-label': t('notifications.title'),
+              sx: { maxHeight: '85vh', borderTopLeftRadius: 12, borderTopRightRadius: 12 },
+            },
+          }}
+        >
+          {panel}
+        </DeferredDrawer>
+      ) : (
+        <DeferredPopover
+          id={panelId}
+          open={open}
+          anchorEl={anchor}
+          onClose={close}
+          anchorOrigin={{ vertical: 'bottom', horizontal }}
+          transformOrigin={{ vertical: 'top', horizontal }}
+          slotProps={{
+            paper: {
+              role: 'dialog',
+              'aria-label': t('notifications.title'),
+              sx: { mt: '6px', width: 380, maxWidth: 'calc(100vw - 32px)', maxHeight: 'min(560px, 80vh)' },
+            },
+          }}
+        >
+          {panel}
+        </DeferredPopover>
+      )}
+    </>
+  );
+};

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import type { Notification } from '@orbit/functions/notifications/contract';
+import { notificationHref, relativeTime } from './notification-text';
+
+const base: Notification = {
+  id: '01J00000000000000000000000',
+  event: 'message',
+  actor: { id: 'u2', fullName: 'Ada Lovelace' },
+  target: { kind: 'chat', contactId: 'u2' },
+  params: {},
+  count: 1,
+  createdAt: '2026-01-01T10:00:00.000Z',
+  read: false,
+};
+
+describe('notifications', () => {
+  it('open the chat, the task on its board, or the project', () => {
+    expect(notificationHref(base)).toBe('/apps/chat?contact=u2');
+    expect(notificationHref({ ...base, target: { kind: 'task', projectId: 'p1', taskId: 't1' } })).toBe(
+      '/apps/projects/p1?task=t1',
+    );
+    expect(notificationHref({ ...base, target: { kind: 'project', projectId: 'p1' } })).toBe('/apps/projects/p1');
+  });
+
+  it('say when, relative to now, in the interface language', () => {
+    const now = Date.parse('2026-01-01T10:05:00.000Z');
+    expect(relativeTime(base.createdAt, 'en', now)).toBe('5 minutes ago');
+    expect(relativeTime(base.createdAt, 'fr', now)).toBe('il y a 5 minutes');
+    expect(relativeTime('2026-01-01T10:04:50.000Z', 'en', now)).toBe('now');
+  });
+});

@@ -1,0 +1,38 @@
+/** The notification centre's words: the navbar's bell and its panel. */
+const notifications = {
+  notifications: {
+    title: 'Notifications',
+    bell_one: 'Notifications, {{count}} unread',
+    bell_other: 'Notifications, {{count}} unread',
+    bellNone: 'Notifications, none unread',
+    newCount_one: '{{count}} new',
+    newCount_other: '{{count}} new',
+    markAllRead: 'Mark all as read',
+    markRead: 'Mark as read',
+    unread: 'Unread',
+    empty: 'You are all caught up',
+    emptyHint: 'Messages, tasks given to you, comments and mentions show up here.',
+    loadFailed: 'Notifications could not be loaded.',
+    retry: 'Try again',
+    loadMore: 'Show older',
+    close: 'Close notifications',
+    settings: 'Notification settings',
+    events: {
+      message_one: '{{name}} sent you a message',
+      message_other: '{{name}} sent you {{count}} messages',
+      taskAssigned: '{{name}} assigned you “{{task}}” in {{project}}',
+      taskComment: '{{name}} commented on “{{task}}”',
+      projectStatus: '{{name}} moved {{project}} to {{status}}',
+      mention: '{{name}} mentioned you',
+    },
+    statuses: {
+      planning: 'Planning',
+      active: 'Active',
+      on_hold: 'On hold',
+      completed: 'Completed',
+      archived: 'Archived',
+    },
+  },
+};
+
+export default notifications;
