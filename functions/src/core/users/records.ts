@@ -36,8 +36,6 @@ export interface UserRecord {
   readonly language?: 'en' | 'fr' | 'ar';
   readonly createdAt: string;
   readonly version: number;
-  /** The app language chosen in the user view (en, fr, ar); applied at sign-in. Absent: not chosen. */
-  readonly language?: string;
 }
 
 /** A user as other records name them. */
