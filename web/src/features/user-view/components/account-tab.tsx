@@ -35,8 +35,7 @@ export const AccountTab = ({ view, isSelf }: { view: ProfileView; isSelf: boolea
           <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
             {t('userView.account.heading')}
           </Typography>
-          {/* Keyed by the version: a change saved elsewhere (or here) starts the form afresh. */}
-          <ProfileForm key={`${user.id}:${user.version}`} user={user} isSelf={isSelf} onNotice={setNotice} />
+          <ProfileForm key={user.id} user={user} isSelf={isSelf} onNotice={setNotice} />
         </CardContent>
       </Card>
       {isSelf ? (
