@@ -58,14 +58,16 @@ export const AccountTab = ({ view, isSelf }: { view: ProfileView; isSelf: boolea
                   key={row.field}
                   direction={{ xs: 'column', sm: 'row' }}
                   spacing={1}
+                  useFlexGap
                   sx={{ alignItems: { sm: 'center' } }}
                 >
                   <Stack sx={{ flexGrow: 1, minWidth: 0 }}>
                     <Typography variant="body2" color="text.secondary">
                       {row.label}
                     </Typography>
-                    <Typography variant="body1" dir="ltr" sx={{ overflowWrap: 'anywhere', textAlign: 'start' }}>
-                      {user[row.field]}
+                    <Typography variant="body1" sx={{ overflowWrap: 'anywhere' }}>
+                      {/* Isolated left to right (a number, an address), placed by the page's direction. */}
+                      <bdi dir="ltr">{user[row.field]}</bdi>
                     </Typography>
                   </Stack>
                   <Button variant="outlined" onClick={() => setChanging(row.field)}>

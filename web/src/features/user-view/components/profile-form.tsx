@@ -122,7 +122,7 @@ export const ProfileForm = ({
         minRows={3}
         slotProps={{ htmlInput: { maxLength: profileLimits.aboutMax } }}
       />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap>
         <FormTextField<ProfileFormValues>
           name="status"
           control={form.control}
@@ -151,7 +151,7 @@ export const ProfileForm = ({
           ))}
         </FormTextField>
       </Stack>
-      <Stack direction="row" spacing={1}>
+      <Stack direction="row" spacing={1} useFlexGap>
         <Button type="submit" variant="contained" disabled={update.isPending}>
           {update.isPending ? t('userView.account.saving') : t('userView.account.save')}
         </Button>
