@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 
-import { ensurePrivateDirectory } from './data-dir';
+import { ensurePrivateDirectory, restrictToOwner } from './data-dir';
 
 /**
  * S3 on one machine: `@20minutes/s3rver`, the maintained fork of s3rver (the original's last
@@ -73,6 +73,7 @@ export const startLocalObjectStore = async ({
     configureBuckets: [{ name: localMediaBucket, configs: [corsConfiguration] }],
   });
   const { port } = await server.run();
+  restrictToOwner(directory);
   const endpoint = `http://127.0.0.1:${port}`;
   return {
     endpoint,
@@ -80,6 +81,9 @@ export const startLocalObjectStore = async ({
     async stop() {
       server.httpServer?.closeAllConnections();
       await server.close();
+      // The server writes with the process's umask; its 0700 directory keeps others out while it
+      // runs, and what it wrote is made owner-only, as every file of DATA_DIR is, when it stops.
+      restrictToOwner(directory);
     },
   };
 };

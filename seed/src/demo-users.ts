@@ -9,6 +9,8 @@ export interface DemoUser {
   readonly about: string;
   readonly status: ContactStatus;
   readonly referralCode: string;
+  /** The app language chosen on the account (en when absent); applied at sign-in. */
+  readonly language?: 'en' | 'fr' | 'ar';
   /** Shown by `npm start` and in the README. */
   readonly printed?: boolean;
 }
@@ -79,6 +81,7 @@ export const demoUsers: readonly DemoUser[] = [
     about: 'Creative director at Atelier Lumen, Lyon.',
     status: 'offline',
     referralCode: 'LUCAS006',
+    language: 'fr',
   },
   {
     fullName: 'Amira Haddad',
@@ -89,6 +92,7 @@ export const demoUsers: readonly DemoUser[] = [
     about: 'CTO at Sahara Tech.',
     status: 'away',
     referralCode: 'AMIRA007',
+    language: 'ar',
   },
   {
     fullName: 'Mia Schneider',

@@ -9,6 +9,7 @@ import { peopleIndexKeys, roleIndexPartition } from '@orbit/functions/core/users
 import { getUserByPhone } from '@orbit/functions/core/users/repository';
 import { createUser } from '@orbit/functions/core/users/service';
 
+import { demoAvatars } from './avatars';
 import { demoUsers, type DemoUser } from './demo-users';
 
 const seedUser = async (demo: DemoUser, createdAt: Date): Promise<void> => {
@@ -21,7 +22,7 @@ const seedUser = async (demo: DemoUser, createdAt: Date): Promise<void> => {
       email: demo.email,
       phone: demo.phone,
       role: demo.role,
-      avatar: null,
+      avatar: demoAvatars[demo.phone] ?? null,
       about: demo.about,
       status: demo.status,
       settings: { isTwoStepAuthVerificationEnabled: false, isNotificationsOn: true },
@@ -29,6 +30,7 @@ const seedUser = async (demo: DemoUser, createdAt: Date): Promise<void> => {
       referralCode: demo.referralCode,
       createdAt: createdAt.toISOString(),
       version: 1,
+      language: demo.language ?? 'en',
     });
   } catch (error) {
     // Another seeder got there first: the data is already what we want.

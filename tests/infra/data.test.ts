@@ -101,18 +101,18 @@ describe('logs and web bucket', () => {
       expect(logGroup.DeletionPolicy).toBe('Retain');
       expect(logGroup.Properties.RetentionInDays).toBe(30);
     }
-    for (const bucket of [prod.stack.web.bucket, prod.stack.web.logBucket]) {
+    for (const bucket of [prod.stack.web.bucket, prod.stack.web.logBucket, prod.stack.media.bucket]) {
       expect(prod.resources('AWS::S3::Bucket')[prod.logicalId(bucket)]?.DeletionPolicy).toBe('Retain');
     }
   });
 
   it('are removed with a dev stack (the bucket emptied first)', () => {
     for (const logGroup of ownLogGroups(dev)) expect(logGroup.DeletionPolicy).toBe('Delete');
-    for (const bucket of [dev.stack.web.bucket, dev.stack.web.logBucket]) {
+    for (const bucket of [dev.stack.web.bucket, dev.stack.web.logBucket, dev.stack.media.bucket]) {
       expect(dev.resources('AWS::S3::Bucket')[dev.logicalId(bucket)]?.DeletionPolicy).toBe('Delete');
     }
-    // The web bucket and the CloudFront log bucket.
-    expect(Object.keys(dev.resources('Custom::S3AutoDeleteObjects'))).toHaveLength(2);
+    // The web bucket, the CloudFront log bucket and the media bucket (avatars).
+    expect(Object.keys(dev.resources('Custom::S3AutoDeleteObjects'))).toHaveLength(3);
     expect(Object.keys(prod.resources('Custom::S3AutoDeleteObjects'))).toHaveLength(0);
   });
 });

@@ -35,8 +35,7 @@ export const AccountTab = ({ view, isSelf }: { view: ProfileView; isSelf: boolea
           <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
             {t('userView.account.heading')}
           </Typography>
-          {/* Keyed by the version: a change saved elsewhere (or here) starts the form afresh. */}
-          <ProfileForm key={`${user.id}:${user.version}`} user={user} isSelf={isSelf} onNotice={setNotice} />
+          <ProfileForm key={user.id} user={user} isSelf={isSelf} onNotice={setNotice} />
         </CardContent>
       </Card>
       {isSelf ? (
@@ -59,14 +58,16 @@ export const AccountTab = ({ view, isSelf }: { view: ProfileView; isSelf: boolea
                   key={row.field}
                   direction={{ xs: 'column', sm: 'row' }}
                   spacing={1}
+                  useFlexGap
                   sx={{ alignItems: { sm: 'center' } }}
                 >
                   <Stack sx={{ flexGrow: 1, minWidth: 0 }}>
                     <Typography variant="body2" color="text.secondary">
                       {row.label}
                     </Typography>
-                    <Typography variant="body1" dir="ltr" sx={{ overflowWrap: 'anywhere', textAlign: 'start' }}>
-                      {user[row.field]}
+                    <Typography variant="body1" sx={{ overflowWrap: 'anywhere' }}>
+                      {/* Isolated left to right (a number, an address), placed by the page's direction. */}
+                      <bdi dir="ltr">{user[row.field]}</bdi>
                     </Typography>
                   </Stack>
                   <Button variant="outlined" onClick={() => setChanging(row.field)}>

@@ -37,7 +37,7 @@ export const AvatarSection = ({ user, onNotice }: { user: Profile; onNotice: (no
   };
 
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap sx={{ alignItems: { sm: 'center' } }}>
       <Avatar
         src={user.avatar ?? undefined}
         alt={t('userView.avatar.alt', { name: user.fullName })}
@@ -47,7 +47,7 @@ export const AvatarSection = ({ user, onNotice }: { user: Profile; onNotice: (no
         {initialsOf(user.fullName)}
       </Avatar>
       <Stack spacing={1}>
-        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           <Button variant="contained" component="label" disabled={upload.isPending}>
             {user.avatar ? t('userView.avatar.change') : t('userView.avatar.upload')}
             <input

@@ -34,7 +34,7 @@ export const ProfileCard = ({ view }: { view: ProfileView }) => {
           <Typography variant="h5" component="h2" data-testid="profile-name">
             {user.fullName}
           </Typography>
-          <Stack direction="row" spacing={1} sx={{ justifyContent: 'center' }}>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'center' }}>
             <Chip size="small" variant="outlined" label={t(`userView.roles.${roleKey(user.role)}`)} />
             <Chip
               size="small"
@@ -82,8 +82,8 @@ export const ProfileCard = ({ view }: { view: ProfileView }) => {
               <Typography component="dt" variant="body2" sx={{ fontWeight: 600 }}>
                 {detail.label}
               </Typography>
-              <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }} dir="auto">
-                {detail.value}
+              <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                <bdi>{detail.value}</bdi>
               </Typography>
             </Box>
           ))}

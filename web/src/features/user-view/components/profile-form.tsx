@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import type { ParseKeys } from 'i18next';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +14,7 @@ import { setLanguage } from '../../../shared/i18n/language-store';
 import { ConflictAlert } from '../../../shared/ui/action-alerts';
 import { FormTextField } from '../../../shared/ui/form-text-field';
 import type { Notice } from '../../../shared/ui/notice-snackbar';
-import { useProfileView, useUpdateProfile } from '../api/users';
+import { profileViewQueryOptions, useUpdateProfile } from '../api/users';
 
 type Field = keyof ProfileFormValues;
 const fields: readonly Field[] = ['fullName', 'about', 'status', 'language'];
@@ -63,7 +64,7 @@ export const ProfileForm = ({
 }) => {
   const { t } = useTranslation();
   const update = useUpdateProfile(user.id);
-  const view = useProfileView(user.id);
+  const queryClient = useQueryClient();
   const [conflict, setConflict] = useState(false);
   const form = useForm<ProfileFormValues, unknown, ProfileFormValues>({ resolver, defaultValues: valuesOf(user) });
   const translate = (message: string) => t(message as ParseKeys);
@@ -81,8 +82,8 @@ export const ProfileForm = ({
         },
         onError: async (error) => {
           if (isApiError(error) && error.status === 409) {
-            const fresh = await view.refetch();
-            if (fresh.data) form.reset(valuesOf(fresh.data.user));
+            const fresh = await queryClient.fetchQuery({ ...profileViewQueryOptions(user.id), staleTime: 0 });
+            form.reset(valuesOf(fresh.user));
             setConflict(true);
             return;
           }
@@ -121,7 +122,7 @@ export const ProfileForm = ({
         minRows={3}
         slotProps={{ htmlInput: { maxLength: profileLimits.aboutMax } }}
       />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap>
         <FormTextField<ProfileFormValues>
           name="status"
           control={form.control}
@@ -150,7 +151,7 @@ export const ProfileForm = ({
           ))}
         </FormTextField>
       </Stack>
-      <Stack direction="row" spacing={1}>
+      <Stack direction="row" spacing={1} useFlexGap>
         <Button type="submit" variant="contained" disabled={update.isPending}>
           {update.isPending ? t('userView.account.saving') : t('userView.account.save')}
         </Button>
