@@ -60,6 +60,11 @@ export const partLoaders = {
     fr: () => import('../../features/channels/locales/fr/channels'),
     ar: () => import('../../features/channels/locales/ar/channels'),
   },
+  'user-security': {
+    en: () => import('../../features/user-view/locales/en/user-security'),
+    fr: () => import('../../features/user-view/locales/fr/user-security'),
+    ar: () => import('../../features/user-view/locales/ar/user-security'),
+  },
 } as const satisfies Record<string, Readonly<Record<Language, PartLoader>>>;
 
 /** A part's resources: nested objects with strings at the leaves. */
