@@ -156,18 +156,23 @@ describe('sessions', () => {
     const phoneBrowser = await signedIn(phone);
     await openSecurityTab(laptop);
     const rows = laptop.getByTestId('session-row');
-    await expect.poll(() => rows.count()).toBe(2);
-    expect(await laptop.locator('[data-testid="session-row"][data-current="true"]').textContent()).toContain(
-      'This device',
-    );
-    await laptop.locator('[data-testid="session-row"][data-current="false"]').getByRole('button').click();
+    // Signing up opened a session too (the registration's): three, this one first, then the
+    // most recently used (the phone's).
+    await expect.poll(() => rows.count()).toBe(3);
+    expect(await rows.first().getAttribute('data-current')).toBe('true');
+    expect(await rows.first().textContent()).toContain('This device');
+    await rows.nth(1).getByRole('button').click();
     await laptop.getByText('The device was signed out.').waitFor();
-    await expect.poll(() => rows.count()).toBe(1);
+    await expect.poll(() => rows.count()).toBe(2);
 
     // The other browser's next request is refused: it lands on the sign-in page.
     await phoneBrowser.goto('/apps/projects');
     await phoneBrowser.waitForURL('**/login**');
-    // This one stays signed in.
+
+    // Every other device at once: this one stays signed in.
+    await laptop.getByRole('button', { name: 'Sign out all other devices' }).click();
+    await laptop.getByText('Other devices signed out: 1.').waitFor();
+    await expect.poll(() => rows.count()).toBe(1);
     await openSecurityTab(laptop);
     await expect.poll(() => rows.count()).toBe(1);
   });

@@ -368,11 +368,17 @@ export const resetPassword = async (
   await batchWrite(deletes.slice(inTransaction.length).map((key) => ({ delete: key })));
 };
 
+/** The language saved on the account, if it is one the app has (the browser applies it at sign-in). */
+export const savedLanguageOf = (user: UserRecord): { language?: 'en' | 'fr' | 'ar' } => {
+  const language: unknown = user.language;
+  return language === 'en' || language === 'fr' || language === 'ar' ? { language } : {};
+};
+
 /** `GET /api/auth/me`: the user and rules, and the saved language the browser applies (docs/user-view.md). */
 export const describeSignedInUser = async (
   userId: string,
-): Promise<ResponseParts & { language?: NonNullable<UserRecord['language']> }> => {
+): Promise<ResponseParts & { language?: 'en' | 'fr' | 'ar' }> => {
   const user = await getUserById(userId);
   if (!user) throw new UnauthorizedError('User no longer exists');
-  return { ...describeUser(user), ...(user.language ? { language: user.language } : {}) };
+  return { ...describeUser(user), ...savedLanguageOf(user) };
 };

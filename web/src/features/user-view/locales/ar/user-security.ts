@@ -60,7 +60,7 @@ const userSecurity: TranslationShape<typeof en> = {
       revokeLabel: 'تسجيل خروج {{browser}} على {{system}}',
       revokeOthers: 'تسجيل خروج كل الأجهزة الأخرى',
       revoked: 'سُجّل خروج الجهاز.',
-      othersRevoked: 'سُجّل خروج {{count}} من الأجهزة.',
+      othersRevoked: 'الأجهزة الأخرى التي سُجّل خروجها: {{count}}.',
       none: 'لا توجد جلسات نشطة.',
       ipNote: 'لا يُبحث عن المواقع: يُعرض عنوان IP كما هو.',
     },
