@@ -50,6 +50,7 @@ import {
   type UserData,
 } from './contract';
 import { resetCodeJobPart, type ResetCodePayload } from './reset-code-job';
+import { closeSocketsJobPart } from './close-sockets-job';
 import { securityLogEntity } from './entities';
 import { twoStepMethods, type TwoStepDueResponse } from './security-contract';
 import { challengePart } from './security-repository';
@@ -351,12 +352,22 @@ export const resetPassword = async (
   const passwordHash = await hashPassword(password);
   const [sessions, signInLimits] = await Promise.all([sessionKeysOf(user.id), signInLimitsOf(phone)]);
   const deletes = [...sessions, ...signInLimits];
-  const inTransaction = deletes.slice(0, transactionLimit - 3);
+  // Every session ends: their open sockets close too (auth/close-sockets-job.ts).
+  const closeSockets = sessions.length
+    ? [
+        closeSocketsJobPart(
+          user.id,
+          sessions.map((key) => key.sk.slice(key.sk.indexOf('#') + 1)),
+        ),
+      ]
+    : [];
+  const inTransaction = deletes.slice(0, transactionLimit - 3 - closeSockets.length);
   try {
     await transactWrite([
       check.consume,
       passwordHashPart(user.id, passwordHash),
       logEntryPart({ userId: user.id, event: 'password-reset', ...(origin ? { origin } : {}) }),
+      ...closeSockets,
       ...inTransaction.map((key) => deletePart('revoke', key)),
     ]);
   } catch (error) {
