@@ -265,6 +265,31 @@ describe('two-step verification', () => {
     expect((await account.client.request('DELETE', path, { body: { password } })).status).toBe(409);
   });
 
+  it('gives the saved language with the second step and from /api/auth/me, never in the one-step sign-in', async () => {
+    const account = await signUp();
+    await db().send(
+      new UpdateCommand({
+        TableName: stack.tableName,
+        Key: userEntity.key(account.id),
+        UpdateExpression: 'SET #language = :language',
+        ExpressionAttributeNames: { '#language': 'language' },
+        ExpressionAttributeValues: { ':language': 'ar' },
+      }),
+    );
+    const oneStep = await passwordStep(account);
+    expect(oneStep.status).toBe(201);
+    expect(oneStep.body).not.toHaveProperty('language');
+    expect((await account.client.request('GET', '/api/auth/me')).body).toEqual(
+      expect.objectContaining({ language: 'ar' }),
+    );
+    const step = await freshStep();
+    const { secret } = await enableTwoStep(account, step);
+    const challenge = (await passwordStep(account)).body.twoStep.challenge;
+    const signedIn = await secondStep({ challenge, code: codeFor(secret, step) });
+    expect(signedIn.status).toBe(201);
+    expect(signedIn.body).toEqual(expect.objectContaining({ language: 'ar', accessToken: expect.any(String) }));
+  });
+
   it('refuses a wrong first code and stores nothing', async () => {
     const account = await signUp();
     const started = await account.client.request<{ secret: string }>('POST', `/api/users/${account.id}/two-step`);

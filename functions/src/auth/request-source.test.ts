@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 
-import { requestSource } from './request-source';
+import { clientAddress, requestSource } from './request-source';
 
 const edge = '130.176.1.1';
 const from = (sourceIp: string, headers: Record<string, string> = {}) =>
@@ -49,5 +49,14 @@ describe('requestSource', () => {
 
   it('ignores the header locally, where any client could send it', () => {
     expect(requestSource(viewer('198.51.100.10:46532'), local)).toBe(edge);
+  });
+});
+
+describe('clientAddress', () => {
+  it('shows the viewer’s whole address: an IPv6 one is not cut to its /64', () => {
+    expect(clientAddress(viewer('[2001:db8:0:2::7]:46532'), onLambda)).toBe('2001:db8:0:2::7');
+    expect(clientAddress(viewer('198.51.100.10:46532'), onLambda)).toBe('198.51.100.10');
+    expect(clientAddress(from('::ffff:203.0.113.7'), local)).toBe('203.0.113.7');
+    expect(clientAddress(viewer('198.51.100.10:46532'), local)).toBe(edge);
   });
 });

@@ -50,6 +50,7 @@ import {
   type UserData,
 } from './contract';
 import { resetCodeJobPart, type ResetCodePayload } from './reset-code-job';
+import { closeSocketsJobPart } from './close-sockets-job';
 import { securityLogEntity } from './entities';
 import { twoStepMethods, type TwoStepDueResponse } from './security-contract';
 import { challengePart } from './security-repository';
@@ -351,12 +352,22 @@ export const resetPassword = async (
   const passwordHash = await hashPassword(password);
   const [sessions, signInLimits] = await Promise.all([sessionKeysOf(user.id), signInLimitsOf(phone)]);
   const deletes = [...sessions, ...signInLimits];
-  const inTransaction = deletes.slice(0, transactionLimit - 3);
+  // Every session ends: their open sockets close too (auth/close-sockets-job.ts).
+  const closeSockets = sessions.length
+    ? [
+        closeSocketsJobPart(
+          user.id,
+          sessions.map((key) => key.sk.slice(key.sk.indexOf('#') + 1)),
+        ),
+      ]
+    : [];
+  const inTransaction = deletes.slice(0, transactionLimit - 3 - closeSockets.length);
   try {
     await transactWrite([
       check.consume,
       passwordHashPart(user.id, passwordHash),
       logEntryPart({ userId: user.id, event: 'password-reset', ...(origin ? { origin } : {}) }),
+      ...closeSockets,
       ...inTransaction.map((key) => deletePart('revoke', key)),
     ]);
   } catch (error) {
@@ -368,11 +379,17 @@ export const resetPassword = async (
   await batchWrite(deletes.slice(inTransaction.length).map((key) => ({ delete: key })));
 };
 
+/** The language saved on the account, if it is one the app has (the browser applies it at sign-in). */
+export const savedLanguageOf = (user: UserRecord): { language?: 'en' | 'fr' | 'ar' } => {
+  const language: unknown = user.language;
+  return language === 'en' || language === 'fr' || language === 'ar' ? { language } : {};
+};
+
 /** `GET /api/auth/me`: the user and rules, and the saved language the browser applies (docs/user-view.md). */
 export const describeSignedInUser = async (
   userId: string,
-): Promise<ResponseParts & { language?: NonNullable<UserRecord['language']> }> => {
+): Promise<ResponseParts & { language?: 'en' | 'fr' | 'ar' }> => {
   const user = await getUserById(userId);
   if (!user) throw new UnauthorizedError('User no longer exists');
-  return { ...describeUser(user), ...(user.language ? { language: user.language } : {}) };
+  return { ...describeUser(user), ...savedLanguageOf(user) };
 };

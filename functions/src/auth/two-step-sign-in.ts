@@ -9,7 +9,7 @@ import { twoStepEntity } from './entities';
 import type { TwoStepSignInRequest } from './security-contract';
 import { logEntryPart, type RequestOrigin } from './security-log';
 import { consumeChallengePart, getChallenge, spendRecoveryCodePart, spendStepPart } from './security-repository';
-import { describeUser, prepareSession, type SignedIn } from './service';
+import { describeUser, prepareSession, savedLanguageOf, type SignedIn } from './service';
 import { reserveCodeCheck, settleCodeCheck } from './throttle';
 import { acceptedStep, recoveryDigest } from './two-step';
 import { twoStepMessages } from './messages';
@@ -88,6 +88,6 @@ export const completeTwoStepSignIn = async (
   }
   return {
     ...signedIn,
-    body: { ...signedIn.body, ...(user.language ? { language: user.language } : {}) },
+    body: { ...signedIn.body, ...savedLanguageOf(user) },
   };
 };

@@ -75,6 +75,11 @@ export const partLoaders = {
     fr: () => import('../../features/user-view/locales/fr/user-notifications'),
     ar: () => import('../../features/user-view/locales/ar/user-notifications'),
   },
+  'user-security': {
+    en: () => import('../../features/user-view/locales/en/user-security'),
+    fr: () => import('../../features/user-view/locales/fr/user-security'),
+    ar: () => import('../../features/user-view/locales/ar/user-security'),
+  },
 } as const satisfies Record<string, Readonly<Record<Language, PartLoader>>>;
 
 /** A part's resources: nested objects with strings at the leaves. */

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { getSession } from '../../../shared/session/session-store';
+import { clearSession, getSession } from '../../../shared/session/session-store';
 import { SignInPage } from './sign-in-page';
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -130,5 +130,58 @@ describe('sign-in page', () => {
     renderAt('/login?to=//evil.example');
     submit('+15550100002', 'Client#2026');
     await screen.findByText('home page');
+  });
+  it('asks for the code when two-step verification is on, then signs in and keeps `to`', async () => {
+    clearSession();
+    fetchMock.mockResolvedValueOnce(
+      json(200, { twoStep: { challenge: 'c'.repeat(43), methods: ['totp', 'recovery'] } }),
+    );
+    const router = renderAt('/login?to=/apps/chat');
+    submit('+15550100001', 'Admin#2026');
+    const code = await screen.findByRole('textbox', { name: '6-digit code' });
+    expect(code.getAttribute('autocomplete')).toBe('one-time-code');
+    expect(getSession().accessToken).toBeNull();
+
+    fireEvent.change(code, { target: { value: '12a' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Enter the 6-digit code')).toBeTruthy();
+
+    fetchMock.mockResolvedValueOnce(json(400, { errors: { code: ['The code is not right'] } }));
+    fireEvent.change(code, { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('The code is not right. Check your app and try again.')).toBeTruthy();
+
+    fetchMock.mockResolvedValueOnce(
+      json(201, { accessToken: 'jwt2', userData: { role: 'admin' }, userAbilityRules: [] }),
+    );
+    fireEvent.change(code, { target: { value: '654321' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await screen.findByText('chat page');
+    expect(router.state.location.pathname).toBe('/apps/chat');
+    expect(fetchMock.mock.calls.at(-1)?.[0]).toBe('/api/auth/login/two-step');
+    expect(JSON.parse(String(fetchMock.mock.calls.at(-1)?.[1]?.body))).toEqual({
+      challenge: 'c'.repeat(43),
+      code: '654321',
+    });
+    expect(getSession().accessToken).toBe('jwt2');
+  });
+
+  it('takes a recovery code instead, and goes back to the password when the challenge has expired', async () => {
+    fetchMock.mockResolvedValueOnce(
+      json(200, { twoStep: { challenge: 'd'.repeat(43), methods: ['totp', 'recovery'] } }),
+    );
+    renderAt('/login');
+    submit('+15550100001', 'Admin#2026');
+    fireEvent.click(await screen.findByRole('button', { name: 'Use a recovery code' }));
+    const recovery = screen.getByRole('textbox', { name: 'Recovery code' });
+    fetchMock.mockResolvedValueOnce(json(400, { errors: { challenge: ['The sign-in has expired. Sign in again.'] } }));
+    fireEvent.change(recovery, { target: { value: 'abcd-efgh-jkmn' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('This sign-in has expired. Sign in again.')).toBeTruthy();
+    expect(JSON.parse(String(fetchMock.mock.calls.at(-1)?.[1]?.body))).toEqual({
+      challenge: 'd'.repeat(43),
+      recoveryCode: 'abcd-efgh-jkmn',
+    });
+    expect(screen.getByLabelText('Password')).toBeTruthy();
   });
 });

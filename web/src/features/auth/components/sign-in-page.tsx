@@ -10,7 +10,8 @@ import {
   PlainTextLink,
   plainStyles as styles,
 } from '../../../shared/ui/plain/plain';
-import { signInAndStore } from '../api/sign-in';
+import { isTwoStepDue, signInAndStore } from '../api/sign-in';
+import { TwoStepForm } from './two-step-form';
 import { AuthCard } from './auth-card';
 import { formatRetryAfter, keyForServerMessage, translateMessage } from '../utils/error-messages';
 import { phoneForSignIn } from '../utils/phone-input';
@@ -36,6 +37,8 @@ export const SignInPage = () => {
   const [values, setValues] = useState({ phone: '', password: '' });
   const [errors, setErrors] = useState<SignInErrors>({});
   const [submitting, setSubmitting] = useState(false);
+  /** Set when the password was right and a code is due (two-step verification on). */
+  const [challenge, setChallenge] = useState<string>();
   const phoneRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
 
@@ -55,7 +58,12 @@ export const SignInPage = () => {
     setErrors({});
     setSubmitting(true);
     try {
-      await signInAndStore({ phone: phoneForSignIn(values.phone), password: values.password });
+      const response = await signInAndStore({ phone: phoneForSignIn(values.phone), password: values.password });
+      if (isTwoStepDue(response)) {
+        setSubmitting(false);
+        setChallenge(response.twoStep.challenge);
+        return;
+      }
       await navigate(redirectTargetFrom(searchParams.get('to')), { replace: true });
     } catch (error) {
       setSubmitting(false);
@@ -79,6 +87,24 @@ export const SignInPage = () => {
   const translate = (message: string | undefined) =>
     message === undefined ? undefined : translateMessage(text, message);
   const registerSearch = searchParams.toString();
+
+  if (challenge) {
+    return (
+      <AuthCard title={t('auth.twoStep.title')} heading={t('auth.twoStep.heading')}>
+        <TwoStepForm
+          challenge={challenge}
+          onSignedIn={async () => {
+            await navigate(redirectTargetFrom(searchParams.get('to')), { replace: true });
+          }}
+          onRestart={(message) => {
+            setChallenge(undefined);
+            setValues((current) => ({ ...current, password: '' }));
+            setErrors(message ? { form: message } : {});
+          }}
+        />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title={t('auth.signIn.title')} heading={t('auth.signIn.heading')} subtitle={t('auth.signIn.subtitle')}>
