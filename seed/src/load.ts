@@ -7,6 +7,7 @@ import { rewriteListEntries } from '@orbit/functions/projects/bulk-load';
 
 import { seedChannels } from './channels';
 import { seedChat } from './chat';
+import { seedNotifications } from './notifications';
 import { seedPermissions } from './permissions';
 import { seedProjects } from './projects';
 import { indexEveryProfile, seedUsers } from './users';
@@ -32,6 +33,8 @@ export const seedSteps: readonly SeedStep[] = [
   { name: 'people-index', run: indexEveryProfile },
   // A webhook and an email channel, with a lead on each (docs/channels.md).
   { name: 'channels', run: seedChannels },
+  // A few read and unread notifications for the demo admin and client (the navbar's bell).
+  { name: 'notifications', run: seedNotifications },
 ];
 
 const markerKey = (step: string) => ({ pk: 'SEED#demo', sk: `STEP#${step}` });

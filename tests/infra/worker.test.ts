@@ -55,6 +55,8 @@ describe('the background worker', () => {
       expect(variables.SECRETS_KEY_ARN).toEqual({ Ref: keyId });
       // The secrets extension serves the key (core/secrets-manager.ts): no Secrets Manager client.
       expect(JSON.stringify(fn?.Properties.Layers)).toContain('Paramsandsecrets');
+      // It pushes notifications to their recipients' open connections (core/notifications).
+      expect(JSON.stringify(variables.WS_ENDPOINT)).toContain('/ws');
     },
   );
 

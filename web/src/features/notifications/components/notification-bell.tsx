@@ -1,4 +1,5 @@
 import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -43,7 +44,9 @@ export const NotificationBell = () => {
   useNotificationsLive(signedIn);
   const unread = useUnreadCount(signedIn).data?.unread ?? 0;
 
-  if (!signedIn || !wordsReady) return null;
+  if (!signedIn) return null;
+  // Its place is kept while its words arrive, so the navbar's other buttons do not move.
+  if (!wordsReady) return <Box aria-hidden sx={{ width: 40, height: 40, flexShrink: 0 }} />;
   const open = anchor !== null;
   const close = () => setAnchor(null);
   const horizontal = theme.direction === 'rtl' ? 'left' : 'right';

@@ -140,7 +140,12 @@ export const NotificationsPanel = ({ onClose, phone }: { onClose: () => void; ph
                         {notification.params.excerpt ? (
                           <Box
                             component="span"
-                            sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                            sx={{
+                              display: 'block',
+                              overflow: 'hidden',
+                              textOverflow: 'ellipsis',
+                              whiteSpace: 'nowrap',
+                            }}
                           >
                             {notification.params.excerpt}
                           </Box>

@@ -2,7 +2,8 @@
 const userNotifications = {
   userNotifications: {
     title: 'Notifications',
-    description: 'Choose how you hear about what happens in Orbit. Emails come as one digest every few minutes, never one per message.',
+    description:
+      'Choose how you hear about what happens in Orbit. Emails come as one digest every few minutes, never one per message.',
     table: 'Notification settings',
     event: 'Event',
     channels: {
