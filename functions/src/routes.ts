@@ -8,7 +8,16 @@
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** One Lambda function per area; `functions/src/<area>/handler.ts` exports `handler`. */
-export const areas = ['health', 'auth', 'chat', 'permissions', 'projects', 'channels', 'users', 'notifications'] as const;
+export const areas = [
+  'health',
+  'auth',
+  'chat',
+  'permissions',
+  'projects',
+  'channels',
+  'users',
+  'notifications',
+] as const;
 export type Area = (typeof areas)[number];
 
 export interface HttpRouteDefinition {
