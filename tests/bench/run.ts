@@ -5,6 +5,7 @@ import { infraBench } from './infra';
 import { loadBench } from './load';
 import { projectsBench } from './projects';
 import { roundTripsBench } from './round-trips';
+import { userViewBench } from './user-view';
 import type { BenchSection } from './section';
 import { webBench } from './web';
 
@@ -20,6 +21,7 @@ const sections: readonly BenchSection[] = [
   projectsBench,
   chatBench,
   channelsBench,
+  userViewBench,
   loadBench,
   webBench,
 ];
