@@ -6,13 +6,12 @@ import {
   channelIdentityEntity,
   chatCounterEntity,
   chatPairEntity,
-  connectionOwnerEntity,
-  connectionSetEntity,
   inboundClaimEntity,
   membershipEntity,
   messageEntity,
   scheduledMessageEntity,
 } from './chat/entities';
+import { connectionOwnerEntity, connectionSetEntity } from './core/connections/entities';
 import {
   accessPatterns,
   literalPrefix,

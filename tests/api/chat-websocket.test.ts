@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { addConnection, listUserConnections } from '@orbit/functions/chat/connections-repository';
+import { addConnection, listUserConnections } from '@orbit/functions/core/connections/repository';
 import { setPresence } from '@orbit/functions/chat/contacts-repository';
 import type {
   ChatMessage,

@@ -12,7 +12,7 @@ import { seedDemoData } from '@orbit/seed/load';
 
 import { defaultAdmissionLimits } from '../../infra/local/http-api';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack';
-import { listUserConnections } from '@orbit/functions/chat/connections-repository';
+import { listUserConnections } from '@orbit/functions/core/connections/repository';
 import type { ChatsAndContactsResponse } from '@orbit/functions/chat/contract';
 
 import { ApiClient, demo, startApiStack } from '../support/api-stack';

@@ -2,7 +2,7 @@ import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulidx';
 
 import type { ChatMessage, ChatsAndContactsResponse } from '@orbit/functions/chat/contract';
-import { listUserConnections } from '@orbit/functions/chat/connections-repository';
+import { listUserConnections } from '@orbit/functions/core/connections/repository';
 import type { StoredMessage } from '@orbit/functions/chat/records';
 import { messageItem } from '@orbit/functions/chat/repository';
 import { db } from '@orbit/functions/core/db';

@@ -16,7 +16,8 @@ import {
 import { readContactAndChat } from './context-repository';
 import { deliveryPart, getMessage, isMessageId, setDelivery, storeMessage, type NewMessage } from './repository';
 import { inboundClaimEntity } from './entities';
-import type { ChannelDeliveryPayload, ConnectionRecord, MessageDelivery, StoredMessage } from './records';
+import type { ConnectionRecord } from '../core/connections/records';
+import type { ChannelDeliveryPayload, MessageDelivery, StoredMessage } from './records';
 import { findVisibleContactAndChat, viewerOf } from './access';
 import { deliveryJob, replyIdentity } from './channel-replies';
 import { broadcastStatus, pushToConnections, pushToUser } from './live-updates';

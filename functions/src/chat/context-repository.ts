@@ -3,10 +3,12 @@ import type { TableKey } from '../core/entity';
 import { batchGetAlong, nothingReadAlong, type ReadAlong } from '../core/read-along';
 import { tableName } from '../core/table';
 import { userEntity } from '../core/users/entities';
-import { connectionsOfSet } from './connections-repository';
+import { connectionsOfSet } from '../core/connections/repository';
 import { contactFromItem, type ContactRecord } from './contacts-repository';
-import { connectionSetEntity, membershipEntity, membershipsAndProfileOf } from './entities';
-import type { ConnectionRecord, MembershipRecord } from './records';
+import { connectionSetEntity } from '../core/connections/entities';
+import { membershipEntity, membershipsAndProfileOf } from './entities';
+import type { ConnectionRecord } from '../core/connections/records';
+import type { MembershipRecord } from './records';
 
 /**
  * What one chat request reads, read together (keys in entities.ts): a request about a contact

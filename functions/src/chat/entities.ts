@@ -1,6 +1,6 @@
 import { defineEntity, type TableKey } from '../core/entity';
 import { userEntity, userPartitionKey } from '../core/users/entities';
-import type { ConnectionRecord, ConnectionSetRecord, MembershipRecord, StoredMessage } from './records';
+import type { MembershipRecord, StoredMessage } from './records';
 import type { ScheduledMessageRecord } from './scheduled-records';
 
 /**
@@ -9,10 +9,8 @@ import type { ScheduledMessageRecord } from './scheduled-records';
  *   chat (id, unseen count, last message, receipt watermarks of both sides);
  * - pair claim: one chat per pair of people;
  * - chat counter: the chat count, so a new chat's id is count + 1;
- * - message: a chat's partition, read newest first with a cursor;
- * - connections: a user's open WebSocket connections in one item, their connection set (in
- *   GSI2 by role for broadcasts), and, per connection, who owns it ($default, $disconnect and a
- *   410 only know the id).
+ * - message: a chat's partition, read newest first with a cursor.
+ * Open connections are every area's (core/connections/entities.ts).
  */
 
 const membershipPrefix = 'CHATWITH#';
@@ -59,22 +57,6 @@ export const messageEntity = defineEntity<StoredMessage, [chatId: number, messag
 });
 /** A chat's messages: this partition, sort keys from this prefix. */
 export const messagesOf = (chatId: number) => ({ pk: chatPartition(chatId), skPrefix: messagePrefix });
-
-/** GSI2: the connection sets of a role's users (broadcasts), by user id. */
-export const connectionsByRolePartition = (role: string) => `CONNECTIONS#${role}`;
-const connectionSetSk = 'CONNECTIONS';
-export const connectionSetEntity = defineEntity<ConnectionSetRecord, [userId: string]>({
-  type: 'ConnectionSet',
-  key: (userId) => ({ pk: userPartitionKey(userId), sk: connectionSetSk }),
-  keyOf: (set) => ({ pk: userPartitionKey(set.userId), sk: connectionSetSk }),
-  indexKeysOf: (set) => ({ gsi2pk: connectionsByRolePartition(set.role), gsi2sk: set.userId }),
-});
-
-export const connectionOwnerEntity = defineEntity<ConnectionRecord, [connectionId: string]>({
-  type: 'ConnectionOwner',
-  key: (connectionId) => ({ pk: `CONNECTION#${connectionId}`, sk: 'CONNECTION' }),
-  keyOf: (connection) => ({ pk: `CONNECTION#${connection.connectionId}`, sk: 'CONNECTION' }),
-});
 
 /**
  * A lead's identity on a channel, claimed once (`attribute_not_exists`): the same sender writing

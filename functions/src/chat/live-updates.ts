@@ -1,9 +1,10 @@
 import type { ServerFrame, ChatContactStatus } from './contract';
-import { listConnectionsByRole, listUserConnections, removeConnection } from './connections-repository';
+import { listConnectionsByRole, listUserConnections, removeConnection } from '../core/connections/repository';
 import { setPresence } from './contacts-repository';
 import { pushFrame } from './push';
 import { advanceReceipts, type Watermarks } from './repository';
-import type { ConnectionRecord, MembershipRecord } from './records';
+import type { ConnectionRecord } from '../core/connections/records';
+import type { MembershipRecord } from './records';
 import { contactRolesFor, type Viewer } from './rules';
 
 /**

@@ -3,7 +3,7 @@ import type { DeliveryStatus } from './contract';
 // Resolves the module the declaration below augments (needed when another workspace compiles this file).
 import type {} from '../core/jobs/records';
 
-/** What the chat stores: messages, each side's view of a chat, and open connections. */
+/** What the chat stores: messages and each side's view of a chat (connections: core/connections). */
 
 /** A reply sent out through a channel: where its delivery stands (the job records it). */
 export interface MessageDelivery {
@@ -74,31 +74,4 @@ export interface MembershipRecord {
   readonly peerDeliveredUpTo?: string;
   readonly peerSeenUpTo?: string;
   readonly createdAt: string;
-}
-
-export interface ConnectionRecord {
-  readonly connectionId: string;
-  readonly userId: string;
-  readonly role: string;
-  readonly sessionId: string;
-  /** 'board': a project page's connection, which does not make its user present in the chat. */
-  readonly purpose?: 'board';
-  readonly connectedAt: string;
-  /** Epoch seconds (TTL). */
-  readonly expiresAt: number;
-}
-
-/** What a user's connection set keeps of each connection (the rest is the set's). */
-export type ConnectionEntry = Omit<ConnectionRecord, 'connectionId' | 'userId' | 'role'>;
-
-/**
- * One user's open connections in one item, by connection id: a push to someone reads one key,
- * which a request can batch with the other items it reads.
- */
-export interface ConnectionSetRecord {
-  readonly userId: string;
-  readonly role: string;
-  readonly connections: Readonly<Record<string, ConnectionEntry>>;
-  /** Epoch seconds (TTL): when the newest connection expires. */
-  readonly expiresAt: number;
 }

@@ -8,7 +8,7 @@ import { cancelPendingJobPart, pendingJobLabel, reschedulePendingJobPart } from 
 import { logger } from '../core/logger';
 import { pushJson } from '../core/push';
 import { getUserById } from '../core/users/repository';
-import { listUserConnections } from './connections-repository';
+import { listUserConnections } from '../core/connections/repository';
 import { readContactAndChat } from './context-repository';
 import { canSeeContact, type Viewer } from './rules';
 import {

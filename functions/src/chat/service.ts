@@ -21,7 +21,7 @@ import {
   type SendMessageResponse,
   type ChatContactStatus,
 } from './contract';
-import { addConnection, getConnection, removeConnection } from './connections-repository';
+import { addConnection, getConnection, removeConnection } from '../core/connections/repository';
 import {
   listContactsByRole,
   listEveryContact,
@@ -32,7 +32,8 @@ import {
 import { readChatsAndProfile, readConnectionsOf, readContactAndChat } from './context-repository';
 import { closeConnection, pushFrame } from './push';
 import { isMessageId, listMessages, storeMessage, type NewMessage, type Watermarks } from './repository';
-import type { ConnectionRecord, MembershipRecord, StoredMessage } from './records';
+import type { ConnectionRecord } from '../core/connections/records';
+import type { MembershipRecord, StoredMessage } from './records';
 import { chatViewer, findVisibleContactAndChat, viewerOf } from './access';
 import { channelReply } from './channel-replies';
 import { advanceAndNotify, broadcastStatus, forgetConnection, pushToConnections } from './live-updates';

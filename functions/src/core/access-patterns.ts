@@ -174,7 +174,7 @@ export const accessPatterns = [
   },
   {
     entity: 'ConnectionSet',
-    module: 'chat/entities.ts',
+    module: 'core/connections/entities.ts',
     index: 'table',
     pk: 'USER#<userId>',
     sk: 'CONNECTIONS',
@@ -182,7 +182,7 @@ export const accessPatterns = [
   },
   {
     entity: 'ConnectionSet',
-    module: 'chat/entities.ts',
+    module: 'core/connections/entities.ts',
     index: 'gsi2',
     pk: 'CONNECTIONS#<role>',
     sk: '<userId>',
@@ -190,7 +190,7 @@ export const accessPatterns = [
   },
   {
     entity: 'ConnectionOwner',
-    module: 'chat/entities.ts',
+    module: 'core/connections/entities.ts',
     index: 'table',
     pk: 'CONNECTION#<connectionId>',
     sk: 'CONNECTION',

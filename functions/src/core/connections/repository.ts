@@ -1,8 +1,8 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 
-import { ConditionFailed, db, queryAll, retry, writeIf } from '../core/db';
-import type { Item } from '../core/entity';
-import { tableName } from '../core/table';
+import { ConditionFailed, db, queryAll, retry, writeIf } from '../db';
+import type { Item } from '../entity';
+import { tableName } from '../table';
 import { connectionOwnerEntity, connectionSetEntity, connectionsByRolePartition } from './entities';
 import type { ConnectionEntry, ConnectionRecord } from './records';
 
