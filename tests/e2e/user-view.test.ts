@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 
 import { baseUrl, signInThroughForm, useBrowser } from '../support/browser';
 
@@ -24,6 +24,21 @@ const browser = useBrowser();
 const password = 'Secret#2026';
 
 /** A client of its own for each test, so edits here change no one another test reads. */
+/** The code of the latest SMS the stack "sent" to a phone (its outbox file), once it is there. */
+const smsCodeTo = (phone: string): Promise<string> =>
+  vi.waitFor(
+    () => {
+      const lines = readFileSync(inject('outboxFile'), { encoding: 'utf8', flag: 'a+' }).split('\n').filter(Boolean);
+      const texts = lines
+        .map((line) => JSON.parse(line) as { to: string; text: string })
+        .filter((sms) => sms.to === phone);
+      const code = /\b(\d{6})\b/.exec(texts.at(-1)?.text ?? '')?.[1];
+      if (!code) throw new Error(`no SMS to ${phone} yet`);
+      return code;
+    },
+    { timeout: 20_000, interval: 50 },
+  );
+
 const registerClient = async (name: string): Promise<{ phone: string }> => {
   const suffix = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-7);
   const phone = `+1555${suffix}`.padEnd(12, '0');
@@ -169,6 +184,31 @@ describe('the Account tab', () => {
     expect(size).toEqual({ width: 256, height: 256 });
     expect(await page.getByTestId('profile-card').locator(`img[src="${src}"]`).count()).toBe(1);
     await shot(page, 'avatar-saved');
+  });
+
+  it('changes the sign-in phone with the code sent to the new number, then signs in with it', async () => {
+    const page = await signedIn('Milo Mover');
+    await page.goto('/user/view');
+    await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
+    await ready(page);
+    await page.getByRole('button', { name: 'Change phone' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change your phone' });
+    const newPhone = `+1555${Date.now().toString().slice(-7)}`;
+    await dialog.getByRole('textbox', { name: 'New phone' }).fill(newPhone);
+    await dialog.getByRole('button', { name: 'Send code' }).click();
+    await dialog.getByText(`We sent a 6-digit code to ${newPhone}.`, { exact: false }).waitFor();
+    const code = await smsCodeTo(newPhone);
+    await dialog.getByRole('textbox', { name: 'Code' }).fill(code === '000000' ? '111111' : '000000');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await dialog.getByText('The code is wrong or has expired.').waitFor();
+    await dialog.getByRole('textbox', { name: 'Code' }).fill(code);
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Your phone is changed; sign in with it from now on.').waitFor();
+    await page.getByTestId('profile-card').getByText(newPhone).waitFor();
+
+    const again = await (await browser.newContext()).newPage();
+    await signInThroughForm(again, newPhone, password);
+    await again.waitForURL((url) => url.pathname !== '/login');
   });
 
   it('saves the language to the account and switches the app to it', async () => {
