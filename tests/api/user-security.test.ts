@@ -227,6 +227,27 @@ describe('two-step verification', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
   });
 
+  it('throttles wrong codes per source too, whatever the user (shared with the source’s sign-in budget)', async () => {
+    const source = newSource();
+    const step = await freshStep();
+    const users = await Promise.all(Array.from({ length: 5 }, () => signUp()));
+    const secrets = await Promise.all(users.map(async (account) => (await enableTwoStep(account, step)).secret));
+    // Four users' five wrong codes each, from one source: its 20 sign-in attempts are spent.
+    for (const [index, account] of users.slice(0, 4).entries()) {
+      const challenge = (await passwordStep(account)).body.twoStep.challenge;
+      const wrong = codeFor(secrets[index] ?? '', step) === '000000' ? '111111' : '000000';
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        expect((await secondStep({ challenge, code: wrong }, source)).status).toBe(400);
+      }
+    }
+    const fifth = users[4] as Account;
+    const challenge = (await passwordStep(fifth)).body.twoStep.challenge;
+    const refused = await secondStep({ challenge, code: codeFor(secrets[4] ?? '', step) }, source);
+    expect(refused.status).toBe(429);
+    // The fifth user's own budget is untouched: from elsewhere, the right code signs in.
+    expect((await secondStep({ challenge, code: codeFor(secrets[4] ?? '', step) })).status).toBe(201);
+  });
+
   it('refuses an expired or unknown challenge, and a body with neither or both codes', async () => {
     const account = await signUp();
     const step = await freshStep();
