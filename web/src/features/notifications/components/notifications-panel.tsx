@@ -49,17 +49,11 @@ export const NotificationsPanel = ({ onClose, phone }: { onClose: () => void; ph
         {unread > 0 ? (
           <Chip size="small" color="primary" label={t('notifications.newCount', { count: unread })} />
         ) : null}
+        {/* Never disabled: a button disabled by its own click would drop the focus out of the panel. */}
         <Tooltip title={t('notifications.markAllRead')}>
-          <span>
-            <IconButton
-              size="small"
-              aria-label={t('notifications.markAllRead')}
-              disabled={unread === 0 && items.every((item) => item.read)}
-              onClick={() => markAllRead.mutate()}
-            >
-              <DoneAllIcon fontSize="small" />
-            </IconButton>
-          </span>
+          <IconButton size="small" aria-label={t('notifications.markAllRead')} onClick={() => markAllRead.mutate()}>
+            <DoneAllIcon fontSize="small" />
+          </IconButton>
         </Tooltip>
         {phone ? (
           <IconButton size="small" aria-label={t('notifications.close')} onClick={onClose}>
