@@ -36,8 +36,9 @@ export const useMarkRead = () => {
 export const useMarkAllRead = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<UnreadCount>(`${notificationsPath}/read-all`, { method: 'POST', body: {} }),
-    onMutate: () => markInList(queryClient, () => true),
+    mutationFn: (upTo: string) =>
+      apiRequest<UnreadCount>(`${notificationsPath}/read-all`, { method: 'POST', body: { upTo } }),
+    onMutate: (upTo) => markInList(queryClient, (item) => item.id <= upTo),
     onSuccess: ({ unread }) => setUnread(queryClient, unread),
     onError: () => refreshNotifications(queryClient),
   });

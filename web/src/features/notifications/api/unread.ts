@@ -50,7 +50,8 @@ export const markInList = (queryClient: QueryClient, read: (notification: Notifi
 export const applyNotificationFrame = (queryClient: QueryClient, frame: NotificationFrame): void => {
   setUnread(queryClient, frame.unread);
   if (frame.type === 'notification.read') {
-    markInList(queryClient, (item) => frame.all || frame.ids.includes(item.id));
+    const { upTo, ids } = frame;
+    markInList(queryClient, (item) => (upTo !== undefined && item.id <= upTo) || ids.includes(item.id));
     return;
   }
   queryClient.setQueryData<ListPages>(listKey, (data) => {

@@ -51,7 +51,15 @@ export const NotificationsPanel = ({ onClose, phone }: { onClose: () => void; ph
         ) : null}
         {/* Never disabled: a button disabled by its own click would drop the focus out of the panel. */}
         <Tooltip title={t('notifications.markAllRead')}>
-          <IconButton size="small" aria-label={t('notifications.markAllRead')} onClick={() => markAllRead.mutate()}>
+          <IconButton
+            size="small"
+            aria-label={t('notifications.markAllRead')}
+            onClick={() => {
+              // Everything up to the newest row shown; one that arrives meanwhile stays unread.
+              const newest = items[0];
+              if (newest) markAllRead.mutate(newest.id);
+            }}
+          >
             <DoneAllIcon fontSize="small" />
           </IconButton>
         </Tooltip>
