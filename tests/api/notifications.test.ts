@@ -312,8 +312,19 @@ describe('reading', () => {
     expect(secondPage.notifications.map((n) => n.params.taskTitle)).toEqual(['One']);
     expect(secondPage.nextCursor).toBeNull();
 
-    expect((await client.request('POST', '/api/notifications/read-all', { body: {} })).body).toEqual({ unread: 0 });
-    expect((await list(client)).notifications.every((n) => n.read)).toBe(true);
+    // Read-all needs the newest row seen: without it, 400 and nothing marked.
+    const refused = await client.request<{ errors: Record<string, string[]> }>('POST', '/api/notifications/read-all', {
+      body: {},
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors.upTo).toEqual(['Give the id of the newest notification to mark read']);
+    expect(await unreadOf(client)).toBe(3);
+    // Up to the second newest: the newest stays unread.
+    const upTo = firstPage.notifications[1]?.id ?? '';
+    expect((await client.request('POST', '/api/notifications/read-all', { body: { upTo } })).body).toEqual({
+      unread: 1,
+    });
+    expect((await list(client)).notifications.map((n) => n.read)).toEqual([false, true, true]);
   });
 
   it('only one’s own: another user’s id is 404 and nothing changes', async () => {
@@ -373,11 +384,11 @@ describe('live', () => {
     expect(frame.unread).toBe(1);
     expect(frame.notification).toMatchObject({ event: 'taskAssigned', target: { taskId: task.id }, read: false });
 
-    await client.request('POST', '/api/notifications/read-all', { body: {} });
-    const read = await socket.next<{ unread: number; all: boolean }>(
+    await client.request('POST', '/api/notifications/read-all', { body: { upTo: frame.notification.id } });
+    const read = await socket.next<{ unread: number; upTo: string }>(
       (candidate) => candidate.type === 'notification.read',
     );
-    expect(read).toMatchObject({ unread: 0, all: true });
+    expect(read).toMatchObject({ unread: 0, upTo: frame.notification.id });
   });
 });
 

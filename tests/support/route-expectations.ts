@@ -536,7 +536,7 @@ export const signedInRouteExpectations: { readonly [K in SignedInRouteKey]: Rout
     expect: { clientA: 404, clientB: 404, admin: 404 },
   }),
   'POST /api/notifications/read-all': expectation({
-    request: () => ({ body: {} }),
+    request: () => ({ body: { upTo: '01J00000000000000000000000' } }),
     expect: { clientA: 200, clientB: 200, admin: 200 },
   }),
   'GET /api/notifications/settings': expectation({ expect: { clientA: 200, clientB: 200, admin: 200 } }),

@@ -24,6 +24,7 @@ export const notificationMessages = {
   idInvalid: 'A notification id is not valid',
   notFound: 'Notification not found',
   settingsInvalid: 'Give true or false for every event in both channels',
+  upToRequired: 'Give the id of the newest notification to mark read',
 } as const;
 
 /** Notification ids are ULIDs. */
@@ -35,6 +36,18 @@ export const listNotificationsQuery = object({
   cursor: v.optional(v.pipe(v.string(), v.check(isNotificationId, notificationMessages.cursorInvalid))),
 });
 export type ListNotificationsQuery = v.InferOutput<typeof listNotificationsQuery>;
+
+/**
+ * Read-all marks what the user has seen: every unread row up to the newest one their list showed
+ * (`upTo`, its id), so a row that arrives meanwhile stays unread.
+ */
+export const markAllReadRequest = object({
+  upTo: v.pipe(
+    v.string(notificationMessages.upToRequired),
+    v.check(isNotificationId, notificationMessages.upToRequired),
+  ),
+});
+export type MarkAllReadRequest = v.InferInput<typeof markAllReadRequest>;
 
 export const markReadRequest = object({
   ids: v.pipe(

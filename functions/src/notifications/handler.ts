@@ -1,7 +1,7 @@
 import { defineAreaHandler } from '../core/handler';
 import { json, parseBody, parseQuery } from '../core/http';
 import { notificationsHttpRoutes } from '../routes';
-import { listNotificationsQuery, markReadRequest, updateSettingsRequest } from './contract';
+import { listNotificationsQuery, markAllReadRequest, markReadRequest, updateSettingsRequest } from './contract';
 import {
   getNotificationSettings,
   getUnreadCount,
@@ -18,7 +18,8 @@ export const handler = defineAreaHandler('notifications', notificationsHttpRoute
   'GET /api/notifications/unread': async ({ caller }) => json(200, await getUnreadCount(caller)),
   'POST /api/notifications/read': async ({ event, caller }) =>
     json(200, await markNotificationsRead(caller, () => parseBody(event, markReadRequest))),
-  'POST /api/notifications/read-all': async ({ caller }) => json(200, await markAllNotificationsRead(caller)),
+  'POST /api/notifications/read-all': async ({ event, caller }) =>
+    json(200, await markAllNotificationsRead(caller, () => parseBody(event, markAllReadRequest))),
   'GET /api/notifications/settings': async ({ caller }) => json(200, await getNotificationSettings(caller)),
   'PUT /api/notifications/settings': async ({ event, caller }) =>
     json(200, await updateNotificationSettings(caller, () => parseBody(event, updateSettingsRequest))),

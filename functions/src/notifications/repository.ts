@@ -107,15 +107,15 @@ export const markRead = async (userId: string, rows: readonly NotificationRecord
   ]);
 };
 
-/** Every unread row (read-all): the rows without readAt, page by page. */
-export const listUnreadRows = async (userId: string): Promise<NotificationRecord[]> => {
+/** Every unread row up to `upTo` (read-all): the rows without readAt, page by page. */
+export const listUnreadRows = async (userId: string, upTo: string): Promise<NotificationRecord[]> => {
   const { pk, skPrefix } = notificationsOf(userId);
   return (
     await queryAll({
       TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
       FilterExpression: 'attribute_not_exists(readAt)',
-      ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+      ExpressionAttributeValues: { ':pk': pk, ':from': skPrefix, ':to': notificationEntity.key(userId, upTo).sk },
     })
   ).map(notificationEntity.fromItem);
 };

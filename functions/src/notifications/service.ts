@@ -53,9 +53,9 @@ const readAgain = {
   retryOn: (error: unknown) => error instanceof ConditionFailed,
 };
 
-const tellOtherTabs = async (userId: string, ids: readonly string[], all: boolean): Promise<number> => {
+const tellOtherTabs = async (userId: string, ids: readonly string[], upTo?: string): Promise<number> => {
   const unread = await readUnreadCount(userId);
-  const frame: NotificationFrame = { type: 'notification.read', ids, all, unread };
+  const frame: NotificationFrame = { type: 'notification.read', ids, ...(upTo ? { upTo } : {}), unread };
   await pushToUserConnections(userId, frame);
   return unread;
 };
@@ -73,22 +73,26 @@ export const markNotificationsRead = async (caller: Caller, request: () => { ids
       new Date().toISOString(),
     );
   });
-  return { unread: await tellOtherTabs(userId, ids, false) };
+  return { unread: await tellOtherTabs(userId, ids) };
 };
 
 /** Rows per transaction: each may carry its chat pointer, and the count is one more part. */
 const rowsPerTransaction = 45;
 
-export const markAllNotificationsRead = async (caller: Caller): Promise<UnreadCount> => {
+export const markAllNotificationsRead = async (
+  caller: Caller,
+  request: () => { upTo: string },
+): Promise<UnreadCount> => {
   const userId = ownUser(caller, 'update');
+  const { upTo } = request();
   await retry(readAgain, async () => {
-    const rows = await listUnreadRows(userId);
+    const rows = await listUnreadRows(userId, upTo);
     const at = new Date().toISOString();
     for (let start = 0; start < rows.length; start += rowsPerTransaction) {
       await markRead(userId, rows.slice(start, start + rowsPerTransaction), at);
     }
   });
-  return { unread: await tellOtherTabs(userId, [], true) };
+  return { unread: await tellOtherTabs(userId, [], upTo) };
 };
 
 export const getNotificationSettings = async (caller: Caller): Promise<SettingsResponse> => ({

@@ -42,7 +42,8 @@ export type NotificationFrame =
     }
   | {
       readonly type: 'notification.read';
+      /** The rows marked read, or (read-all) every row up to `upTo`. */
       readonly ids: readonly string[];
-      readonly all: boolean;
+      readonly upTo?: string;
       readonly unread: number;
     };

@@ -1,19 +1,31 @@
-import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadTranslationParts } from '../../../shared/i18n/language-store';
 import { useSession } from '../../../shared/session/use-session';
 import { DeferredDrawer, DeferredPopover } from '../../../shared/ui/deferred';
-import { useUnreadCount } from '../api/notifications';
+import { useUnreadCount } from '../api/unread';
 import { useNotificationsLive } from '../realtime/use-notifications-live';
 import { BellIcon } from './icons';
 
 const loadPanel = () => import('./notifications-panel');
 const NotificationsPanel = lazy(async () => ({ default: (await loadPanel()).NotificationsPanel }));
+
+/** Whether a media query matches now (a few lines rather than MUI's hook in the shell's download). */
+const useMatches = (query: string): boolean => {
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      const list = window.matchMedia(query);
+      list.addEventListener('change', listener);
+      return () => list.removeEventListener('change', listener);
+    },
+    [query],
+  );
+  const matches = () => window.matchMedia(query).matches;
+  return useSyncExternalStore(subscribe, matches, matches);
+};
 
 /**
  * The navbar's bell (docs/user-view.md, "Notifications"): the unread count from one small request,
@@ -24,7 +36,7 @@ const NotificationsPanel = lazy(async () => ({ default: (await loadPanel()).Noti
 export const NotificationBell = () => {
   const { t } = useTranslation();
   const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const phone = useMatches(theme.breakpoints.down('sm').replace(/^@media\s*/, ''));
   const session = useSession();
   const signedIn = Boolean(session.accessToken);
   const [wordsReady, setWordsReady] = useState(false);
@@ -42,7 +54,7 @@ export const NotificationBell = () => {
     };
   }, [signedIn]);
   useNotificationsLive(signedIn);
-  const unread = useUnreadCount(signedIn).data?.unread ?? 0;
+  const unread = useUnreadCount(signedIn);
 
   if (!signedIn) return null;
   // Its place is kept while its words arrive, so the navbar's other buttons do not move.
@@ -66,9 +78,33 @@ export const NotificationBell = () => {
         onFocus={() => void loadPanel()}
         onClick={(event) => setAnchor(event.currentTarget)}
       >
-        <Badge badgeContent={unread} max={99} color="error" data-testid="notification-badge">
-          <BellIcon />
-        </Badge>
+        <BellIcon />
+        {unread > 0 ? (
+          // The count as MUI's Badge shows it (its module stays out of the shell's download).
+          <Box
+            component="span"
+            aria-hidden
+            data-testid="notification-badge"
+            sx={{
+              position: 'absolute',
+              top: 2,
+              right: 0,
+              minWidth: 20,
+              height: 20,
+              px: 0.75,
+              borderRadius: 10,
+              bgcolor: 'error.main',
+              color: 'error.contrastText',
+              fontSize: '0.75rem',
+              fontWeight: 500,
+              lineHeight: '20px',
+              textAlign: 'center',
+              boxSizing: 'border-box',
+            }}
+          >
+            {unread > 99 ? '99+' : unread}
+          </Box>
+        ) : null}
       </IconButton>
       {phone ? (
         <DeferredDrawer

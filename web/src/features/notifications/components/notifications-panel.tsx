@@ -16,7 +16,8 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import type { Notification } from '@orbit/functions/notifications/contract';
 import { initialsOf, personAvatarColours } from '../../../shared/ui/person-avatar';
 import { CloseIcon } from '../../../shared/ui/icons';
-import { useMarkAllRead, useMarkRead, useNotificationList, useUnreadCount } from '../api/notifications';
+import { useMarkAllRead, useMarkRead, useNotificationList } from '../api/notifications';
+import { useUnreadCount } from '../api/unread';
 import { CheckIcon, DoneAllIcon } from './icons';
 import { notificationHref, notificationText, relativeTime } from './notification-text';
 
@@ -28,7 +29,7 @@ export const NotificationsPanel = ({ onClose, phone }: { onClose: () => void; ph
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const list = useNotificationList();
-  const unread = useUnreadCount(true).data?.unread ?? 0;
+  const unread = useUnreadCount(true);
   const markRead = useMarkRead();
   const markAllRead = useMarkAllRead();
   const items = list.data?.pages.flatMap((page) => page.notifications) ?? [];
@@ -48,17 +49,19 @@ export const NotificationsPanel = ({ onClose, phone }: { onClose: () => void; ph
         {unread > 0 ? (
           <Chip size="small" color="primary" label={t('notifications.newCount', { count: unread })} />
         ) : null}
+        {/* Never disabled: a button disabled by its own click would drop the focus out of the panel. */}
         <Tooltip title={t('notifications.markAllRead')}>
-          <span>
-            <IconButton
-              size="small"
-              aria-label={t('notifications.markAllRead')}
-              disabled={unread === 0 && items.every((item) => item.read)}
-              onClick={() => markAllRead.mutate()}
-            >
-              <DoneAllIcon fontSize="small" />
-            </IconButton>
-          </span>
+          <IconButton
+            size="small"
+            aria-label={t('notifications.markAllRead')}
+            onClick={() => {
+              // Everything up to the newest row shown; one that arrives meanwhile stays unread.
+              const newest = items[0];
+              if (newest) markAllRead.mutate(newest.id);
+            }}
+          >
+            <DoneAllIcon fontSize="small" />
+          </IconButton>
         </Tooltip>
         {phone ? (
           <IconButton size="small" aria-label={t('notifications.close')} onClick={onClose}>

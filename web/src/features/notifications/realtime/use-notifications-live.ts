@@ -4,7 +4,7 @@ import type { NotificationFrame } from '@orbit/functions/notifications/contract'
 import { refreshSession } from '../../../shared/api/api-client';
 import { LiveSocket } from '../../../shared/realtime/live-socket';
 import { getSession } from '../../../shared/session/session-store';
-import { applyNotificationFrame, refreshNotifications } from '../api/notifications';
+import { applyNotificationFrame, refreshNotifications } from '../api/unread';
 
 /**
  * The bell's own connection (`/ws?purpose=notifications`), open on every page while signed in:
