@@ -15,7 +15,7 @@ import { visuallyHidden } from '../../shared/ui/visually-hidden';
 import { ScrollToTop } from '../shell/scroll-to-top';
 import { useStickyTopOffset } from '../shell/sticky-top';
 import { prepareShell, ShellProviders } from '../shell/shell-providers';
-import { useMediaQuery } from '../shell/use-media-query';
+import { useMediaQuery } from '../../shared/hooks/use-media-query';
 import { VerticalNav } from '../shell/vertical-nav';
 
 // Vertical navigation is the default; the horizontal bar's code loads for those who choose it.

@@ -240,7 +240,7 @@ const declaredRoutes: readonly RouteDeclaration[] = [
   {
     path: '/user/view',
     handle: handles.userView,
-    parts: ['user-view', 'user-notifications'],
+    parts: ['user-view'],
     page: async () => (await import('../../features/user-view/user-view-page')).UserViewPage,
   },
   {

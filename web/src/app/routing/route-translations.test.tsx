@@ -227,8 +227,7 @@ describe('translation parts on the routes', () => {
     // Not even for a moment before the words came.
     expect(arrival.early()).toBe(false);
     expect(app.keys.seen()).toEqual([]);
-    // The navbar's bell loads its own words on every signed-in page, after the shell.
-    expect(app.parts('fr')).toEqual(['access-control', 'core', 'notifications', 'projects-common']);
+    expect(app.parts('fr')).toEqual(['access-control', 'core', 'projects-common']);
     expect(app.parts('en')).toEqual([]);
   });
 
@@ -254,7 +253,7 @@ describe('translation parts on the routes', () => {
     expect(app.view.getByRole('heading', { name: enAccessControl.accessControl.title })).toBeTruthy();
 
     const switching = app.changeLanguage('ar');
-    await act(() => vi.waitFor(() => expect(app.parts('ar')).toEqual(['access-control', 'core', 'notifications'])));
+    await act(() => vi.waitFor(() => expect(app.parts('ar')).toEqual(['access-control', 'core'])));
     await act(() => network.projectsPart.requested);
     // Arabic's core and access-control parts are here, its projects part is not: no switch yet.
     expect(document.documentElement.dir).toBe('ltr');
@@ -264,7 +263,7 @@ describe('translation parts on the routes', () => {
     await act(() => switching);
     expect(document.documentElement.dir).toBe('rtl');
     expect(app.view.getByRole('heading', { name: arAccessControl.accessControl.title })).toBeTruthy();
-    expect(app.parts('ar')).toEqual(['access-control', 'core', 'notifications', 'projects-common']);
+    expect(app.parts('ar')).toEqual(['access-control', 'core', 'projects-common']);
 
     // Back to a page visited in English: its Arabic part came with the switch.
     await app.go('/apps/projects');

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
 import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Switch from '@mui/material/Switch';
@@ -19,9 +20,9 @@ import {
 } from '../../shared/theme/settings';
 import { useSettings } from '../../shared/theme/use-settings';
 import { overlayNavQuery } from '../../shared/theme/breakpoints';
-import { Icon, type IconName } from './icons';
+import { OverlayIcon, type OverlayIconName } from './overlay-icons';
 import { customizerId } from './layout-state';
-import { useMediaQuery } from './use-media-query';
+import { useMediaQuery } from '../../shared/hooks/use-media-query';
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => (
   <Box component="section" sx={{ px: 3, py: 2.5 }}>
@@ -39,7 +40,7 @@ const Section = ({ title, children }: { title: string; children: ReactNode }) =>
 interface Choice<T extends string> {
   readonly value: T;
   readonly label: string;
-  readonly icon?: IconName;
+  readonly icon?: OverlayIconName;
   readonly preview?: ReactNode;
   readonly disabled?: boolean;
 }
@@ -106,7 +107,7 @@ const Choices = <T extends string>({
                   cursor: 'inherit',
                 }}
               />
-              {choice.preview ?? (choice.icon ? <Icon name={choice.icon} /> : null)}
+              {choice.preview ?? (choice.icon ? <OverlayIcon name={choice.icon} /> : null)}
               <Typography variant="body2" component="span" sx={{ fontWeight: checked ? 600 : 400 }}>
                 {choice.label}
               </Typography>
@@ -154,7 +155,7 @@ const LayoutPreview = ({ kind }: { kind: 'vertical' | 'collapsed' | 'horizontal'
  * Every appearance and layout setting (docs/product.md#stored-values, #behaviour), applied at once and kept
  * in cookies.
  */
-export const CustomizerPanel = ({ onClose }: { onClose: () => void }) => {
+const CustomizerPanel = ({ onClose }: { onClose: () => void }) => {
   const { t } = useTranslation();
   const settings = useSettings();
   const narrow = useMediaQuery(overlayNavQuery);
@@ -182,10 +183,10 @@ export const CustomizerPanel = ({ onClose }: { onClose: () => void }) => {
           disabled={isDefaultSettings(settings)}
           sx={{ color: 'primary.main' }}
         >
-          <Icon name="reset" />
+          <OverlayIcon name="reset" />
         </IconButton>
         <IconButton aria-label={t('customizer.close')} onClick={onClose}>
-          <Icon name="close" />
+          <OverlayIcon name="close" />
         </IconButton>
       </Box>
       <Divider />
@@ -226,7 +227,11 @@ export const CustomizerPanel = ({ onClose }: { onClose: () => void }) => {
                     }}
                   >
                     {checked ? (
-                      <Icon name="check" fontSize="small" sx={{ color: scheme === 'dark' ? '#111318' : '#fff' }} />
+                      <OverlayIcon
+                        name="check"
+                        fontSize="small"
+                        sx={{ color: scheme === 'dark' ? '#111318' : '#fff' }}
+                      />
                     ) : null}
                   </Box>
                 </ButtonBase>
@@ -373,7 +378,7 @@ export const CustomizerPanel = ({ onClose }: { onClose: () => void }) => {
           fullWidth
           onClick={resetSettings}
           disabled={isDefaultSettings(settings)}
-          startIcon={<Icon name="reset" />}
+          startIcon={<OverlayIcon name="reset" />}
         >
           {t('customizer.resetAll')}
         </Button>
@@ -381,3 +386,23 @@ export const CustomizerPanel = ({ onClose }: { onClose: () => void }) => {
     </Box>
   );
 };
+
+/** The panel in the window's end-edge drawer (the customizer's tab opens it). */
+export const CustomizerDrawer = ({ open, onClose }: { open: boolean; onClose: () => void }) => (
+  <Drawer
+    anchor="right"
+    open={open}
+    onClose={onClose}
+    slotProps={{
+      paper: {
+        id: customizerId,
+        role: 'dialog',
+        'aria-modal': true,
+        'aria-labelledby': `${customizerId}-title`,
+        sx: { width: 400, maxWidth: '100vw' },
+      },
+    }}
+  >
+    <CustomizerPanel onClose={onClose} />
+  </Drawer>
+);

@@ -1,16 +1,18 @@
 import ButtonBase from '@mui/material/ButtonBase';
 import { styled } from '@mui/material/styles';
-import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isDefaultSettings } from '../../shared/theme/settings';
 import { useSettings } from '../../shared/theme/use-settings';
-import { DeferredDrawer } from '../../shared/ui/deferred';
-import { Icon } from './icons';
+import { deferredOverlay } from '../../shared/ui/deferred';
 import { customizerId } from './layout-state';
+import { Icon } from './icons';
 import { setCustomizerOpen, useCustomizerOpen } from './customizer-state';
 
 const loadPanel = () => import('./customizer-panel');
-const CustomizerPanel = lazy(async () => ({ default: (await loadPanel()).CustomizerPanel }));
+/** The panel in its drawer: downloaded on the tab's first hover, focus or click, mounted from the first opening. */
+const CustomizerDrawer = deferredOverlay<{ open: boolean; onClose: () => void }>(async () => ({
+  default: (await loadPanel()).CustomizerDrawer,
+}));
 
 const IconWithDot = styled('span')({ position: 'relative', display: 'inline-flex', flexShrink: 0 });
 
@@ -82,24 +84,7 @@ export const Customizer = () => {
           <ChangedDot aria-hidden shown={changed} />
         </IconWithDot>
       </ButtonBase>
-      <DeferredDrawer
-        anchor="right"
-        open={open}
-        onClose={() => setOpen(false)}
-        slotProps={{
-          paper: {
-            id: customizerId,
-            role: 'dialog',
-            'aria-modal': true,
-            'aria-labelledby': `${customizerId}-title`,
-            sx: { width: 400, maxWidth: '100vw' },
-          },
-        }}
-      >
-        <Suspense fallback={null}>
-          <CustomizerPanel onClose={() => setOpen(false)} />
-        </Suspense>
-      </DeferredDrawer>
+      <CustomizerDrawer open={open} onClose={() => setOpen(false)} />
     </>
   );
 };

@@ -1,7 +1,7 @@
 import Fab from '@mui/material/Fab';
 import Zoom from '@mui/material/Zoom';
 import { useTranslation } from 'react-i18next';
-import { Icon } from './icons';
+import { OverlayIcon } from './overlay-icons';
 
 /** The scroll-to-top button itself (scroll-to-top.tsx decides when it shows). */
 export const ScrollToTopButton = ({ visible }: { visible: boolean }) => {
@@ -15,7 +15,7 @@ export const ScrollToTopButton = ({ visible }: { visible: boolean }) => {
         onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
         sx={{ position: 'fixed', bottom: 24, insetInlineEnd: 24, zIndex: (theme) => theme.zIndex.speedDial }}
       >
-        <Icon name="arrowUp" />
+        <OverlayIcon name="arrowUp" />
       </Fab>
     </Zoom>
   );

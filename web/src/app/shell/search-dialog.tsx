@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAppAbility } from '../../shared/session/use-session';
 import { canSeeNavItem, navItems } from '../layouts/nav-items';
-import { Icon, NavIcon } from './icons';
+import { NavIcon } from './icons';
+import { OverlayIcon } from './overlay-icons';
 import { visuallyHidden } from '../../shared/ui/visually-hidden';
 import { useDataSearch } from './search-data';
 import { pageEntries, searchEntries, type SearchEntry } from './search-index';
@@ -94,7 +95,7 @@ export const SearchDialog = ({ open, onClose }: { open: boolean; onClose: () => 
           borderColor: 'divider',
         }}
       >
-        <Icon name="search" sx={{ color: 'text.secondary' }} />
+        <OverlayIcon name="search" sx={{ color: 'text.secondary' }} />
         <InputBase
           autoFocus
           fullWidth
@@ -191,7 +192,7 @@ export const SearchDialog = ({ open, onClose }: { open: boolean; onClose: () => 
                         </Typography>
                       </Box>
                       {index === activeIndex ? (
-                        <Icon name="enter" fontSize="small" sx={{ color: 'text.secondary' }} />
+                        <OverlayIcon name="enter" fontSize="small" sx={{ color: 'text.secondary' }} />
                       ) : null}
                     </Box>
                   );

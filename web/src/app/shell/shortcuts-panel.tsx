@@ -11,7 +11,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useAppAbility } from '../../shared/session/use-session';
 import { canSeeNavItem, navItems, type NavItem } from '../layouts/nav-items';
-import { Icon, NavIcon } from './icons';
+import { NavIcon } from './icons';
+import { OverlayIcon } from './overlay-icons';
 import { defaultShortcuts, maxShortcuts, setShortcuts, toggleShortcut, useShortcuts } from './shortcuts';
 
 const Tile = ({ item, onNavigate }: { item: NavItem; onNavigate: () => void }) => {
@@ -77,7 +78,7 @@ export const ShortcutsPanel = ({ onNavigate }: { onNavigate: () => void }) => {
           aria-label={t('shortcuts.edit')}
           onClick={() => setEditing((current) => !current)}
         >
-          <Icon name={editing ? 'check' : 'edit'} fontSize="small" />
+          <OverlayIcon name={editing ? 'check' : 'edit'} fontSize="small" />
         </IconButton>
       </Box>
       <Divider />

@@ -5,14 +5,14 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { Icon, type IconName } from './icons';
+import { OverlayIcon, type OverlayIconName } from './overlay-icons';
 import { setCustomizerOpen } from './customizer-state';
 import { UserAvatar } from './user-avatar';
 
 export interface UserLink {
   readonly key: 'profile' | 'settings' | 'plans';
   readonly to: string;
-  readonly icon: IconName;
+  readonly icon: OverlayIconName;
 }
 
 interface UserMenuItemsProps {
@@ -59,7 +59,7 @@ export const UserMenuItems = ({
       {links.map((link) => (
         <MenuItem key={link.key} component={RouterLink} to={link.to} onClick={onNavigate}>
           <ListItemIcon>
-            <Icon name={link.icon} fontSize="small" />
+            <OverlayIcon name={link.icon} fontSize="small" />
           </ListItemIcon>
           {t(`shell.user.${link.key}`)}
         </MenuItem>
@@ -71,14 +71,14 @@ export const UserMenuItems = ({
         }}
       >
         <ListItemIcon>
-          <Icon name="settings" fontSize="small" />
+          <OverlayIcon name="settings" fontSize="small" />
         </ListItemIcon>
         {t('customizer.title')}
       </MenuItem>
       <Divider />
       <MenuItem onClick={onSignOut} disabled={signingOut}>
         <ListItemIcon>
-          <Icon name="logout" fontSize="small" />
+          <OverlayIcon name="logout" fontSize="small" />
         </ListItemIcon>
         {signingOut ? t('account.signingOut') : t('account.signOut')}
       </MenuItem>

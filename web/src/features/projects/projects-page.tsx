@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
@@ -44,6 +43,7 @@ import { SegmentedControl } from '../../shared/ui/segmented-control';
 import { SkeletonBlock } from '../../shared/ui/skeleton-block';
 import { TabStrip } from '../../shared/ui/tab-strip';
 import { useMenuButton } from '../../shared/ui/use-menu-button';
+import { ActionButton } from '../../shared/ui/action-button';
 
 /** The cards' grid: one column on phones, two on tablets, three from large screens on. */
 const cardGrid = {
@@ -70,9 +70,9 @@ const NewProjectButton = ({
   const menu = useMenuButton(preloadNewProjectMenu);
   return (
     <>
-      <Button variant="contained" startIcon={<AddIcon />} {...menu.buttonProps}>
+      <ActionButton variant="contained" startIcon={<AddIcon />} {...menu.buttonProps}>
         {t(label)}
-      </Button>
+      </ActionButton>
       <NewProjectMenu
         {...menu.menuProps}
         slotProps={{ list: { 'aria-label': t('projects.newProjectMenu') } }}
@@ -211,7 +211,7 @@ export const ProjectsPage = () => {
             sx={{ minWidth: { md: 260 }, flexGrow: 1 }}
           />
           {/* On phones the other filters wait behind a button, so the list starts on the first screen. */}
-          <Button
+          <ActionButton
             variant="outlined"
             aria-expanded={filtersOpen}
             aria-controls="project-filters"
@@ -221,7 +221,7 @@ export const ProjectsPage = () => {
             {activeFilters > 0
               ? t('projects.list.filtersActive', { active: activeFilters })
               : t('projects.list.filters')}
-          </Button>
+          </ActionButton>
           <Box
             id="project-filters"
             sx={{
@@ -318,7 +318,7 @@ export const ProjectsPage = () => {
             title={t('projects.list.noMatch')}
             action={
               hasFilters(state) ? (
-                <Button
+                <ActionButton
                   variant="outlined"
                   onClick={() => {
                     setDraft('');
@@ -326,7 +326,7 @@ export const ProjectsPage = () => {
                   }}
                 >
                   {t('projects.list.clearFilters')}
-                </Button>
+                </ActionButton>
               ) : null
             }
           />

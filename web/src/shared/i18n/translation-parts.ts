@@ -70,16 +70,6 @@ export const partLoaders = {
     fr: () => import('../../features/notifications/locales/fr/notifications'),
     ar: () => import('../../features/notifications/locales/ar/notifications'),
   },
-  'user-notifications': {
-    en: () => import('../../features/user-view/locales/en/user-notifications'),
-    fr: () => import('../../features/user-view/locales/fr/user-notifications'),
-    ar: () => import('../../features/user-view/locales/ar/user-notifications'),
-  },
-  'user-security': {
-    en: () => import('../../features/user-view/locales/en/user-security'),
-    fr: () => import('../../features/user-view/locales/fr/user-security'),
-    ar: () => import('../../features/user-view/locales/ar/user-security'),
-  },
 } as const satisfies Record<string, Readonly<Record<Language, PartLoader>>>;
 
 /** A part's resources: nested objects with strings at the leaves. */

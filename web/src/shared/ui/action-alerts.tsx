@@ -1,6 +1,6 @@
-import Button from '@mui/material/Button';
 import type { ReactNode } from 'react';
 import { InlineAlert } from './inline-alert';
+import { ActionButton } from './action-button';
 
 /**
  * The two alerts that come with a button: "this did not load, retry" and "this changed while you
@@ -23,9 +23,9 @@ const ActionAlert = ({
   <InlineAlert
     severity={severity}
     action={
-      <Button color="inherit" size="small" onClick={onAction}>
+      <ActionButton color="inherit" size="small" onClick={onAction}>
         {actionLabel}
-      </Button>
+      </ActionButton>
     }
   >
     {children}

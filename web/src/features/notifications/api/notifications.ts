@@ -1,7 +1,53 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { NotificationList } from '@orbit/functions/notifications/contract';
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
+import type { Notification, NotificationFrame, NotificationList } from '@orbit/functions/notifications/contract';
 import { apiRequest } from '../../../shared/api/api-client';
-import { listKey, markInList, notificationsPath, refreshNotifications, setUnread, type UnreadCount } from './unread';
+import { listKey, notificationsPath, refreshNotifications, setUnread, type UnreadCount } from './unread';
+
+type ListPages = InfiniteData<NotificationList, string | undefined>;
+
+const markInList = (queryClient: QueryClient, read: (notification: Notification) => boolean) =>
+  queryClient.setQueryData<ListPages>(listKey, (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            notifications: page.notifications.map((item) => (read(item) ? { ...item, read: true } : item)),
+          })),
+        }
+      : data,
+  );
+
+/** A frame from the socket: a new row on top (replacing the chat row it folded into), or rows read elsewhere. */
+export const applyNotificationFrame = (queryClient: QueryClient, frame: NotificationFrame): void => {
+  if (frame.type === 'notification.read') {
+    const { upTo, ids } = frame;
+    markInList(queryClient, (item) => (upTo !== undefined && item.id <= upTo) || ids.includes(item.id));
+    return;
+  }
+  queryClient.setQueryData<ListPages>(listKey, (data) => {
+    if (!data) return data;
+    const [first, ...rest] = data.pages;
+    const without = (page: NotificationList) => ({
+      ...page,
+      notifications: page.notifications.filter(
+        (item) => item.id !== frame.notification.id && item.id !== frame.replaces,
+      ),
+    });
+    if (!first) return data;
+    const top = without(first);
+    return {
+      ...data,
+      pages: [{ ...top, notifications: [frame.notification, ...top.notifications] }, ...rest.map(without)],
+    };
+  });
+};
 
 /** The panel's side of the notification centre's API (loaded with the panel): the list and its actions. */
 

@@ -18,7 +18,7 @@ import { initialsOf, personAvatarColours } from '../../../shared/ui/person-avata
 import { CloseIcon } from '../../../shared/ui/icons';
 import { useMarkAllRead, useMarkRead, useNotificationList } from '../api/notifications';
 import { useUnreadCount } from '../api/unread';
-import { CheckIcon, DoneAllIcon } from './icons';
+import { CheckIcon, DoneAllIcon } from './panel-icons';
 import { notificationHref, notificationText, relativeTime } from './notification-text';
 
 /**
@@ -44,7 +44,7 @@ export const NotificationsPanel = ({ onClose, phone }: { onClose: () => void; ph
     <Box sx={{ display: 'flex', flexDirection: 'column', maxHeight: 'inherit', minHeight: 0 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1.5 }}>
         <Typography component="h2" variant="h6" sx={{ flex: 1, fontSize: '1.0625rem' }}>
-          {t('notifications.title')}
+          {t('shell.notifications.title')}
         </Typography>
         {unread > 0 ? (
           <Chip size="small" color="primary" label={t('notifications.newCount', { count: unread })} />
@@ -88,7 +88,7 @@ export const NotificationsPanel = ({ onClose, phone }: { onClose: () => void; ph
             </Typography>
           </Box>
         ) : (
-          <List disablePadding aria-label={t('notifications.title')}>
+          <List disablePadding aria-label={t('shell.notifications.title')}>
             {items.map((notification) => (
               <ListItem
                 key={notification.id}

@@ -4,7 +4,7 @@ import type { NotificationFrame } from '@orbit/functions/notifications/contract'
 import { refreshSession } from '../../../shared/api/api-client';
 import { LiveSocket } from '../../../shared/realtime/live-socket';
 import { getSession } from '../../../shared/session/session-store';
-import { applyNotificationFrame, refreshNotifications } from '../api/unread';
+import { listKey, refreshNotifications, setUnread } from '../api/unread';
 
 /**
  * The bell's own connection (`/ws?purpose=notifications`), open on every page while signed in:
@@ -26,8 +26,14 @@ export const useNotificationsLive = (enabled: boolean): void => {
       },
       onFrame: (frame) => {
         // Every frame of the user reaches this connection (chat, boards): only ours matter here.
-        if (frame.type === 'notification.new' || frame.type === 'notification.read')
-          applyNotificationFrame(queryClient, frame as NotificationFrame);
+        if (frame.type !== 'notification.new' && frame.type !== 'notification.read') return;
+        const notificationFrame = frame as NotificationFrame;
+        setUnread(queryClient, notificationFrame.unread);
+        // The list is in the cache only once the panel has loaded, and its code with it.
+        if (queryClient.getQueryData(listKey))
+          void import('../api/notifications').then(({ applyNotificationFrame }) =>
+            applyNotificationFrame(queryClient, notificationFrame),
+          );
       },
     });
     socket.start();

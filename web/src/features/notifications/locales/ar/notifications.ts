@@ -3,14 +3,6 @@ import type { TranslationShape } from '../../../../shared/i18n/locales/shape';
 
 const notifications: TranslationShape<typeof en> = {
   notifications: {
-    title: 'الإشعارات',
-    bell_zero: 'الإشعارات، {{count}} غير مقروء',
-    bell_one: 'الإشعارات، {{count}} غير مقروء',
-    bell_two: 'الإشعارات، {{count}} غير مقروءين',
-    bell_few: 'الإشعارات، {{count}} إشعارات غير مقروءة',
-    bell_many: 'الإشعارات، {{count}} إشعارًا غير مقروء',
-    bell_other: 'الإشعارات، {{count}} إشعار غير مقروء',
-    bellNone: 'الإشعارات، لا يوجد غير مقروء',
     newCount_zero: 'لا جديد',
     newCount_one: 'واحد جديد',
     newCount_two: 'اثنان جديدان',

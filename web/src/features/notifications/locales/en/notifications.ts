@@ -1,10 +1,6 @@
 /** The notification centre's words: the navbar's bell and its panel. */
 const notifications = {
   notifications: {
-    title: 'Notifications',
-    bell_one: 'Notifications, {{count}} unread',
-    bell_other: 'Notifications, {{count}} unread',
-    bellNone: 'Notifications, none unread',
     newCount_one: '{{count}} new',
     newCount_other: '{{count}} new',
     markAllRead: 'Mark all as read',

@@ -3,11 +3,6 @@ import type { TranslationShape } from '../../../../shared/i18n/locales/shape';
 
 const notifications: TranslationShape<typeof en> = {
   notifications: {
-    title: 'Notifications',
-    bell_one: 'Notifications, {{count}} non lue',
-    bell_many: 'Notifications, {{count}} non lues',
-    bell_other: 'Notifications, {{count}} non lues',
-    bellNone: 'Notifications, aucune non lue',
     newCount_one: '{{count}} nouvelle',
     newCount_many: '{{count}} nouvelles',
     newCount_other: '{{count}} nouvelles',

@@ -1,7 +1,9 @@
+import userNotifications from './user-notifications';
+import userSecurity from './user-security';
 import type en from '../en/user-view';
 import type { TranslationShape } from '../../../../shared/i18n/locales/shape';
 
-const userView: TranslationShape<typeof en> = {
+const userView: TranslationShape<Pick<typeof en, 'userView'>> = {
   userView: {
     title: 'الملف الشخصي',
     loadFailed: 'تعذّر تحميل الملف الشخصي.',
@@ -112,4 +114,4 @@ const userView: TranslationShape<typeof en> = {
   },
 };
 
-export default userView;
+export default { ...userView, ...userSecurity, ...userNotifications };

@@ -1,5 +1,9 @@
+import userNotifications from './user-notifications';
+import userSecurity from './user-security';
+
 /**
- * English, user-view part: the user view (/user/view), its side card and the Account tab.
+ * English, user-view part: the user view (/user/view), its side card and the Account tab; the
+ * Security, Activity and Notifications tabs' words are in their own files, joined below.
  */
 const userView = {
   userView: {
@@ -113,4 +117,5 @@ const userView = {
   },
 };
 
-export default userView;
+/** One part for the whole view: its tabs' words come with it (one file to fetch, not three). */
+export default { ...userView, ...userSecurity, ...userNotifications };

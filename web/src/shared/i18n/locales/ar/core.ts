@@ -64,6 +64,17 @@ const core: TranslationShape<typeof en> = {
     backHome: 'العودة إلى الصفحة الرئيسية',
   },
   shell: {
+    // The navbar's bell, on every signed-in page (its panel's words: features/notifications).
+    notifications: {
+      title: 'الإشعارات',
+      bell_zero: 'الإشعارات، {{count}} غير مقروء',
+      bell_one: 'الإشعارات، {{count}} غير مقروء',
+      bell_two: 'الإشعارات، {{count}} غير مقروءين',
+      bell_few: 'الإشعارات، {{count}} إشعارات غير مقروءة',
+      bell_many: 'الإشعارات، {{count}} إشعارًا غير مقروء',
+      bell_other: 'الإشعارات، {{count}} إشعار غير مقروء',
+      bellNone: 'الإشعارات، لا يوجد غير مقروء',
+    },
     nav: {
       collapse: 'إبقاء التنقل مطويًا',
       headings: {

@@ -66,6 +66,13 @@ const core = {
     backHome: 'Back to home',
   },
   shell: {
+    // The navbar's bell, on every signed-in page (its panel's words: features/notifications).
+    notifications: {
+      title: 'Notifications',
+      bell_one: 'Notifications, {{count}} unread',
+      bell_other: 'Notifications, {{count}} unread',
+      bellNone: 'Notifications, none unread',
+    },
     nav: {
       collapse: 'Keep the navigation collapsed',
       headings: {

@@ -64,6 +64,14 @@ const core: TranslationShape<typeof en> = {
     backHome: 'Retour à l’accueil',
   },
   shell: {
+    // The navbar's bell, on every signed-in page (its panel's words: features/notifications).
+    notifications: {
+      title: 'Notifications',
+      bell_one: 'Notifications, {{count}} non lue',
+      bell_many: 'Notifications, {{count}} non lues',
+      bell_other: 'Notifications, {{count}} non lues',
+      bellNone: 'Notifications, aucune non lue',
+    },
     nav: {
       collapse: 'Garder la navigation réduite',
       headings: {
