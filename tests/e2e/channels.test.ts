@@ -1,6 +1,5 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { connect, createServer, type Server } from 'node:net';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 import type { Locator, Page } from 'playwright-core';
@@ -8,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 import { useBrowser, signInThroughForm } from '../support/browser';
 import { FakeTelegram } from '../support/fake-telegram';
+import { seriousAxeViolations } from '../support/axe';
 
 /**
  * The Channels page in a real browser on the product as `npm start` serves it: connecting a
@@ -21,7 +21,6 @@ const artifacts = join(import.meta.dirname, 'artifacts', 'channels');
 const shot = (target: Page, name: string) =>
   target.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
 
-const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const admin = { phone: '+15550100001', password: 'Admin#2026' };
 
 /**
@@ -65,36 +64,6 @@ afterAll(async () => {
   forwarder.close();
   await telegram.stop();
 });
-
-interface AxeViolation {
-  readonly id: string;
-  readonly impact: string | null;
-  readonly nodes: { readonly target: unknown[]; readonly html: string }[];
-}
-
-/** axe-core on the whole page (WCAG 2.1 AA and best practice): what is serious or critical. */
-const seriousAxeViolations = async (target: Page): Promise<string[]> => {
-  // Evaluated through the DevTools protocol: the server's CSP refuses an inline script tag.
-  if (!(await target.evaluate(() => 'axe' in window))) await target.evaluate(readFileSync(axeSource, 'utf8'));
-  const violations = await target.evaluate(async () => {
-    const runner = (
-      window as unknown as {
-        axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }> };
-      }
-    ).axe;
-    const result = await runner.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-    });
-    return result.violations.map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      nodes: violation.nodes.map((node) => ({ target: node.target, html: node.html.slice(0, 160) })),
-    }));
-  });
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} ${JSON.stringify(violation.nodes)}`);
-};
 
 /** Loaded: no request for half a second, nothing busy, no finite animation running. */
 const ready = async (target: Page): Promise<void> => {

@@ -1,6 +1,3 @@
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
-
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -10,6 +7,7 @@ import type { ConnectChannelResponse } from '@orbit/functions/channels/contract'
 
 import { apiAs, baseUrl, signInThroughForm, useBrowser } from '../support/browser';
 import { WebhookReceiver } from '../support/webhook-receiver';
+import { seriousAxeViolations } from '../support/axe';
 
 /**
  * Send later in the browser, on the product as `npm start` serves it: the admin (desktop, dark)
@@ -18,7 +16,6 @@ import { WebhookReceiver } from '../support/webhook-receiver';
  * or critical with the dialog and the list open, dark and light, left-to-right and right-to-left.
  */
 
-const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const browser = useBrowser();
 let admin: Page;
 let liam: Page;
@@ -54,29 +51,6 @@ const localInputIn = (page: Page, seconds: number): Promise<string> =>
     const pad = (value: number) => String(value).padStart(2, '0');
     return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}`;
   }, seconds);
-
-const seriousAxeViolations = async (page: Page): Promise<string[]> => {
-  // Evaluated through the DevTools protocol: the server's CSP refuses an inline script tag.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(readFileSync(axeSource, 'utf8'));
-  return page.evaluate(async () => {
-    const runner = (
-      window as unknown as {
-        axe: {
-          run: (
-            context: unknown,
-            options: unknown,
-          ) => Promise<{ violations: { id: string; impact: string | null; nodes: { html: string }[] }[] }>;
-        };
-      }
-    ).axe;
-    const result = await runner.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-    });
-    return result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html.slice(0, 120)).join(' | ')}`);
-  });
-};
 
 /** Animations (the dialog's, the list's) finished: axe measures what a person sees. */
 const settled = (page: Page) =>

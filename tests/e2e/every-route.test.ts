@@ -1,5 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
@@ -7,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import { useBrowser, signInThroughForm } from '../support/browser';
 import { e2eLinks } from './global-setup';
+import { isSerious, runAxe, type AxeViolation } from '../support/axe';
 
 /**
  * Checks that hold for every page, walked from the web app's own route table, so a new route is
@@ -22,7 +22,6 @@ import { e2eLinks } from './global-setup';
  */
 
 const artifacts = join(import.meta.dirname, 'artifacts', 'every-route');
-const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const admin = { phone: '+15550100001', password: 'Admin#2026' };
 const client = { phone: '+15550100002', password: 'Client#2026' };
 
@@ -149,39 +148,7 @@ const ready = async (page: Page): Promise<void> => {
   );
 };
 
-interface AxeViolation {
-  readonly id: string;
-  readonly impact: string | null;
-  readonly help: string;
-  readonly nodes: { readonly target: unknown[]; readonly html: string; readonly summary?: string }[];
-}
-
-const seriousAxeViolations = async (page: Page): Promise<AxeViolation[]> => {
-  // Evaluated through the DevTools protocol: the server's CSP refuses an inline script tag.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(readFileSync(axeSource, 'utf8'));
-  return page.evaluate(async () => {
-    const runner = (
-      window as unknown as {
-        axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }> };
-      }
-    ).axe;
-    const result = await runner.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-    });
-    return result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => ({
-        id: violation.id,
-        impact: violation.impact,
-        help: violation.help,
-        nodes: violation.nodes.map((node) => ({
-          target: node.target,
-          html: node.html.slice(0, 200),
-          summary: (node as { failureSummary?: string }).failureSummary,
-        })),
-      }));
-  });
-};
+const seriousAxeViolations = async (page: Page): Promise<AxeViolation[]> => (await runAxe(page)).filter(isSerious);
 
 /**
  * What makes the page wider than the window: the document's own sideways scroll, and every

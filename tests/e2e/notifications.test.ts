@@ -1,12 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
 import type { Project, Task } from '@orbit/functions/projects/contract';
 
 import { apiAs, signInThroughForm, useBrowser } from '../support/browser';
+import { seriousAxeViolations } from '../support/axe';
 
 /**
  * The notification centre in two browsers: an admin assigns a task to the project's client, and
@@ -16,7 +14,6 @@ import { apiAs, signInThroughForm, useBrowser } from '../support/browser';
  * or critical with it open, light and dark.
  */
 
-const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const browser = useBrowser();
 
 const admin = { phone: '+15550100001', password: 'Admin#2026' };
@@ -46,29 +43,6 @@ const signedIn = async (who: { phone: string; password: string }, options: Optio
 
 /** The bell, whatever its count says (its name carries the count). */
 const bell = (page: Page) => page.getByRole('button', { name: /^(Notifications|الإشعارات)[,،]/ });
-
-const seriousAxeViolations = async (page: Page): Promise<string[]> => {
-  // Evaluated through the DevTools protocol: the server's CSP refuses an inline script tag.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(readFileSync(axeSource, 'utf8'));
-  return page.evaluate(async () => {
-    const runner = (
-      window as unknown as {
-        axe: {
-          run: (
-            context: unknown,
-            options: unknown,
-          ) => Promise<{ violations: { id: string; impact: string | null; nodes: { html: string }[] }[] }>;
-        };
-      }
-    ).axe;
-    const result = await runner.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-    });
-    return result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html.slice(0, 120)).join(' | ')}`);
-  });
-};
 
 /** Animations finished: axe measures what a person sees. */
 const settled = (page: Page) =>

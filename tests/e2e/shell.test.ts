@@ -1,5 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 import type { BrowserContextOptions, Page } from 'playwright-core';
@@ -7,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import { useBrowser, signInThroughForm } from '../support/browser';
 import { e2eLinks } from './global-setup';
+import { runAxe, type AxeViolation } from '../support/axe';
 
 /**
  * The application shell in a real browser (issue 3): navigation layouts and the overlay below
@@ -17,7 +17,6 @@ import { e2eLinks } from './global-setup';
  */
 
 const artifacts = join(import.meta.dirname, 'artifacts');
-const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const admin = { phone: '+15550100001', password: 'Admin#2026' };
 const client = { phone: '+15550100002', password: 'Client#2026' };
 const thirtyDays = 30 * 24 * 60 * 60;
@@ -56,36 +55,9 @@ const openCustomizer = async (page: Page) => {
   return panel;
 };
 
-interface AxeViolation {
-  readonly id: string;
-  readonly impact: string | null;
-  readonly help: string;
-  readonly nodes: { readonly target: unknown[]; readonly html: string }[];
-}
-
 /** axe-core in the page; the page's own content (other features' work) is left out unless asked. */
-const axe = async (page: Page, exclude: string[] = ['#main-content']): Promise<AxeViolation[]> => {
-  // Evaluated through the DevTools protocol: an inline <script> tag would be refused by the
-  // page's CSP, which the local server sends as CloudFront does.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(readFileSync(axeSource, 'utf8'));
-  return page.evaluate(async (excluded) => {
-    const runner = (
-      window as unknown as {
-        axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }> };
-      }
-    ).axe;
-    const result = await runner.run(
-      { include: [['body']], exclude: excluded.map((selector) => [selector]) },
-      { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } },
-    );
-    return result.violations.map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      nodes: violation.nodes.map((node) => ({ target: node.target, html: node.html })),
-    }));
-  }, exclude);
-};
+const axe = (page: Page, exclude: string[] = ['#main-content']): Promise<AxeViolation[]> => runAxe(page, { exclude });
+
 /**
  * Every finite CSS transition and animation has finished: menus, drawers and dialogs are in place
  * (endless ones, such as the customizer's spinning cog, are not waited for).

@@ -1,5 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 import type { Page } from 'playwright-core';
@@ -8,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { timeStepAt, totpCodeAt } from '@orbit/functions/auth/two-step';
 
 import { baseUrl, signInThroughForm, useBrowser } from '../support/browser';
+import { seriousAxeViolations } from '../support/axe';
 
 /**
  * The Security and Activity tabs and the sign-in's second step in a real browser
@@ -21,7 +21,6 @@ const browser = useBrowser();
 const artifacts = join(import.meta.dirname, 'artifacts', 'user-security');
 const shot = (target: Page, name: string) =>
   target.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
-const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const password = 'Secret#2026';
 
 beforeAll(() => {
@@ -54,35 +53,6 @@ const signedIn = async (phone: string, options: Parameters<typeof browser.newCon
 const ready = async (target: Page): Promise<void> => {
   await target.waitForLoadState('networkidle');
   await target.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null);
-};
-
-interface AxeViolation {
-  readonly id: string;
-  readonly impact: string | null;
-  readonly nodes: { readonly target: unknown[]; readonly html: string }[];
-}
-
-/** axe-core on the whole page (WCAG 2.1 AA and best practice): what is serious or critical. */
-const seriousAxeViolations = async (target: Page): Promise<string[]> => {
-  if (!(await target.evaluate(() => 'axe' in window))) await target.evaluate(readFileSync(axeSource, 'utf8'));
-  const violations = await target.evaluate(async () => {
-    const runner = (
-      window as unknown as {
-        axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }> };
-      }
-    ).axe;
-    const result = await runner.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-    });
-    return result.violations.map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      nodes: violation.nodes.map((node) => ({ target: node.target, html: node.html.slice(0, 160) })),
-    }));
-  });
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} ${JSON.stringify(violation.nodes)}`);
 };
 
 /**

@@ -1,5 +1,4 @@
 import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 
@@ -7,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 
 import { baseUrl, signInThroughForm, useBrowser } from '../support/browser';
+import { seriousAxeViolations } from '../support/axe';
 
 /**
  * The user view in a real browser on the product as `npm start` serves it: editing the profile,
@@ -18,7 +18,6 @@ import { baseUrl, signInThroughForm, useBrowser } from '../support/browser';
 const artifacts = join(import.meta.dirname, 'artifacts', 'user-view');
 const shot = (target: Page, name: string) =>
   target.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
-const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 const browser = useBrowser();
 const password = 'Secret#2026';
@@ -69,34 +68,6 @@ const ready = async (target: Page): Promise<void> => {
       .getAnimations()
       .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
   );
-};
-
-interface AxeViolation {
-  readonly id: string;
-  readonly impact: string | null;
-  readonly nodes: { readonly target: unknown[]; readonly html: string }[];
-}
-
-const seriousAxeViolations = async (target: Page): Promise<string[]> => {
-  if (!(await target.evaluate(() => 'axe' in window))) await target.evaluate(readFileSync(axeSource, 'utf8'));
-  const violations = await target.evaluate(async () => {
-    const runner = (
-      window as unknown as {
-        axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }> };
-      }
-    ).axe;
-    const result = await runner.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-    });
-    return result.violations.map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      nodes: violation.nodes.map((node) => ({ target: node.target, html: node.html.slice(0, 160) })),
-    }));
-  });
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} ${JSON.stringify(violation.nodes)}`);
 };
 
 /** A 64×64 PNG in two colours (a picture the browser decodes, crops and re-encodes). */
