@@ -2,13 +2,13 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { ProfileView } from '@orbit/functions/users/contract';
 import { initialsOf, roleKey, statusColor, statusKey } from './profile-labels';
+import { Tag } from '../../../shared/ui/tag';
 
 /** The side card: who this is, their status and what they have on (projects, open tasks). */
 export const ProfileCard = ({ view }: { view: ProfileView }) => {
@@ -35,9 +35,10 @@ export const ProfileCard = ({ view }: { view: ProfileView }) => {
             {user.fullName}
           </Typography>
           <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'center' }}>
-            <Chip size="small" variant="outlined" label={t(`userView.roles.${roleKey(user.role)}`)} />
-            <Chip
-              size="small"
+            <Tag variant="outlined" label={t(`userView.roles.${roleKey(user.role)}`)} />
+            {/* Outlined: white text on a filled green or amber pill is below 4.5:1 on this theme. */}
+            <Tag
+              variant="outlined"
               color={statusColor(user.status)}
               label={t(`userView.statuses.${statusKey(user.status)}`)}
               data-status={user.status}
