@@ -3,14 +3,8 @@ import { httpRoutes, routeKeyOf, type HttpMethod, type HttpRouteDefinition } fro
 import { adminPassword, clientPassword, demoUsers } from '@orbit/seed/demo-users';
 
 import { startLocalStack, type LocalStack } from '../../infra/local/stack';
-import {
-  publicRouteExpectations,
-  signedInRouteExpectations,
-  type MatrixContext,
-  type MatrixRequest,
-  type MatrixResponse,
-  type SignedInIdentity,
-} from '../support/route-expectations';
+import type { MatrixContext, MatrixRequest, MatrixResponse, SignedInIdentity } from '../support/matrix';
+import { publicRouteExpectations, signedInRouteExpectations } from '../support/route-expectations';
 import type { BenchSection } from './section';
 
 /**
