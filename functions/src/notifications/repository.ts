@@ -7,9 +7,9 @@ import {
   notificationEntity,
   notificationSettingsEntity,
   notificationsOf,
-  unreadCountEntity,
 } from '../core/notifications/entities';
 import type { NotificationRecord, NotificationSettings } from '../core/notifications/records';
+import { addToUnreadPart } from '../core/notifications/store';
 import { tableName } from '../core/table';
 
 /**
@@ -65,19 +65,6 @@ const markReadPart = (userId: string, id: string, readAt: string): TransactionPa
   },
 });
 
-const unreadDeltaPart = (userId: string, delta: number): TransactionPart => ({
-  label: 'unread',
-  item: {
-    Update: {
-      TableName: tableName(),
-      Key: unreadCountEntity.key(userId),
-      UpdateExpression: 'SET #type = :type ADD unread :delta',
-      ExpressionAttributeNames: { '#type': 'type' },
-      ExpressionAttributeValues: { ':type': unreadCountEntity.type, ':delta': delta },
-    },
-  },
-});
-
 /** A chat whose unread row is read starts a new row with its next message. */
 const forgetLatestPart = (userId: string, coalesceKey: string, id: string): TransactionPart => ({
   label: `latest:${id}`,
@@ -103,7 +90,7 @@ export const markRead = async (userId: string, rows: readonly NotificationRecord
       markReadPart(userId, row.id, readAt),
       ...(row.coalesceKey ? [forgetLatestPart(userId, row.coalesceKey, row.id)] : []),
     ]),
-    unreadDeltaPart(userId, -rows.length),
+    addToUnreadPart(userId, -rows.length),
   ]);
 };
 
