@@ -1,6 +1,15 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 
-import { ConditionFailed, db, putPart, retry, transactWrite, writeIf, type TransactionPart } from '../core/db';
+import {
+  ConditionFailed,
+  db,
+  putPart,
+  queryNewestFirst,
+  retry,
+  transactWrite,
+  writeIf,
+  type TransactionPart,
+} from '../core/db';
 import { monotonicFactory, ulid } from '../core/ids';
 import { tableName } from '../core/table';
 import { chatCounterEntity, chatPairEntity, membershipEntity, messageEntity, messagesOf } from './entities';
@@ -233,23 +242,10 @@ export interface MessagePage {
  */
 export const listMessages = async (chatId: number, limit: number, before?: string): Promise<MessagePage> => {
   const { pk, skPrefix } = messagesOf(chatId);
-  const { Items = [] } = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: before
-        ? 'pk = :pk AND sk BETWEEN :from AND :before'
-        : 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: before
-        ? { ':pk': pk, ':from': skPrefix, ':before': messageEntity.key(chatId, before).sk }
-        : { ':pk': pk, ':prefix': skPrefix },
-      ScanIndexForward: false,
-      // BETWEEN is inclusive: the cursor's own message comes back first and is dropped below.
-      Limit: limit + (before ? 2 : 1),
-    }),
-  );
-  const older = (before ? Items.filter((item) => item.id !== before) : Items).map(messageEntity.fromItem);
-  const page = older.slice(0, limit);
-  return { messages: page, olderThan: older.length > limit ? (page.at(-1)?.id ?? null) : null };
+  const beforeSk = before ? messageEntity.key(chatId, before).sk : undefined;
+  const { items, more } = await queryNewestFirst({ pk, skPrefix, beforeSk, limit });
+  const page = items.map(messageEntity.fromItem);
+  return { messages: page, olderThan: more ? (page.at(-1)?.id ?? null) : null };
 };
 
 export interface Watermarks {

@@ -6,6 +6,7 @@ import {
   type BatchWriteCommandOutput,
   DynamoDBDocumentClient,
   paginateQuery,
+  QueryCommand,
   type QueryCommandInput,
   TransactWriteCommand,
   type TransactWriteCommandInput,
@@ -49,6 +50,36 @@ export const queryAll = async <Item = Record<string, unknown>>(input: QueryComma
 };
 
 /** True when a conditional write lost (the item changed or already exists). */
+/**
+ * One page of a partition's items under `skPrefix`, newest (highest sort key) first, strictly
+ * before `beforeSk` when given; `more` says whether an older page exists. Reads one item more
+ * than it returns to know, and one more again after a cursor: BETWEEN includes the cursor's
+ * own item, which is dropped here.
+ */
+export const queryNewestFirst = async (input: {
+  readonly pk: string;
+  readonly skPrefix: string;
+  readonly beforeSk?: string | undefined;
+  readonly limit: number;
+}): Promise<{ items: Record<string, unknown>[]; more: boolean }> => {
+  const { pk, skPrefix, beforeSk, limit } = input;
+  const { Items = [] } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: beforeSk
+        ? 'pk = :pk AND sk BETWEEN :from AND :before'
+        : 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: beforeSk
+        ? { ':pk': pk, ':from': skPrefix, ':before': beforeSk }
+        : { ':pk': pk, ':prefix': skPrefix },
+      ScanIndexForward: false,
+      Limit: limit + (beforeSk ? 2 : 1),
+    }),
+  );
+  const older = beforeSk ? Items.filter((item) => item.sk !== beforeSk) : Items;
+  return { items: older.slice(0, limit), more: older.length > limit };
+};
+
 export const isConditionFailure = (error: unknown): boolean =>
   error instanceof Error &&
   (error.name === 'ConditionalCheckFailedException' ||

@@ -1,6 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-
-import { batchGet, db, queryAll, transactWrite, type TransactionPart } from '../core/db';
+import { batchGet, queryAll, queryNewestFirst, transactWrite, type TransactionPart } from '../core/db';
 import { userEntity } from '../core/users/entities';
 import {
   latestUnreadEntity,
@@ -25,23 +23,10 @@ export interface NotificationPage {
 /** Newest first, strictly older than `before` (an id) when given. */
 export const listNotifications = async (userId: string, limit: number, before?: string): Promise<NotificationPage> => {
   const { pk, skPrefix } = notificationsOf(userId);
-  const { Items = [] } = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: before
-        ? 'pk = :pk AND sk BETWEEN :from AND :before'
-        : 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: before
-        ? { ':pk': pk, ':from': skPrefix, ':before': notificationEntity.key(userId, before).sk }
-        : { ':pk': pk, ':prefix': skPrefix },
-      ScanIndexForward: false,
-      // BETWEEN is inclusive: the cursor's own row comes back first and is dropped below.
-      Limit: limit + (before ? 2 : 1),
-    }),
-  );
-  const rows = Items.map(notificationEntity.fromItem).filter((row) => row.id !== before);
-  const items = rows.slice(0, limit);
-  return { items, nextCursor: rows.length > limit ? (items.at(-1)?.id ?? null) : null };
+  const beforeSk = before ? notificationEntity.key(userId, before).sk : undefined;
+  const { items, more } = await queryNewestFirst({ pk, skPrefix, beforeSk, limit });
+  const page = items.map(notificationEntity.fromItem);
+  return { items: page, nextCursor: more ? (page.at(-1)?.id ?? null) : null };
 };
 
 export const getNotifications = async (userId: string, ids: readonly string[]): Promise<NotificationRecord[]> =>
