@@ -464,10 +464,13 @@ describe('managing channels', () => {
       return current.lastTest?.status === 'failed' ? current : undefined;
     }, 'the test to fail');
     expect(failed.lastTest?.error).toBe('Telegram: Forbidden: bot was blocked by the user');
-    const work = await admin.request<WorkResponse>('GET', '/api/apps/channels/work');
-    const item = work.body.items.find((candidate) => candidate.kind === 'channel.test' && candidate.status === 'dead');
-    expect(item?.label).toBe('Test message through Flaky bot');
-    const replayed = await admin.request('POST', `/api/apps/channels/work/${item?.id}/replay`);
+    // The job records the failure on the channel before the worker files the job as dead, so wait for the latter.
+    const item = await eventually(async () => {
+      const work = await admin.request<WorkResponse>('GET', '/api/apps/channels/work');
+      return work.body.items.find((candidate) => candidate.kind === 'channel.test' && candidate.status === 'dead');
+    }, 'the dead test job');
+    expect(item.label).toBe('Test message through Flaky bot');
+    const replayed = await admin.request('POST', `/api/apps/channels/work/${item.id}/replay`);
     expect(replayed.status).toBe(200);
     await eventually(
       async () => ((await getChannel(channel.id)).lastTest?.status === 'sent' ? true : undefined),
