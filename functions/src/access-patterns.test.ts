@@ -32,7 +32,7 @@ import {
   twoStepEntity,
   twoStepUserBudget,
 } from './auth/entities';
-import { sessionEntity } from './core/sign-in-entities';
+import { roleRulesEntity, sessionEntity } from './core/sign-in-entities';
 import { leadEntity, peopleIndexKeys, roleIndexKeys, uniqueClaimEntity, userEntity } from './core/users/entities';
 import { permissionCountEntity, permissionEntity, permissionNameEntity } from './permissions/entities';
 import {
@@ -83,6 +83,7 @@ const builtKeys: readonly BuiltKey[] = [
   table('UniqueClaim', uniqueClaimEntity.key('email', 'Ada@Example.com')),
   table('UniqueClaim', uniqueClaimEntity.key('referralCode', 'abcd2345')),
   table('Session', sessionEntity.key('u1', 's1')),
+  table('RoleRules', roleRulesEntity.key()),
   table('ContactChange', contactChangeEntity.key('u1', 'email')),
   table('SignInAttemptsPerPhoneAtSource', signInPhoneAtSourceBudget.key('+15550100001', '203.0.113.7')),
   table('SignInAttemptsPerPhone', signInPhoneBudget.key('+15550100001')),

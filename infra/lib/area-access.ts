@@ -26,11 +26,11 @@ export interface AreaAccess {
 export type AreaAccessOverrides = Partial<Record<Area, Partial<AreaAccess>>>;
 
 /**
- * Every signed-in request reads the caller's session (`USER#<id>`, core/auth), so every area
- * with signed-in routes reads user items; the rest is each area's own partitions
- * (functions/src/core/table.ts lists them with their access patterns).
+ * Every signed-in request reads the caller's session (`USER#<id>`, core/auth) and the staff
+ * roles' rules (`ROLE_RULES`), so every area with signed-in routes reads them; the rest is each
+ * area's own partitions (functions/src/core/table.ts lists them with their access patterns).
  */
-const userKeys = ['USER#*'];
+const userKeys = ['USER#*', 'ROLE_RULES'];
 
 /**
  * Exceptions to the defaults, with the reason. A new area needs an entry only when the

@@ -1,3 +1,4 @@
+import type { Role } from '@orbit/functions/core/roles';
 import type { ContactStatus } from '@orbit/functions/core/users/records';
 
 export interface DemoUser {
@@ -5,7 +6,7 @@ export interface DemoUser {
   readonly email: string;
   readonly phone: string;
   readonly password: string;
-  readonly role: 'admin' | 'client';
+  readonly role: Role;
   readonly about: string;
   readonly status: ContactStatus;
   readonly referralCode: string;
@@ -17,6 +18,8 @@ export interface DemoUser {
 
 export const adminPassword = 'Admin#2026';
 export const clientPassword = 'Client#2026';
+/** The staff members who are neither administrators nor clients (docs/roles.md). */
+export const staffPassword = 'Staff#2026';
 
 export const demoUsers: readonly DemoUser[] = [
   {
@@ -103,6 +106,49 @@ export const demoUsers: readonly DemoUser[] = [
     about: 'Support and client communication.',
     status: 'offline',
     referralCode: 'MIASC008',
+  },
+  // One staff member per role below the administrator, so every role's rules can be tried (docs/roles.md).
+  {
+    fullName: 'Grace Okafor',
+    email: 'grace@orbit.example',
+    phone: '+15550100009',
+    password: staffPassword,
+    role: 'manager',
+    about: 'Delivery manager: plans projects, staffs them and keeps clients in the loop.',
+    status: 'online',
+    referralCode: 'GRACE009',
+    printed: true,
+  },
+  {
+    fullName: 'Daniel Kim',
+    email: 'daniel@orbit.example',
+    phone: '+15550100010',
+    password: staffPassword,
+    role: 'support',
+    about: 'Client support: answers chats and follows up on tickets.',
+    status: 'away',
+    referralCode: 'DANIEL10',
+  },
+  {
+    fullName: 'Chloé Martin',
+    email: 'chloe@orbit.example',
+    phone: '+15550100011',
+    password: staffPassword,
+    role: 'users',
+    about: 'Designer working on the agency’s design engagements.',
+    status: 'offline',
+    referralCode: 'CHLOE011',
+    language: 'fr',
+  },
+  {
+    fullName: 'Omar Haddad',
+    email: 'omar@orbit.example',
+    phone: '+15550100012',
+    password: staffPassword,
+    role: 'restricted-user',
+    about: 'Intern: follows projects, read only.',
+    status: 'offline',
+    referralCode: 'OMARH012',
   },
 ];
 

@@ -1,26 +1,110 @@
+import type { Action, GrantableSubject, PermissionRule } from '@orbit/functions/core/ability';
 import { ConflictError } from '@orbit/functions/core/errors';
 import type { RoleSlug } from '@orbit/functions/permissions/contract';
 import { storeNewPermission } from '@orbit/functions/permissions/service';
 
+/** Shorthand for a permission's rules: every action listed on one subject. */
+const on = (subject: GrantableSubject, actions: readonly Action[], own?: true): PermissionRule[] =>
+  actions.map((action) => (own ? { action, subject, own } : { action, subject }));
+
 /**
- * The nine permissions of docs/product.md#roles over its five role slugs, with the creation times of the
- * original sample list (UTC), so their createdDate reads as it did there ('14 Apr 2021, 8:43 PM'). Created
- * one after another so the unsorted list keeps this order.
+ * The nine permissions of the original sample list, with its creation times (UTC) so their
+ * createdDate reads as it did there ('14 Apr 2021, 8:43 PM'), created one after another so the
+ * unsorted list keeps this order. Each is a named set of rules (docs/roles.md has the table and
+ * why each role holds what it holds); the assignments are the sample's, plus the manager's
+ * Management and Project Planning and the support's Client Communication, without which those
+ * roles could not do their job.
  */
-export const demoPermissions: readonly { name: string; assignedTo: RoleSlug[]; createdAt: string }[] = [
-  { name: 'Management', assignedTo: ['administrator'], createdAt: '2021-04-14T20:43:00Z' },
-  { name: 'Manage Billing & Roles', assignedTo: ['administrator'], createdAt: '2021-09-16T17:20:00Z' },
-  { name: 'Add & Remove Users', assignedTo: ['administrator', 'manager'], createdAt: '2021-10-14T10:20:00Z' },
-  { name: 'Project Planning', assignedTo: ['administrator', 'users', 'support'], createdAt: '2021-10-14T10:20:00Z' },
+export const demoPermissions: readonly {
+  name: string;
+  assignedTo: RoleSlug[];
+  rules: PermissionRule[];
+  createdAt: string;
+}[] = [
+  {
+    name: 'Management',
+    assignedTo: ['administrator', 'manager'],
+    rules: [
+      ...on('User', ['read']),
+      ...on('Project', ['read', 'delete']),
+      ...on('Task', ['read']),
+      ...on('Comment', ['read']),
+      ...on('Chat', ['read']),
+      ...on('Contact', ['read']),
+      ...on('Channel', ['read']),
+      ...on('Permission', ['read']),
+    ],
+    createdAt: '2021-04-14T20:43:00Z',
+  },
+  {
+    name: 'Manage Billing & Roles',
+    assignedTo: ['administrator'],
+    rules: [
+      ...on('Permission', ['manage']),
+      ...on('Role', ['update']),
+      ...on('Plan', ['manage']),
+      ...on('User', ['read']),
+    ],
+    createdAt: '2021-09-16T17:20:00Z',
+  },
+  {
+    name: 'Add & Remove Users',
+    assignedTo: ['administrator', 'manager'],
+    rules: on('User', ['read', 'create', 'update', 'delete']),
+    createdAt: '2021-10-14T10:20:00Z',
+  },
+  {
+    name: 'Project Planning',
+    assignedTo: ['administrator', 'manager', 'users', 'support'],
+    rules: [
+      ...on('Project', ['read', 'create', 'update']),
+      ...on('Task', ['read', 'create']),
+      ...on('Task', ['update'], true),
+      ...on('Comment', ['read', 'create']),
+    ],
+    createdAt: '2021-10-14T10:20:00Z',
+  },
   {
     name: 'Manage Email Sequences',
     assignedTo: ['administrator', 'users', 'support'],
+    rules: [...on('Mailing', ['manage']), ...on('Contact', ['read'])],
     createdAt: '2021-08-23T14:00:00Z',
   },
-  { name: 'Client Communication', assignedTo: ['administrator', 'manager'], createdAt: '2021-04-15T11:30:00Z' },
-  { name: 'Only View', assignedTo: ['administrator', 'restricted-user'], createdAt: '2021-12-04T20:15:00Z' },
-  { name: 'Financial Management', assignedTo: ['administrator', 'manager'], createdAt: '2021-02-25T10:30:00Z' },
-  { name: "Manage Others' Tasks", assignedTo: ['administrator', 'support'], createdAt: '2021-11-04T11:45:00Z' },
+  {
+    name: 'Client Communication',
+    assignedTo: ['administrator', 'manager', 'support'],
+    rules: [
+      ...on('Chat', ['read', 'create', 'update']),
+      ...on('Contact', ['read', 'update']),
+      ...on('Email', ['read', 'create', 'update'], true),
+      ...on('Channel', ['read']),
+    ],
+    createdAt: '2021-04-15T11:30:00Z',
+  },
+  {
+    name: 'Only View',
+    assignedTo: ['administrator', 'restricted-user'],
+    rules: [
+      ...on('Project', ['read']),
+      ...on('Task', ['read']),
+      ...on('Comment', ['read']),
+      ...on('Chat', ['read']),
+      ...on('User', ['read']),
+    ],
+    createdAt: '2021-12-04T20:15:00Z',
+  },
+  {
+    name: 'Financial Management',
+    assignedTo: ['administrator', 'manager'],
+    rules: [...on('Plan', ['read', 'update']), ...on('Referral', ['read']), ...on('Project', ['read'])],
+    createdAt: '2021-02-25T10:30:00Z',
+  },
+  {
+    name: "Manage Others' Tasks",
+    assignedTo: ['administrator', 'support'],
+    rules: [...on('Task', ['update', 'delete']), ...on('Comment', ['delete'])],
+    createdAt: '2021-11-04T11:45:00Z',
+  },
 ];
 
 export const seedPermissions = async (): Promise<void> => {

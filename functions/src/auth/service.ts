@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 
-import { abilityRulesFor, type AbilityRule } from '../core/ability';
+import type { AbilityRule } from '../core/ability';
+import { currentAbilityRules } from '../core/auth/role-rules';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../core/auth/passwords';
 import {
   createSession,
@@ -93,9 +94,10 @@ export interface ResponseParts {
   readonly userAbilityRules: AbilityRule[];
 }
 
-export const describeUser = (user: UserRecord): ResponseParts => ({
+/** The user and their rules as they are now (their role's permissions, docs/roles.md). */
+export const describeUser = async (user: UserRecord): Promise<ResponseParts> => ({
   userData: toUserData(user),
-  userAbilityRules: abilityRulesFor({ id: user.id, role: user.role }),
+  userAbilityRules: await currentAbilityRules({ id: user.id, role: user.role }),
 });
 
 /** A new session for the user: what to store, and what the caller gets once it is stored. */
@@ -166,7 +168,7 @@ export const signIn = async (
 
   let parts: ResponseParts;
   try {
-    parts = describeUser(user);
+    parts = await describeUser(user);
   } catch (error) {
     await settleSuccessfulSignIn(phone, source, attempt.reservations, [deletePart('security log', provisional)]);
     const message = error instanceof Error && error.message ? error.message : loginMessages.fallback;
@@ -219,7 +221,7 @@ export const register = async (
     version: 1,
   };
   await createUser(user);
-  const { session, signedIn } = await prepareSession(user, describeUser(user), origin);
+  const { session, signedIn } = await prepareSession(user, await describeUser(user), origin);
   await createSession(session);
   return signedIn;
 };
@@ -263,7 +265,7 @@ export const refresh = async (cookieValue: string | undefined, now = new Date(),
   }
   const accessToken = await signAccessToken({ userId: user.id, role: user.role, sessionId: token.sessionId });
   return {
-    body: { ...describeUser(user), accessToken },
+    body: { ...(await describeUser(user)), accessToken },
     // Within the grace the cookie is left as the winning tab set it (the browser shares it).
     ...(rotated ? { cookie: refreshCookie(encodeRefreshToken({ ...token, secret: nextSecret })) } : {}),
   };
@@ -391,5 +393,5 @@ export const describeSignedInUser = async (
 ): Promise<ResponseParts & { language?: 'en' | 'fr' | 'ar' }> => {
   const user = await getUserById(userId);
   if (!user) throw new UnauthorizedError('User no longer exists');
-  return { ...describeUser(user), ...savedLanguageOf(user) };
+  return { ...(await describeUser(user)), ...savedLanguageOf(user) };
 };

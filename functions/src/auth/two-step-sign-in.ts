@@ -69,7 +69,7 @@ export const completeTwoStepSignIn = async (
     );
   }
 
-  const { session, signedIn } = await prepareSession(user, describeUser(user), origin);
+  const { session, signedIn } = await prepareSession(user, await describeUser(user), origin);
   try {
     await settleCodeCheck(userId, attempt.reservations, [
       consumeChallengePart(input.challenge),

@@ -26,8 +26,7 @@ import { Ability, type ForcedSubject, type MatchConditions, type RawRuleOf } fro
  * MongoDB query engine (docs/decisions.md, "Authorisation rules are equality conditions").
  */
 
-export const roles = ['admin', 'client'] as const;
-export type Role = (typeof roles)[number];
+export { roles, type Role } from './roles';
 
 export type Action = 'manage' | 'create' | 'read' | 'update' | 'delete';
 export type Subject =
@@ -45,7 +44,9 @@ export type Subject =
   | 'Channel'
   | 'Integration'
   | 'Mailing'
-  | 'Contact';
+  | 'Contact'
+  /** Assigning roles to users (the team page's role change). */
+  | 'Role';
 
 /** A record checked against the rules' conditions, tagged with its type by CASL's `subject()`. */
 export type SubjectRecord = object & ForcedSubject<Subject>;
@@ -76,7 +77,68 @@ export interface AbilityOwner {
   readonly role: string;
 }
 
-export const abilityRulesFor = (user: AbilityOwner): AbilityRule[] => {
+/**
+ * A permission's rule as stored (docs/roles.md): an action on a subject, for every record of it or
+ * only for the user's own (`own`: the subject's owner field equals the user's id). Permissions are
+ * built from these blocks only; `all` is the administrator's and no permission grants it.
+ */
+export interface PermissionRule {
+  readonly action: Action;
+  readonly subject: GrantableSubject;
+  readonly own?: true;
+}
+
+/** The subjects a permission may grant rules over. */
+export const grantableSubjects = [
+  'Project',
+  'Task',
+  'Comment',
+  'Chat',
+  'Contact',
+  'Channel',
+  'Email',
+  'Mailing',
+  'Integration',
+  'Plan',
+  'Referral',
+  'User',
+  'Role',
+  'Permission',
+] as const satisfies readonly Subject[];
+export type GrantableSubject = (typeof grantableSubjects)[number];
+export const grantableActions = ['read', 'create', 'update', 'delete', 'manage'] as const satisfies readonly Action[];
+
+/** The field that makes a record the user's own, for the subjects a rule can limit to "own". */
+export const ownerFieldOf: Readonly<Partial<Record<GrantableSubject, string>>> = {
+  Task: 'assigneeId',
+  Email: 'ownerId',
+};
+
+/**
+ * What the permissions assigned to each staff role grant, kept in one item beside the
+ * permissions (core/role-rules.ts) and read with every signed-in request's session, so a change
+ * takes effect on the next request. The administrator is not in it: `manage all` always.
+ */
+export type RoleRules = Readonly<Partial<Record<string, readonly PermissionRule[]>>>;
+
+/** What every staff member may do whatever their permissions: see the access-control page and their own profile. */
+const staffBaseline = (me: string): AbilityRule[] => [
+  { action: 'read', subject: 'AclDemo' },
+  { action: 'read', subject: 'User', conditions: { id: me } },
+  { action: 'update', subject: 'User', conditions: { id: me } },
+];
+
+const toAbilityRule = (rule: PermissionRule, me: string): AbilityRule => {
+  const ownerField = rule.own ? ownerFieldOf[rule.subject] : undefined;
+  return ownerField
+    ? { action: rule.action, subject: rule.subject, conditions: { [ownerField]: me } }
+    : { action: rule.action, subject: rule.subject };
+};
+
+const sameRule = (a: AbilityRule, b: AbilityRule) =>
+  a.action === b.action && a.subject === b.subject && JSON.stringify(a.conditions) === JSON.stringify(b.conditions);
+
+export const abilityRulesFor = (user: AbilityOwner, roleRules: RoleRules = {}): AbilityRule[] => {
   switch (user.role) {
     case 'admin':
       return [{ action: 'manage', subject: 'all' }];
@@ -99,6 +161,17 @@ export const abilityRulesFor = (user: AbilityOwner): AbilityRule[] => {
         { action: 'read', subject: 'Plan' },
         { action: 'read', subject: 'Referral', conditions: { referrerId: me } },
       ];
+    }
+    case 'manager':
+    case 'support':
+    case 'users':
+    case 'restricted-user': {
+      const rules = staffBaseline(user.id);
+      for (const rule of roleRules[user.role] ?? []) {
+        const abilityRule = toAbilityRule(rule, user.id);
+        if (!rules.some((existing) => sameRule(existing, abilityRule))) rules.push(abilityRule);
+      }
+      return rules;
     }
     default:
       // docs/product.md#roles: other roles have no rules and fall to the login redirect from '/'.

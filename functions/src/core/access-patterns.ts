@@ -82,6 +82,17 @@ export const accessPatterns = [
     patterns: ['session by id (every signed-in request)', 'sessions of a user (revoke all)'],
   },
   {
+    entity: 'RoleRules',
+    module: 'core/sign-in-entities.ts',
+    index: 'table',
+    pk: 'ROLE_RULES',
+    sk: 'CURRENT',
+    patterns: [
+      'the staff roles’ rules (every signed-in request, with the session)',
+      'rewritten with any permission change',
+    ],
+  },
+  {
     entity: 'SignInAttemptsPerPhoneAtSource',
     module: 'auth/entities.ts',
     index: 'table',

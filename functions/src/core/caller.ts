@@ -1,4 +1,4 @@
-import { abilityRulesFor, buildAbility, type AppAbility } from './ability';
+import { abilityRulesFor, buildAbility, type AppAbility, type RoleRules } from './ability';
 import type { Principal } from './auth/authenticate';
 import { nothingReadAlong, type ReadAlong } from './read-along';
 
@@ -19,10 +19,15 @@ export interface Caller {
 
 /**
  * A caller for a known user without a request (work done on their behalf, and the services'
- * unit tests): the same rules as a signed-in request of theirs, nothing read along.
+ * unit tests): the same rules as a signed-in request of theirs (given the staff roles' rules as they
+ * are now: core/auth/role-rules.ts), nothing read along.
  */
-export const callerFor = (user: { id: string; role: string; fullName: string }, sessionId = ''): Caller => {
-  const abilityRules = abilityRulesFor(user);
+export const callerFor = (
+  user: { id: string; role: string; fullName: string },
+  sessionId = '',
+  roleRules: RoleRules = {},
+): Caller => {
+  const abilityRules = abilityRulesFor(user, roleRules);
   return {
     principal: { userId: user.id, role: user.role, sessionId, abilityRules },
     ability: buildAbility(abilityRules),

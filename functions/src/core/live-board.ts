@@ -1,6 +1,7 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 
-import { abilityRulesFor, buildAbility } from './ability';
+import { abilityRulesFor, buildAbility, type RoleRules } from './ability';
+import { readRoleRules } from './auth/role-rules';
 import { can } from './authorize';
 import { db, queryAll } from './db';
 import { logger } from './logger';
@@ -108,9 +109,9 @@ const viewersOf = (records: readonly BoardViewerRecord[]): BoardViewer[] => {
   return [...people.values()];
 };
 
-/** The API's rule, per viewer: admins, and the project's client (who may change with an edit). */
-const maySee = (record: BoardViewerRecord, project: { clientId: string }) =>
-  can(buildAbility(abilityRulesFor({ id: record.userId, role: record.role })), 'read', 'Project', project);
+/** The API's rule, per viewer, with their role's rules as they are now: admins, staff who may read projects, and the project's client. */
+const maySee = (record: BoardViewerRecord, project: { clientId: string }, roleRules: RoleRules) =>
+  can(buildAbility(abilityRulesFor({ id: record.userId, role: record.role }, roleRules)), 'read', 'Project', project);
 
 const pushTo = async (records: readonly BoardViewerRecord[], frame: BoardServerFrame): Promise<void> => {
   await Promise.all(
@@ -140,7 +141,8 @@ export const publishBoardChange = async <Change extends { readonly kind: string 
   try {
     const records = await listViewerRecords(project.id);
     if (records.length === 0) return;
-    const allowed = records.filter((record) => maySee(record, project));
+    const roleRules = await readRoleRules();
+    const allowed = records.filter((record) => maySee(record, project, roleRules));
     const frame: BoardServerFrame = { type: 'board.change', projectId: project.id, by, change };
     await pushTo(allowed, frame);
     const refused = records.filter((record) => !allowed.includes(record));

@@ -1,3 +1,4 @@
+import type { RoleRules } from './ability';
 import { defineEntity } from './entity';
 import { userPartitionKey } from './users/entities';
 
@@ -35,3 +36,23 @@ export const sessionEntity = defineEntity<SessionRecord, [userId: string, sessio
 });
 /** Every session of a user: begins_with this under their user partition. */
 export const sessionsOf = (userId: string) => ({ pk: userPartitionKey(userId), skPrefix: sessionPrefix });
+
+/* ---------- What each staff role may do ---------- */
+
+/**
+ * The rules each staff role's permissions grant (core/ability.ts `RoleRules`), one item the
+ * permissions area rewrites in the same transaction as any permission change, and every
+ * signed-in request reads with its session: a change holds from the next request on.
+ */
+export interface RoleRulesRecord {
+  readonly rulesByRole: RoleRules;
+  /** Increases with every rewrite; a rewrite is conditional on the version it read. */
+  readonly version: number;
+  readonly updatedAt: string;
+}
+
+export const roleRulesEntity = defineEntity<RoleRulesRecord, []>({
+  type: 'RoleRules',
+  key: () => ({ pk: 'ROLE_RULES', sk: 'CURRENT' }),
+  keyOf: () => ({ pk: 'ROLE_RULES', sk: 'CURRENT' }),
+});

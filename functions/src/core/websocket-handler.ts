@@ -7,12 +7,13 @@ import type {
 } from 'aws-lambda';
 
 import { webSocketRoutes, type Area, type WebSocketActionRouteKey } from '../routes';
-import { abilityRulesFor } from './ability';
+import { currentAbilityRules } from './auth/role-rules';
 import { getSession } from './auth/sessions';
 import { verifyAccessToken } from './auth/tokens';
 import type { Principal } from './auth/authenticate';
 import { AppError, UnauthorizedError } from './errors';
 import { logger } from './logger';
+import { getUserById } from './users/repository';
 
 /**
  * API Gateway WebSocket events. `$connect` also carries the handshake's headers and query
@@ -55,9 +56,11 @@ export const authenticateConnection = async (event: WebSocketEvent): Promise<Pri
   const token = event.queryStringParameters?.token;
   const claims = token ? await verifyAccessToken(token) : undefined;
   if (!claims) throw new UnauthorizedError();
-  const session = await getSession(claims.userId, claims.sessionId);
-  if (!session) throw new UnauthorizedError('Session has ended');
-  return { ...claims, abilityRules: abilityRulesFor({ id: claims.userId, role: claims.role }) };
+  const [session, user] = await Promise.all([getSession(claims.userId, claims.sessionId), getUserById(claims.userId)]);
+  if (!session || !user) throw new UnauthorizedError('Session has ended');
+  if (user.suspendedAt) throw new UnauthorizedError('Account suspended');
+  // The role as it is now, not as the token says (docs/roles.md).
+  return { ...claims, role: user.role, abilityRules: await currentAbilityRules({ id: user.id, role: user.role }) };
 };
 
 const reply = (statusCode: number, message?: string): APIGatewayProxyResultV2 => ({

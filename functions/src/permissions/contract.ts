@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 
+import { roleSlugs } from '../core/roles';
 import { object, trimInvisible } from '../core/schema';
 
 /**
@@ -8,9 +9,7 @@ import { object, trimInvisible } from '../core/schema';
  * every contract (see auth/contract.ts): its functions tree-shake.
  */
 
-/** docs/product.md#roles: the role slugs a permission can be assigned to, in display order. */
-export const roleSlugs = ['administrator', 'manager', 'users', 'support', 'restricted-user'] as const;
-export type RoleSlug = (typeof roleSlugs)[number];
+export { roleSlugs, type RoleSlug } from '../core/roles';
 
 /** docs/product.md#constants: page size default 10, page default 1; the page-size options, with -1 meaning All. */
 export const permissionListDefaults = { page: 1, itemsPerPage: 10 } as const;

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 
-import { abilityRulesFor, buildAbility } from '../core/ability';
+import { buildAbility } from '../core/ability';
+import { currentAbilityRules } from '../core/auth/role-rules';
 import { getSession } from '../core/auth/sessions';
 import { verifyAccessToken } from '../core/auth/tokens';
 import { can } from '../core/authorize';
@@ -53,13 +54,14 @@ export const receiveBoardFrame = async (connectionId: string, body: string | und
     return;
   }
   const [project, user] = await Promise.all([getProject(frame.projectId), getUserById(claims.userId)]);
-  const ability = buildAbility(abilityRulesFor({ id: claims.userId, role: claims.role }));
+  if (!user || user.suspendedAt) {
+    await refuse(connectionId, frame.projectId);
+    return;
+  }
+  const ability = buildAbility(await currentAbilityRules({ id: user.id, role: user.role }));
   if (!project || !can(ability, 'read', 'Project', project)) {
     await refuse(connectionId, frame.projectId);
     return;
   }
-  await joinBoard(
-    { connectionId, userId: claims.userId, role: claims.role, fullName: user?.fullName ?? 'Unknown user' },
-    project.id,
-  );
+  await joinBoard({ connectionId, userId: claims.userId, role: user.role, fullName: user.fullName }, project.id);
 };

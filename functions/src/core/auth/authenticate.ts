@@ -7,7 +7,7 @@ import type { TableKey } from '../entity';
 import { readAlongOf, uniqueKeys } from '../read-along';
 import { UnauthorizedError } from '../errors';
 import { bearerToken } from '../http';
-import { sessionEntity } from '../sign-in-entities';
+import { roleRulesEntity, sessionEntity } from '../sign-in-entities';
 import { userEntity } from '../users/entities';
 import { liveSession } from './sessions';
 import { verifyAccessToken } from './tokens';
@@ -35,20 +35,32 @@ export const authenticate = async (
   if (!claims) throw new UnauthorizedError();
   const sessionKey = sessionEntity.key(claims.userId, claims.sessionId);
   const profileKey = userEntity.key(claims.userId);
+  const roleRulesKey = roleRulesEntity.key();
   const along = readWithSession(claims.userId);
-  const items = await batchGet(uniqueKeys([sessionKey, profileKey, ...along]), { consistent: true });
-  const sessionItem = items.find((item) => item.pk === sessionKey.pk && item.sk === sessionKey.sk);
-  const profileItem = items.find((item) => item.pk === profileKey.pk && item.sk === profileKey.sk);
+  const items = await batchGet(uniqueKeys([sessionKey, profileKey, roleRulesKey, ...along]), { consistent: true });
+  const find = (key: TableKey) => items.find((item) => item.pk === key.pk && item.sk === key.sk);
+  const sessionItem = find(sessionKey);
+  const profileItem = find(profileKey);
   if (!liveSession(sessionItem ? sessionEntity.fromItem(sessionItem) : undefined)) {
     throw new UnauthorizedError('Session has ended');
   }
   // A session outliving its user's profile is no way in either.
   if (!profileItem) throw new UnauthorizedError('Session has ended');
-  const principal: Principal = { ...claims, abilityRules: abilityRulesFor({ id: claims.userId, role: claims.role }) };
+  const profile = userEntity.fromItem(profileItem);
+  if (profile.suspendedAt) throw new UnauthorizedError('Account suspended');
+  // The role and its rules as they are now, not as the token says: a role or permission change
+  // holds from the next request (docs/roles.md).
+  const roleRulesItem = find(roleRulesKey);
+  const roleRules = roleRulesItem ? roleRulesEntity.fromItem(roleRulesItem).rulesByRole : {};
+  const principal: Principal = {
+    ...claims,
+    role: profile.role,
+    abilityRules: abilityRulesFor({ id: claims.userId, role: profile.role }, roleRules),
+  };
   return {
     principal,
     ability: buildAbility(principal.abilityRules),
-    fullName: userEntity.fromItem(profileItem).fullName,
+    fullName: profile.fullName,
     readAlong: readAlongOf(along, items),
   };
 };

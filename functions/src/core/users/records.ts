@@ -35,6 +35,8 @@ export interface UserRecord {
   /** The interface language the user chose (the user view's Account tab), applied at sign-in. */
   readonly language?: 'en' | 'fr' | 'ar';
   readonly createdAt: string;
+  /** Set while an administrator has suspended the account: sign-in and every request are refused (docs/roles.md). */
+  readonly suspendedAt?: string;
   readonly version: number;
 }
 
