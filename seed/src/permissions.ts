@@ -25,6 +25,7 @@ export const demoPermissions: readonly {
     name: 'Management',
     assignedTo: ['administrator', 'manager'],
     rules: [
+      ...on('Team', ['read']),
       ...on('User', ['read']),
       ...on('Project', ['read', 'delete']),
       ...on('Task', ['read']),
@@ -50,7 +51,7 @@ export const demoPermissions: readonly {
   {
     name: 'Add & Remove Users',
     assignedTo: ['administrator', 'manager'],
-    rules: on('User', ['read', 'create', 'update', 'delete']),
+    rules: [...on('Team', ['read', 'create', 'update', 'delete']), ...on('User', ['read'])],
     createdAt: '2021-10-14T10:20:00Z',
   },
   {
@@ -89,6 +90,7 @@ export const demoPermissions: readonly {
       ...on('Task', ['read']),
       ...on('Comment', ['read']),
       ...on('Chat', ['read']),
+      ...on('Team', ['read']),
       ...on('User', ['read']),
     ],
     createdAt: '2021-12-04T20:15:00Z',

@@ -45,6 +45,8 @@ export type Subject =
   | 'Integration'
   | 'Mailing'
   | 'Contact'
+  /** The workspace's members and invitations (the team page): read lists them; create invites; update suspends, reactivates, resets two-step; delete revokes an invitation. */
+  | 'Team'
   /** Assigning roles to users (the team page's role change). */
   | 'Role';
 
@@ -102,6 +104,7 @@ export const grantableSubjects = [
   'Plan',
   'Referral',
   'User',
+  'Team',
   'Role',
   'Permission',
 ] as const satisfies readonly Subject[];
