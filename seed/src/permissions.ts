@@ -44,7 +44,7 @@ export const demoPermissions: readonly {
       ...on('Permission', ['manage']),
       ...on('Role', ['update']),
       ...on('Plan', ['manage']),
-      ...on('User', ['read']),
+      ...on('Team', ['read']),
     ],
     createdAt: '2021-09-16T17:20:00Z',
   },
