@@ -81,10 +81,10 @@ export const chatHttpRoutes = [
 
 // prettier-ignore
 export const permissionsHttpRoutes = [
-  { method: 'GET', path: '/api/apps/permissions', area: 'permissions', access: 'signed-in' }, // List permissions (docs/product.md#calls: q, sortBy=name, orderBy, page, itemsPerPage; admin)
-  { method: 'POST', path: '/api/apps/permissions', area: 'permissions', access: 'signed-in' }, // Create a permission with a unique name (admin)
-  { method: 'PATCH', path: '/api/apps/permissions/{id}', area: 'permissions', access: 'signed-in' }, // Rename and/or reassign from the version read (admin; stale is 409)
-  { method: 'DELETE', path: '/api/apps/permissions/{id}', area: 'permissions', access: 'signed-in' }, // Delete a permission, optionally at ?version= (admin)
+  { method: 'GET', path: '/api/apps/permissions', area: 'permissions', access: 'signed-in' }, // List permissions with their rules (docs/product.md#calls: q, sortBy=name, orderBy, page, itemsPerPage; read Permission)
+  { method: 'POST', path: '/api/apps/permissions', area: 'permissions', access: 'signed-in' }, // Create a permission with a unique name and its rules; rewrites the role rules (create Permission; no escalation)
+  { method: 'PATCH', path: '/api/apps/permissions/{id}', area: 'permissions', access: 'signed-in' }, // Rename, reassign and/or change the rules from the version read; stale is 409 (update Permission; no escalation)
+  { method: 'DELETE', path: '/api/apps/permissions/{id}', area: 'permissions', access: 'signed-in' }, // Delete a permission, optionally at ?version=; rewrites the role rules (delete Permission; no escalation)
 ] as const satisfies readonly AreaRouteDefinition<'permissions'>[];
 
 // prettier-ignore

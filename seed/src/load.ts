@@ -8,7 +8,7 @@ import { rewriteListEntries } from '@orbit/functions/projects/bulk-load';
 import { seedChannels } from './channels';
 import { seedChat } from './chat';
 import { seedNotifications } from './notifications';
-import { seedPermissions } from './permissions';
+import { seedPermissionRules, seedPermissions } from './permissions';
 import { seedProjects } from './projects';
 import { indexEveryProfile, seedUsers } from './users';
 
@@ -35,6 +35,8 @@ export const seedSteps: readonly SeedStep[] = [
   { name: 'channels', run: seedChannels },
   // A few read and unread notifications for the demo admin and client (the navbar's bell).
   { name: 'notifications', run: seedNotifications },
+  // Stores seeded before permissions had rules get them, and the staff roles' rules (docs/roles.md).
+  { name: 'permission-rules', run: seedPermissionRules },
 ];
 
 const markerKey = (step: string) => ({ pk: 'SEED#demo', sk: `STEP#${step}` });
