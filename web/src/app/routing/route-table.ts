@@ -63,8 +63,8 @@ const handles = {
   notAuthorized: { name: 'not-authorized', layout: 'blank', public: true },
   notFound: { name: '$error', layout: 'blank', public: true },
   accessControl: { name: 'access-control', action: 'read', subject: 'AclDemo' },
-  // Beyond the table of docs/product.md#routes (listed in web/README.md): the admin's permissions page.
-  permissions: { name: 'apps-permissions', action: 'manage', subject: 'Permission' },
+  // Beyond the table of docs/product.md#routes (listed in web/README.md): the permissions page, for whoever may read permissions (docs/roles.md).
+  permissions: { name: 'apps-permissions', action: 'read', subject: 'Permission' },
   channels: { name: 'apps-channels', action: 'manage', subject: 'Channel' },
   chat: { name: 'apps-chat', layout: 'fixed', layoutWrapperClasses: fixedHeight, action: 'read', subject: 'Chat' },
   email: {
