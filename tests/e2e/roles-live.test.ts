@@ -151,4 +151,22 @@ describe('the rules editor', () => {
       .toContain('Tasks: view, create, edit (own)');
     await page.context().close();
   });
+
+  it('fits a phone in Arabic, right to left, with nothing serious for axe', async () => {
+    const page = await signedIn(admin);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.evaluate(() => localStorage.setItem('language', 'ar'));
+    await page.goto('/apps/permissions?q=Project%20Planning');
+    await page.getByTestId('permission-row').first().getByRole('button').first().click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.getByRole('checkbox', { name: 'إنشاء · المشاريع' }).isChecked()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    // The dialog takes the screen's width; the grid scrolls inside it, never the page.
+    const box = (await dialog.boundingBox()) ?? { x: -1, width: 0 };
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.context().close();
+  });
 });
