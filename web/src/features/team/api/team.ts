@@ -1,0 +1,102 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  Invitation,
+  InvitationPreview,
+  InvitationsResponse,
+  Member,
+  MembersResponse,
+  Role,
+} from '@orbit/functions/team/contract';
+import type { AcceptInvitationRequest, SignInResponse } from '@orbit/functions/auth/contract';
+import { apiRequest } from '../../../shared/api/api-client';
+import { updateSession } from '../../../shared/session/session-store';
+
+/** The team page's API (functions/src/team; docs/roles.md, "Team and invitations"). */
+
+export interface MembersParams {
+  readonly q: string;
+  readonly role: Role | null;
+  readonly page: number;
+  readonly itemsPerPage: number;
+}
+
+const teamKey = ['team'] as const;
+
+const membersQueryString = (params: MembersParams): string => {
+  const query = new URLSearchParams({ page: String(params.page), itemsPerPage: String(params.itemsPerPage) });
+  if (params.q) query.set('q', params.q);
+  if (params.role) query.set('role', params.role);
+  return `?${query.toString()}`;
+};
+
+export const useMembers = (params: MembersParams) =>
+  useQuery(
+    queryOptions({
+      queryKey: [...teamKey, 'members', params],
+      queryFn: ({ signal }) =>
+        apiRequest<MembersResponse>(`/api/team/members${membersQueryString(params)}`, { signal }),
+      placeholderData: keepPreviousData,
+    }),
+  );
+
+export const useInvitations = (enabled: boolean) =>
+  useQuery({
+    queryKey: [...teamKey, 'invitations'],
+    queryFn: ({ signal }) => apiRequest<InvitationsResponse>('/api/team/invitations', { signal }),
+    enabled,
+  });
+
+const memberPath = (id: string) => `/api/team/members/${encodeURIComponent(id)}`;
+const invitationPath = (id: string) => `/api/team/invitations/${encodeURIComponent(id)}`;
+
+/** Every change refreshes the list and the invitations. */
+const useTeamMutation = <Input, Output>(mutationFn: (input: Input) => Promise<Output>) => {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSettled: () => queryClient.invalidateQueries({ queryKey: teamKey }) });
+};
+
+export const useInvite = () =>
+  useTeamMutation((body: { email?: string; phone?: string; role: Role }) =>
+    apiRequest<{ invitation: Invitation }>('/api/team/invitations', { method: 'POST', body }),
+  );
+export const useResendInvitation = () =>
+  useTeamMutation((id: string) =>
+    apiRequest<{ invitation: Invitation }>(`${invitationPath(id)}/resend`, { method: 'POST' }),
+  );
+export const useRevokeInvitation = () =>
+  useTeamMutation((id: string) => apiRequest<void>(invitationPath(id), { method: 'DELETE' }));
+export const useChangeRole = () =>
+  useTeamMutation(({ id, role, version }: { id: string; role: Role; version: number }) =>
+    apiRequest<{ member: Member }>(`${memberPath(id)}/role`, { method: 'PATCH', body: { role, version } }),
+  );
+export const useSuspension = () =>
+  useTeamMutation(({ id, suspend }: { id: string; suspend: boolean }) =>
+    apiRequest<{ member: Member }>(`${memberPath(id)}/${suspend ? 'suspend' : 'reactivate'}`, { method: 'POST' }),
+  );
+export const useResetTwoStep = () =>
+  useTeamMutation((id: string) => apiRequest<void>(`${memberPath(id)}/two-step/reset`, { method: 'POST' }));
+
+/* ---------- The accept page (signed out) ---------- */
+
+export const useInvitationPreview = (token: string) =>
+  useQuery({
+    queryKey: ['invitation-preview', token],
+    queryFn: ({ signal }) =>
+      apiRequest<{ invitation: InvitationPreview }>(`/api/team/invitations/accept?token=${encodeURIComponent(token)}`, {
+        signal,
+        authenticated: false,
+      }),
+    retry: false,
+    enabled: token !== '',
+  });
+
+/** Signs up through the link and stores the session before the page navigates (as register does). */
+export const acceptInvitation = async (body: AcceptInvitationRequest): Promise<SignInResponse> => {
+  const response = await apiRequest<SignInResponse>('/api/auth/accept-invitation', {
+    method: 'POST',
+    body,
+    authenticated: false,
+  });
+  updateSession(response);
+  return response;
+};
