@@ -67,7 +67,7 @@ describe('inviting a colleague', () => {
 
     await page.getByRole('button', { name: 'Invite', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Invite to the team' });
-    await dialog.getByLabel('Email', { exact: false }).fill(email);
+    await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
     await dialog.getByLabel('Role').selectOption('manager');
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
     await page.getByText(`Invitation sent to ${email}`).waitFor();

@@ -59,7 +59,7 @@ const team: TranslationShape<typeof en> = {
       pending: 'معلّقة',
       resend: 'إعادة الإرسال',
       revoke: 'إلغاء',
-      resendLabel: 'أرسل رابطًا جديدًا إلى {{contact}}',
+      resendLabel: 'إعادة الإرسال إلى {{contact}}',
       revokeLabel: 'ألغِ دعوة {{contact}}',
     },
     inviteDialog: {

@@ -57,7 +57,7 @@ const team = {
       pending: 'Pending',
       resend: 'Resend',
       revoke: 'Revoke',
-      resendLabel: 'Send a new link to {{contact}}',
+      resendLabel: 'Resend the invitation of {{contact}}',
       revokeLabel: 'Revoke the invitation of {{contact}}',
     },
     inviteDialog: {

@@ -60,7 +60,7 @@ const team: TranslationShape<typeof en> = {
       pending: 'En attente',
       resend: 'Renvoyer',
       revoke: 'Révoquer',
-      resendLabel: 'Envoyer un nouveau lien à {{contact}}',
+      resendLabel: 'Renvoyer l’invitation de {{contact}}',
       revokeLabel: 'Révoquer l’invitation de {{contact}}',
     },
     inviteDialog: {
