@@ -31,6 +31,10 @@ const ready = async (target: Page): Promise<void> => {
   await target.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null);
 };
 
+/** No transition running (a dialog fading in is measured at its final colours). */
+const settled = (target: Page) =>
+  target.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+
 const signedInAdmin = async (options: Parameters<typeof browser.newContext>[0] = {}) => {
   const page = await (await browser.newContext(options)).newPage();
   await signInThroughForm(page, admin.phone, admin.password);
@@ -127,7 +131,9 @@ describe('the team page', () => {
     await shot(page, `${scheme}-team`);
     await page.getByRole('button', { name: 'Invite', exact: true }).click();
     await page.getByRole('dialog', { name: 'Invite to the team' }).waitFor();
+    await settled(page);
     expect(await seriousAxeViolations(page)).toEqual([]);
+    await shot(page, `${scheme}-invite`);
   });
 
   it('reads right to left in Arabic and fits a phone', async () => {

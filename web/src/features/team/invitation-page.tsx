@@ -35,13 +35,13 @@ export const InvitationPage = () => {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
-  const preview = useInvitationPreview(token);
+  const { preview, reload } = useInvitationPreview(token);
   const [values, setValues] = useState<Record<Field, string>>({ fullName: '', password: '', phone: '', email: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, ParseKeys>>>({});
   const [problem, setProblem] = useState<ParseKeys | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const invitation = preview.data?.invitation;
+  const invitation = preview.state === 'ready' ? preview.invitation : undefined;
   const needsPhone = invitation ? invitation.phone === null : false;
   const needsEmail = invitation ? invitation.email === null : false;
 
@@ -72,7 +72,7 @@ export const InvitationPage = () => {
       await navigate('/', { replace: true });
     } catch (error) {
       if (isApiError(error) && (error.status === 404 || error.status === 410)) {
-        void preview.refetch();
+        reload();
       } else if (isApiError(error) && error.status === 409) {
         setErrors({
           ...(error.fieldError('phone') ? { phone: 'team.accept.errors.phoneTaken' as const } : {}),
@@ -90,8 +90,8 @@ export const InvitationPage = () => {
     }
   };
 
-  const failed = !token || preview.isError;
-  const expired = isApiError(preview.error) && preview.error.status === 410;
+  const failed = !token || preview.state === 'failed';
+  const expired = preview.state === 'failed' && isApiError(preview.error) && preview.error.status === 410;
   const set = (field: Field) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
 

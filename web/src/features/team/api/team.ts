@@ -8,6 +8,7 @@ import type {
   Role,
 } from '@orbit/functions/team/contract';
 import type { AcceptInvitationRequest, SignInResponse } from '@orbit/functions/auth/contract';
+import { useEffect, useState } from 'react';
 import { apiRequest } from '../../../shared/api/api-client';
 import { updateSession } from '../../../shared/session/session-store';
 
@@ -78,17 +79,34 @@ export const useResetTwoStep = () =>
 
 /* ---------- The accept page (signed out) ---------- */
 
-export const useInvitationPreview = (token: string) =>
-  useQuery({
-    queryKey: ['invitation-preview', token],
-    queryFn: ({ signal }) =>
-      apiRequest<{ invitation: InvitationPreview }>(`/api/team/invitations/accept?token=${encodeURIComponent(token)}`, {
-        signal,
-        authenticated: false,
-      }),
-    retry: false,
-    enabled: token !== '',
-  });
+export type PreviewState =
+  | { readonly state: 'loading' }
+  | { readonly state: 'ready'; readonly invitation: InvitationPreview }
+  | { readonly state: 'failed'; readonly error: unknown };
+
+/**
+ * What a link offers, read once per token. A plain fetch, not a query: the page sits in the
+ * blank layout, outside the shell's query client.
+ */
+export const useInvitationPreview = (token: string): { preview: PreviewState; reload: () => void } => {
+  const [preview, setPreview] = useState<PreviewState>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (!token) return;
+    const controller = new AbortController();
+    apiRequest<{ invitation: InvitationPreview }>(`/api/team/invitations/accept?token=${encodeURIComponent(token)}`, {
+      signal: controller.signal,
+      authenticated: false,
+    }).then(
+      ({ invitation }) => setPreview({ state: 'ready', invitation }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) setPreview({ state: 'failed', error });
+      },
+    );
+    return () => controller.abort();
+  }, [token, attempt]);
+  return { preview, reload: () => setAttempt((count) => count + 1) };
+};
 
 /** Signs up through the link and stores the session before the page navigates (as register does). */
 export const acceptInvitation = async (body: AcceptInvitationRequest): Promise<SignInResponse> => {
