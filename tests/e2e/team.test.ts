@@ -33,7 +33,11 @@ const ready = async (target: Page): Promise<void> => {
 
 /** No transition running (a dialog fading in is measured at its final colours). */
 const settled = (target: Page) =>
-  target.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  target.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
 
 const signedInAdmin = async (options: Parameters<typeof browser.newContext>[0] = {}) => {
   const page = await (await browser.newContext(options)).newPage();

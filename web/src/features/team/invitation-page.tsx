@@ -1,10 +1,10 @@
 import type { ParseKeys } from 'i18next';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import * as v from 'valibot';
 import { acceptInvitationRequest } from '@orbit/functions/auth/contract';
 import { isApiError } from '../../shared/api/api-error';
+import { useText } from '../../shared/i18n/translate';
 import {
   DocumentTitle,
   PlainAlert,
@@ -31,7 +31,8 @@ const isField = (name: string): name is Field => name in fieldMessage;
  * signed in on '/'. A used, revoked or expired link says so, with the way to sign in.
  */
 export const InvitationPage = () => {
-  const { t } = useTranslation();
+  // The blank layout's plain translation hook (no i18next provider outside the shell).
+  const { t } = useText();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
