@@ -91,7 +91,7 @@ describe('inviting a colleague', () => {
     await shot(colleague, 'accept');
     await colleague.getByLabel('Full name').fill('Priya Colleague');
     await colleague.getByLabel('Phone', { exact: false }).fill(phone);
-    await colleague.getByLabel('Password', { exact: true }).fill('Colleague#2026');
+    await colleague.locator('input[autocomplete="new-password"]').fill('Colleague#2026');
     await colleague.getByRole('button', { name: 'Join the workspace' }).click();
     await colleague.waitForURL((url) => url.pathname !== '/invitation');
     const role = await colleague.evaluate(() => JSON.parse(localStorage.getItem('userData') ?? '{}').role as string);
