@@ -11,6 +11,7 @@ import { seedNotifications } from './notifications';
 import { seedPermissionRules, seedPermissions } from './permissions';
 import { seedProjects } from './projects';
 import { indexEveryProfile, seedUsers } from './users';
+import { seedTeam } from './team';
 
 export interface SeedStep {
   /** Stable name: each step runs once per store, recorded by a marker item. */
@@ -37,6 +38,8 @@ export const seedSteps: readonly SeedStep[] = [
   { name: 'notifications', run: seedNotifications },
   // Stores seeded before permissions had rules get them, and the staff roles' rules (docs/roles.md).
   { name: 'permission-rules', run: seedPermissionRules },
+  // Two pending invitations from the demo administrator (the team page; docs/roles.md).
+  { name: 'team', run: seedTeam },
 ];
 
 const markerKey = (step: string) => ({ pk: 'SEED#demo', sk: `STEP#${step}` });

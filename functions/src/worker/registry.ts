@@ -5,6 +5,7 @@ import { channelJobs } from '../channels/jobs';
 import { usersJobs } from '../users/jobs';
 import { notificationJobs } from '../notifications/jobs';
 import { rulesChangedJobs } from '../core/auth/rules-changed-runner';
+import { teamJobs } from '../team/jobs';
 
 /**
  * Every job kind the worker runs, by area. Each area keeps its definitions in its own
@@ -18,4 +19,5 @@ export const jobRegistry: JobRegistry = {
   ...usersJobs,
   ...notificationJobs,
   ...rulesChangedJobs,
+  ...teamJobs,
 };

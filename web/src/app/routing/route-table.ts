@@ -108,6 +108,9 @@ const handles = {
   userView: { name: 'user-view', action: 'read', subject: 'User' },
   wiki: { name: 'known-base', public: true },
   telegram: { name: 'telegram', public: true },
+  // Beyond the table of docs/product.md#routes (docs/roles.md, "Team and invitations").
+  team: { name: 'apps-team', action: 'read', subject: 'Team' },
+  invitation: { name: 'invitation', layout: 'blank', public: true, unauthenticatedOnly: true },
 } as const satisfies Record<string, RouteHandle>;
 
 const declaredRoutes: readonly RouteDeclaration[] = [
@@ -256,6 +259,18 @@ const declaredRoutes: readonly RouteDeclaration[] = [
     externalLink: 'telegram',
     parts: ['coming-soon'],
     page: async () => (await import('../../shared/ui/link-not-configured')).linkNotConfiguredPage('telegram'),
+  },
+  {
+    path: '/apps/team',
+    handle: handles.team,
+    parts: ['team'],
+    page: async () => (await import('../../features/team/team-page')).TeamPage,
+  },
+  {
+    path: '/invitation',
+    handle: handles.invitation,
+    parts: ['team'],
+    page: async () => (await import('../../features/team/invitation-page')).InvitationPage,
   },
 ];
 
