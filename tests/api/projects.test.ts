@@ -167,7 +167,9 @@ describe('creating a project', () => {
       body: { type: 'design', name: 'Valid name', clientId: ids.clientA, managerIds: [ids.clientB] },
     });
     expect(clientAsManager.status).toBe(400);
-    expect(clientAsManager.body).toEqual({ errors: { managerIds: ['Managers must be admins of this workspace'] } });
+    expect(clientAsManager.body).toEqual({
+      errors: { managerIds: ['Managers must be active staff members of this workspace'] },
+    });
   });
 
   it('is the admin’s: a client is refused with 403, even with a valid body', async () => {
@@ -498,7 +500,7 @@ describe('tasks and the board', () => {
     ]);
     expect(await refusal({ title: 'x', assigneeId: ids.clientB })).toEqual([
       400,
-      { assigneeId: ['The assignee must be an admin or the project’s client'] },
+      { assigneeId: ['The assignee must be an active staff member or the project’s client'] },
     ]);
     expect(await refusal({ title: 'x', dueDate: 'tomorrow' })).toEqual([
       400,
