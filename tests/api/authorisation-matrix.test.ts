@@ -159,8 +159,9 @@ describe('the expectation table', () => {
  * its identities one at a time.
  */
 describe.each(signedInRoutes.map((route) => [routeKeyOf(route), route] as const))('%s', (_key, route) => {
-  const each = expectationFor(route)?.serial ? it.each : it.concurrent.each;
-  each(identities.map((identity) => [identity]))('as %s', async (identity) => {
+  const rows = identities.map((identity) => [identity] as const);
+  const each = expectationFor(route)?.serial ? it.each(rows) : it.concurrent.each(rows);
+  each('as %s', async (identity) => {
     const entry = expectationFor(route);
     if (!entry) throw new Error(`${routeKeyOf(route)} has no expectation in tests/support/route-expectations.ts`);
     const ctx = context();
