@@ -47,6 +47,8 @@ const webZones = [
       '**/functions/src/*/requests.ts',
       '**/functions/src/*/messages.ts',
       '**/functions/src/core/ability.ts',
+      // The roles (no imports: names and slugs the web app shows and routes by).
+      '**/functions/src/core/roles.ts',
       // The web build's stand-in for CASL's MongoDB matcher (vite.config.ts, docs/decisions.md).
       '**/functions/src/core/casl-without-mongo.ts',
     ],

@@ -60,8 +60,10 @@ const main = async () => {
     `Data: ${process.env.DATA_DIR ?? '.data/'}   Table: ${stack.tableName}   ${dev ? 'Mode: dev (Vite HMR)' : ''}`,
   );
   console.log('\nDemo sign-ins (phone / password):');
+  // Staff roles are longer than 'admin' and 'client': one column wide enough for all of them.
+  const roleWidth = Math.max(...printedSignIns.map((user) => user.role.length));
   for (const user of printedSignIns) {
-    console.log(`  ${user.role.padEnd(6)}  ${user.phone}  /  ${user.password}   ${user.fullName}`);
+    console.log(`  ${user.role.padEnd(roleWidth)}  ${user.phone}  /  ${user.password}   ${user.fullName}`);
   }
   // Nothing leaves this machine: emails land in the local SES server, SMS in a file.
   console.log(`\nMail viewer: ${stack.mailViewerUrl}`);

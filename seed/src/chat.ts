@@ -22,11 +22,12 @@ interface DemoLead {
 
 export const demoLeads: readonly DemoLead[] = [
   {
-    fullName: 'Daniel Kim',
+    // Not a staff member's name (Daniel Kim, Chloé Martin): a contact list names each person once.
+    fullName: 'Daniel Brooks',
     about: 'Asked for a quote through the website form: e-commerce rebuild.',
     status: 'contact_received',
     source: 'website',
-    email: 'daniel.kim@brightloop.example',
+    email: 'daniel.brooks@brightloop.example',
   },
   {
     fullName: 'Hannah Weber',
@@ -36,11 +37,11 @@ export const demoLeads: readonly DemoLead[] = [
     email: 'hannah@weber-backhaus.example',
   },
   {
-    fullName: 'Chloé Martin',
+    fullName: 'Chloé Laurent',
     about: 'Marketing director, Maison Vert. Comparing agencies for a spring campaign.',
     status: 'interest_shown',
     source: 'email',
-    email: 'chloe.martin@maisonvert.example',
+    email: 'chloe.laurent@maisonvert.example',
   },
   {
     fullName: 'Omar Farouk',
@@ -82,6 +83,10 @@ const sophia = '+15550100003';
 const noah = '+15550100004';
 const emma = '+15550100005';
 const mia = '+15550100008';
+const lucas = '+15550100006';
+/** Staff below the administrator (seed/src/demo-users.ts): the manager and the support talk to clients and to Olivia. */
+const grace = '+15550100009';
+const daniel = '+15550100010';
 
 const hours = (count: number) => count * 60;
 const days = (count: number) => count * 24 * 60;
@@ -130,7 +135,7 @@ export const demoConversations: readonly DemoConversation[] = [
   },
   {
     a: olivia,
-    b: 'Chloé Martin',
+    b: 'Chloé Laurent',
     messages: [
       ['b', 'Bonjour Olivia, could you share a few campaign case studies?', days(2) + hours(5)],
       ['a', 'Of course! Sending three retail campaigns with their results.', days(2) + hours(4)],
@@ -147,6 +152,31 @@ export const demoConversations: readonly DemoConversation[] = [
     ],
   },
   {
+    a: grace,
+    b: lucas,
+    messages: [
+      ['a', 'Hi Lucas, I am Grace, your new account manager. Happy to take over from Mia.', days(1) + hours(3)],
+      ['b', 'Welcome aboard, Grace! Can we review the roadmap this week?', days(1) + hours(2)],
+      ['a', 'Thursday at 14:00 works. I will send an invite.', days(1) + hours(1)],
+    ],
+  },
+  {
+    a: daniel,
+    b: emma,
+    messages: [
+      ['b', 'The Sunday fix works, thanks! One more thing: the menu PDF link is broken.', hours(23)],
+      ['a', 'Thanks Emma, support here. I have opened a task; it will be fixed by tomorrow.', hours(22)],
+    ],
+  },
+  {
+    a: olivia,
+    b: grace,
+    messages: [
+      ['b', 'Olivia, I have taken over the Lucas Moreau account. Anything I should know?', hours(21)],
+      ['a', 'Only that he likes a short weekly summary. Thanks for picking it up!', hours(21) - 10],
+    ],
+  },
+  {
     a: olivia,
     b: noah,
     messages: [
@@ -158,7 +188,7 @@ export const demoConversations: readonly DemoConversation[] = [
   },
   {
     a: olivia,
-    b: 'Daniel Kim',
+    b: 'Daniel Brooks',
     messages: [
       [
         'b',

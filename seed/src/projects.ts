@@ -50,6 +50,15 @@ interface DemoProject {
 const olivia = '+15550100001';
 const noah = '+15550100004';
 const mia = '+15550100008';
+/**
+ * Staff below the administrator (seed/src/demo-users.ts) run projects too: any active staff
+ * member may manage a project or be given its tasks (docs/roles.md). Grace (manager) has taken
+ * over Lucas Moreau's account, Chloé (users, a designer) works on the design projects, Daniel
+ * (support) looks after Casa Mia's reservations. Omar (restricted user) only follows.
+ */
+const grace = '+15550100009';
+const daniel = '+15550100010';
+const chloe = '+15550100011';
 
 const demoProjects: readonly DemoProject[] = [
   {
@@ -112,7 +121,7 @@ const demoProjects: readonly DemoProject[] = [
     budget: { amount: 18000, currency: 'USD' },
     description: 'A lighter logo, a new palette and a type system for every channel.',
     tags: ['brand'],
-    managerPhones: [olivia],
+    managerPhones: [olivia, chloe],
     tasks: ['Mood boards', 'Logo directions', 'Palette and type', 'Brand guidelines', 'Asset library'],
   },
   {
@@ -150,7 +159,7 @@ const demoProjects: readonly DemoProject[] = [
     budget: { amount: 75000, currency: 'USD' },
     description: 'Store locator, loyalty card and trail guides in one app. Paused for the funding round.',
     tags: ['mobile', 'loyalty'],
-    managerPhones: [noah],
+    managerPhones: [noah, grace],
     tasks: ['Store locator', 'Loyalty card', 'Trail guides offline', 'Push notifications', 'App store listing'],
   },
   {
@@ -180,7 +189,7 @@ const demoProjects: readonly DemoProject[] = [
     budget: { amount: 6500, currency: 'EUR' },
     description: 'Seasonal menus for three restaurants, print and QR.',
     tags: ['print', 'menu'],
-    managerPhones: [olivia],
+    managerPhones: [olivia, chloe],
     tasks: ['Photography brief', 'Menu layout', 'Allergen icons', 'QR menu page', 'Print run'],
   },
   {
@@ -195,7 +204,7 @@ const demoProjects: readonly DemoProject[] = [
     budget: { amount: 22000, currency: 'EUR' },
     description: 'Table booking with deposits and reminders.',
     tags: ['web', 'bookings'],
-    managerPhones: [noah],
+    managerPhones: [noah, daniel],
     tasks: ['Booking rules', 'Availability API', 'Deposit payments', 'Reminder messages', 'Staff view'],
   },
   {
@@ -210,7 +219,7 @@ const demoProjects: readonly DemoProject[] = [
     budget: { amount: 9000, currency: 'EUR' },
     description: 'A portfolio that lets the photographs speak.',
     tags: ['portfolio', 'web'],
-    managerPhones: [mia],
+    managerPhones: [grace, chloe],
     tasks: ['Site map', 'Gallery concepts', 'Case study template', 'Client review', 'Final assets'],
   },
   {
@@ -225,7 +234,7 @@ const demoProjects: readonly DemoProject[] = [
     budget: { amount: 2000, currency: 'EUR' },
     description: 'Locations, permits and crew for the autumn shoot.',
     tags: ['production'],
-    managerPhones: [mia],
+    managerPhones: [grace],
     tasks: ['Location permits', 'Crew schedule', 'Equipment list'],
   },
   {
@@ -289,7 +298,12 @@ export interface SeededProjects {
 }
 
 /** Builds the demo projects and every item they own, dated around `today`. */
-export const buildDemoProjects = (people: ReadonlyMap<string, PersonRef>, today: Date): SeededProjects => {
+/** A seeded person: how records name them, and their role (a comment's author shows it). */
+export type SeedPerson = PersonRef & { readonly role: string };
+
+const refOf = (person: SeedPerson): PersonRef => ({ id: person.id, fullName: person.fullName });
+
+export const buildDemoProjects = (people: ReadonlyMap<string, SeedPerson>, today: Date): SeededProjects => {
   const random = seededRandom(20260105);
   const base = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate(), 9);
   // Ids keep their relative order but not the seed day, so a rerun on another day makes the same ids.
@@ -298,9 +312,12 @@ export const buildDemoProjects = (people: ReadonlyMap<string, PersonRef>, today:
   const items: Record<string, unknown>[] = [];
 
   demoProjects.forEach((demo, projectIndex) => {
-    const client = people.get(demo.clientPhone);
-    if (!client) return;
-    const managers = demo.managerPhones.flatMap((phone) => people.get(phone) ?? []);
+    const clientPerson = people.get(demo.clientPhone);
+    if (!clientPerson) return;
+    const client = refOf(clientPerson);
+    const staff = demo.managerPhones.flatMap((phone) => people.get(phone) ?? []);
+    const managers = staff.map(refOf);
+    const roleOf = new Map([clientPerson, ...staff].map((person) => [person.id, person.role]));
     // Created a week before it starts, and never in the future.
     const createdTime = base + Math.min(demo.startInDays - 7, -2) * dayMs + projectIndex * 60_000;
     const id = idAt(createdTime);
@@ -361,7 +378,7 @@ export const buildDemoProjects = (people: ReadonlyMap<string, PersonRef>, today:
     const taskComments: CommentRecord[] = tasks.slice(0, 2).flatMap((task, index) => {
       const at = Date.parse(task.createdAt) + 1_800_000;
       const author = index === 0 ? client : actor;
-      const role = author.id === client.id ? 'client' : 'admin';
+      const role = roleOf.get(author.id) ?? 'admin';
       return [
         {
           id: idAt(at),
@@ -426,10 +443,10 @@ export const buildDemoProjects = (people: ReadonlyMap<string, PersonRef>, today:
 
 export const seedProjects = async (): Promise<void> => {
   const ids = await seededUserIds();
-  const people = new Map<string, PersonRef>(
+  const people = new Map<string, SeedPerson>(
     demoUsers.flatMap((user) => {
       const id = ids.get(user.phone);
-      return id ? [[user.phone, { id, fullName: user.fullName }] as [string, PersonRef]] : [];
+      return id ? [[user.phone, { id, fullName: user.fullName, role: user.role }] as [string, SeedPerson]] : [];
     }),
   );
   const { projects, items } = buildDemoProjects(people, new Date());

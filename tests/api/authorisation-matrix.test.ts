@@ -32,6 +32,25 @@ const users = {} as Record<SignedInIdentity, { id: string }>;
 const tokens = {} as Record<AnonymousIdentity, string | null>;
 /** route key → identity → status, printed at the end. */
 const observed = new Map<string, Map<Identity, number>>();
+const startedAt = Date.now();
+
+/**
+ * One fixture per route, made on first use, for the calls that cannot change it: every GET (a
+ * read leaves the record as it was for the next identity) and every call without a valid token
+ * (refused before anything is read). A write by a signed-in identity gets a fresh fixture of its
+ * own, so a DELETE cannot eat the next identity's record.
+ */
+const sharedFixtures = new Map<string, Promise<unknown>>();
+const fixtureFor = (route: HttpRouteDefinition, identity: Identity, ctx: MatrixContext): Promise<unknown> => {
+  const entry = expectationFor(route);
+  if (!entry?.setup) return Promise.resolve(undefined);
+  const shares = route.method === 'GET' || (anonymousIdentities as readonly string[]).includes(identity);
+  if (!shares) return entry.setup(ctx);
+  const key = routeKeyOf(route);
+  const shared = sharedFixtures.get(key) ?? entry.setup(ctx);
+  sharedFixtures.set(key, shared);
+  return shared;
+};
 
 const signedInRoutes = httpRoutes.filter((route) => route.access === 'signed-in');
 const publicRoutes = httpRoutes.filter((route) => route.access === 'public');
@@ -52,14 +71,16 @@ const payloadOf = (token: string) =>
 
 beforeAll(async () => {
   stack = await startApiStack();
-  const accounts = { clientA: demo.clientA, clientB: demo.clientB, admin: demo.admin };
-  for (const identity of signedInIdentities) {
-    const client = new ApiClient(stack.url);
-    const { status, body } = await client.signIn(accounts[identity].phone, accounts[identity].password);
-    if (status !== 201) throw new Error(`signing in ${identity} answered ${status}`);
-    callers[identity] = client;
-    users[identity] = { id: body.userData.id };
-  }
+  // Every identity signs in at once: each is a different phone, so no sign-in budget is shared.
+  await Promise.all(
+    signedInIdentities.map(async (identity) => {
+      const client = new ApiClient(stack.url);
+      const { status, body } = await client.signIn(demo[identity].phone, demo[identity].password);
+      if (status !== 201) throw new Error(`signing in ${identity} answered ${status}`);
+      callers[identity] = client;
+      users[identity] = { id: body.userData.id };
+    }),
+  );
   const admin = payloadOf(callers.admin.accessToken ?? '');
   tokens.nobody = null;
   // The admin's own user and live session, signed with a key that is not the server's.
@@ -87,7 +108,8 @@ afterAll(async () => {
   console.log(
     [
       `authorisation matrix: ${signedInRoutes.length} signed-in routes × ${identities.length} identities` +
-        ` + ${publicRoutes.length} public routes × ${anonymousIdentities.length} token states = ${checked} calls checked`,
+        ` + ${publicRoutes.length} public routes × ${anonymousIdentities.length} token states = ${checked} calls checked` +
+        ` in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`,
       ...lines,
     ].join('\n'),
   );
@@ -131,12 +153,19 @@ describe('the expectation table', () => {
   });
 });
 
+/**
+ * A route's identities are called concurrently (each with its own fixture, or the shared one),
+ * routes one after another; an entry marked `serial` (its calls change one shared record) runs
+ * its identities one at a time.
+ */
 describe.each(signedInRoutes.map((route) => [routeKeyOf(route), route] as const))('%s', (_key, route) => {
-  it.each(identities.map((identity) => [identity]))('as %s', async (identity) => {
+  const rows = identities.map((identity) => [identity] as const);
+  const each = expectationFor(route)?.serial ? it.each(rows) : it.concurrent.each(rows);
+  each('as %s', async (identity) => {
     const entry = expectationFor(route);
     if (!entry) throw new Error(`${routeKeyOf(route)} has no expectation in tests/support/route-expectations.ts`);
     const ctx = context();
-    const fixture = entry.setup ? await entry.setup(ctx) : undefined;
+    const fixture = await fixtureFor(route, identity, ctx);
     const request = entry.request ? entry.request(fixture, ctx) : {};
     const url = urlOf(route, request);
     const isAnonymous = (anonymousIdentities as readonly string[]).includes(identity);
@@ -155,7 +184,7 @@ describe.each(signedInRoutes.map((route) => [routeKeyOf(route), route] as const)
 });
 
 describe.each(publicRoutes.map((route) => [routeKeyOf(route), route] as const))('%s (public)', (_key, route) => {
-  it.each(anonymousIdentities.map((identity) => [identity]))('needs no token: as %s', async (identity) => {
+  it.concurrent.each(anonymousIdentities.map((identity) => [identity]))('needs no token: as %s', async (identity) => {
     const entry = publicExpectationFor(route);
     if (!entry) throw new Error(`${routeKeyOf(route)} has no expectation in tests/support/route-expectations.ts`);
     const request = entry.request ? entry.request() : {};

@@ -117,20 +117,26 @@ describe('ids longer than a store key can hold', () => {
         clientId: ids.clientA,
         managerIds: [longId],
       }),
-    ).toEqual([400, { errors: { 'managerIds.0': ['Managers must be admins of this workspace'] } }]);
+    ).toEqual([400, { errors: { 'managerIds.0': ['Managers must be active staff members of this workspace'] } }]);
     expect(await answer(admin, 'GET', `/api/apps/projects?clientId=${longId}`)).toEqual([
       400,
       { errors: { clientId: ['This client does not exist'] } },
     ]);
     expect(
       await answer(admin, 'POST', `/api/apps/projects/${ids.project}/tasks`, { title: 'Long id', assigneeId: longId }),
-    ).toEqual([400, { errors: { assigneeId: ['The assignee must be an admin or the project’s client'] } }]);
+    ).toEqual([
+      400,
+      { errors: { assigneeId: ['The assignee must be an active staff member or the project’s client'] } },
+    ]);
     expect(
       await answer(admin, 'PATCH', `/api/apps/projects/${ids.project}/tasks/${ids.task}`, {
         version: ids.taskVersion,
         assigneeId: longId,
       }),
-    ).toEqual([400, { errors: { assigneeId: ['The assignee must be an admin or the project’s client'] } }]);
+    ).toEqual([
+      400,
+      { errors: { assigneeId: ['The assignee must be an active staff member or the project’s client'] } },
+    ]);
     expect(await answer(admin, 'POST', '/api/apps/chat/contacts', { userId: longId, status: 'closed' })).toEqual([
       400,
       { errors: { userId: ['userId is required'] } },

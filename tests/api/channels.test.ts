@@ -507,7 +507,7 @@ describe('managing channels', () => {
       body: { ownerId: clientAId, version: channel.version },
     });
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ errors: { ownerId: ['The owner must be an admin'] } });
+    expect(response.body).toEqual({ errors: { ownerId: ['The owner must be a staff member who may read channels'] } });
     expect(await getChannel(channel.id)).toMatchObject({ ownerId: adminId, version: channel.version });
   });
 

@@ -13,6 +13,8 @@ import type {
 import { getChatCount } from '@orbit/functions/chat/repository';
 
 import type { LocalStack } from '../../infra/local/stack';
+import { isStaffRole, staffRoles } from '@orbit/functions/core/roles';
+
 import { ApiClient, demo, registerNewClient, startApiStack } from '../support/api-stack';
 
 /** The chat calls of docs/product.md#calls and the rules around them, over HTTP against the local stack. */
@@ -69,7 +71,7 @@ describe('GET /api/apps/chat/chats-and-contacts', () => {
     const { status, body } = await list(admin);
     expect(status).toBe(200);
     const roles = new Set(body.contacts.map((contact) => contact.role));
-    expect(roles).toEqual(new Set(['admin', 'client', 'lead']));
+    expect(roles).toEqual(new Set([...staffRoles, 'client', 'lead']));
     expect(body.contacts.some((contact) => contact.id === ids.admin)).toBe(false);
     expect(body.contacts.map((contact) => contact.id)).toEqual(expect.arrayContaining([ids.clientA, ids.clientB]));
     // Contacts in every status of docs/product.md#behaviour.
@@ -99,12 +101,11 @@ describe('GET /api/apps/chat/chats-and-contacts', () => {
     expect(body.chatsContacts.find((contact) => contact.id === ids.clientA)?.chat.unseenMsgs).toBe(2);
   });
 
-  it('gives a client only the admins, and only chats with admins', async () => {
+  it('gives a client only the staff, of every staff role, and only chats with staff', async () => {
     const { status, body } = await list(clientA);
     expect(status).toBe(200);
-    expect(body.contacts.length).toBeGreaterThan(0);
-    expect(body.contacts.every((contact) => contact.role === 'admin')).toBe(true);
-    expect(body.chatsContacts.every((contact) => contact.role === 'admin')).toBe(true);
+    expect(new Set(body.contacts.map((contact) => contact.role))).toEqual(new Set(staffRoles));
+    expect(body.chatsContacts.every((contact) => isStaffRole(contact.role))).toBe(true);
     expect(body.chatsContacts.map((contact) => contact.id)).toContain(ids.admin);
     expect(body.profileUser.id).toBe(ids.clientA);
     expect(JSON.stringify(body)).not.toContain(ids.clientB);
@@ -130,7 +131,7 @@ describe('GET /api/apps/chat/chats-and-contacts', () => {
     const leads = await list(admin, '?statusFilter=success');
     expect(leads.body.contacts.map((contact) => contact.fullName)).toEqual(['Omar Farouk']);
     // Both filters at once.
-    expect((await list(admin, '?q=kim&statusFilter=online')).body.contacts).toEqual([]);
+    expect((await list(admin, '?q=brooks&statusFilter=online')).body.contacts).toEqual([]);
   });
 
   it('answers 401 without a token', async () => {
@@ -140,24 +141,24 @@ describe('GET /api/apps/chat/chats-and-contacts', () => {
 
 describe('GET /api/apps/chat/chats/{userId}', () => {
   it('opens the chat with the newest messages oldest first and resets unseenMsgs', async () => {
-    const before = (await list(admin)).body.chatsContacts.find((contact) => contact.id === contactId('Daniel Kim'));
+    const before = (await list(admin)).body.chatsContacts.find((contact) => contact.id === contactId('Daniel Brooks'));
     expect(before?.chat.unseenMsgs).toBe(1);
-    const { status, body } = await open(admin, contactId('Daniel Kim'));
+    const { status, body } = await open(admin, contactId('Daniel Brooks'));
     expect(status).toBe(200);
     expect(body.contact).toMatchObject({
-      id: contactId('Daniel Kim'),
-      fullName: 'Daniel Kim',
+      id: contactId('Daniel Brooks'),
+      fullName: 'Daniel Brooks',
       role: 'lead',
       status: 'contact_received',
     });
     expect(body.chat).toMatchObject({
       id: before?.chat.id,
-      userId: contactId('Daniel Kim'),
+      userId: contactId('Daniel Brooks'),
       unseenMsgs: 0,
       nextCursor: null,
     });
     expect(body.chat?.messages.at(-1)?.message).toBe(before?.chat.lastMessage.message);
-    const after = (await list(admin)).body.chatsContacts.find((contact) => contact.id === contactId('Daniel Kim'));
+    const after = (await list(admin)).body.chatsContacts.find((contact) => contact.id === contactId('Daniel Brooks'));
     expect(after?.chat.unseenMsgs).toBe(0);
   });
 
@@ -171,7 +172,7 @@ describe('GET /api/apps/chat/chats/{userId}', () => {
   it('is 404 for a client opening another client, a lead, itself or an unknown id', async () => {
     expect((await open(clientB, ids.clientA)).status).toBe(404);
     expect((await open(clientA, ids.clientB)).status).toBe(404);
-    expect((await open(clientA, contactId('Daniel Kim'))).status).toBe(404);
+    expect((await open(clientA, contactId('Daniel Brooks'))).status).toBe(404);
     expect((await open(clientA, ids.clientA)).status).toBe(404);
     expect((await open(admin, '01ZZZZZZZZZZZZZZZZZZZZZZZZ')).status).toBe(404);
     // The same 404 as for an id that does not exist: nothing to learn by guessing.
@@ -278,7 +279,7 @@ describe('POST /api/apps/chat/chats/{userId}', () => {
 
   it('is 404 for a client writing to another client, a lead or itself', async () => {
     expect((await send(clientA, ids.clientB, { message: 'psst' })).status).toBe(404);
-    expect((await send(clientA, contactId('Daniel Kim'), { message: 'psst' })).status).toBe(404);
+    expect((await send(clientA, contactId('Daniel Brooks'), { message: 'psst' })).status).toBe(404);
     expect((await send(clientA, ids.clientA, { message: 'psst' })).status).toBe(404);
     expect((await open(clientB, ids.admin)).body.chat?.messages.some((message) => message.message === 'psst')).toBe(
       false,
@@ -356,11 +357,11 @@ describe('GET /api/apps/chat/contacts (the navbar search)', () => {
           .sort(),
       ).toEqual(['about', 'avatar', 'fullName', 'id', 'role', 'status']);
 
-    // A client finds admins only, never another client.
+    // A client finds staff only, never another client.
     const asClient = await search(clientA, '?q=');
     expect(asClient.status).toBe(200);
     expect(asClient.body.contacts.length).toBeGreaterThan(0);
-    expect(new Set(asClient.body.contacts.map((contact) => contact.role))).toEqual(new Set(['admin']));
+    expect(asClient.body.contacts.every((contact) => isStaffRole(contact.role))).toBe(true);
     expect((await search(clientA, `?q=${encodeURIComponent('Sophia')}`)).body.contacts).toEqual([]);
   });
 
@@ -387,17 +388,17 @@ describe('GET /api/apps/chat/contacts (the navbar search)', () => {
 
 describe('POST /api/apps/chat/contacts (status update)', () => {
   it("lets an admin change a contact's status (userId and status in the body)", async () => {
-    const chloe = contactId('Chloé Martin');
+    const chloe = contactId('Chloé Laurent');
     const { status, body } = await setStatus(admin, { userId: chloe, status: 'success' });
     expect(status).toBe(200);
-    expect(body.contact).toMatchObject({ id: chloe, fullName: 'Chloé Martin', status: 'success' });
+    expect(body.contact).toMatchObject({ id: chloe, fullName: 'Chloé Laurent', status: 'success' });
     expect(body.chat).toMatchObject({
       id: expect.any(Number),
       unseenMsgs: expect.any(Number),
       lastMessage: expect.any(Object),
     });
     const listed = await list(admin, '?statusFilter=success');
-    expect(listed.body.contacts.map((contact) => contact.fullName)).toContain('Chloé Martin');
+    expect(listed.body.contacts.map((contact) => contact.fullName)).toContain('Chloé Laurent');
 
     const noChat = await setStatus(admin, { userId: contactId('Ivan Petrov'), status: 'closed' });
     expect(noChat.status).toBe(200);
@@ -432,10 +433,41 @@ describe('POST /api/apps/chat/contacts (status update)', () => {
     expect((await setStatus(admin, { userId: ids.admin, status: 'closed' })).status).toBe(404);
   });
 
-  it('is for admins only', async () => {
+  it('is for those who may update contacts, not clients', async () => {
     const response = await setStatus(clientA, { userId: ids.admin, status: 'closed' });
     expect(response.status).toBe(403);
     const status = (await list(clientA)).body.contacts.find((contact) => contact.id === ids.admin)?.status;
     expect(status).not.toBe('closed');
+  });
+});
+
+describe('staff of every role (docs/roles.md)', () => {
+  it('lets a manager see staff, clients and leads, and pick up the seeded conversations', async () => {
+    const { client: manager, id: managerId } = await signedIn(demo.manager);
+    const { status, body } = await list(manager);
+    expect(status).toBe(200);
+    expect(new Set(body.contacts.map((contact) => contact.role))).toEqual(
+      new Set([...staffRoles.filter((role) => role !== 'manager'), 'client', 'lead']),
+    );
+    expect(body.contacts.map((contact) => contact.id)).not.toContain(managerId);
+    // Seeded: Grace Okafor talks to Lucas Moreau (a client) and to Olivia.
+    expect(body.chatsContacts.map((contact) => contact.fullName)).toEqual(
+      expect.arrayContaining(['Lucas Moreau', 'Olivia Bennett']),
+    );
+    const sent = await send(manager, ids.clientA, { message: 'Hello from your manager' });
+    expect(sent.status).toBe(201);
+    // The client sees the manager among its contacts and the chat among its chats.
+    const asClient = await list(clientA);
+    expect(asClient.body.chatsContacts.map((contact) => contact.id)).toContain(managerId);
+  });
+
+  it('lets the restricted user read chats but not send; the users role has no chat at all (403)', async () => {
+    const { client: restricted } = await signedIn(demo.restrictedUser);
+    expect((await list(restricted)).status).toBe(200);
+    expect((await send(restricted, ids.clientA, { message: 'Only viewing' })).status).toBe(403);
+    const { client: users } = await signedIn(demo.users);
+    expect((await list(users)).status).toBe(403);
+    expect((await search(users, '?q=a')).status).toBe(403);
+    expect((await open(users, ids.clientA)).status).toBe(403);
   });
 });

@@ -13,7 +13,7 @@ import type {
 import type { CreateProjectRequest } from '@orbit/functions/projects/requests';
 
 import type { LocalStack } from '../../infra/local/stack';
-import { startApiStack, signInDemoUsers, type ApiClient, type ApiResponse } from '../support/api-stack';
+import { ApiClient, demo, startApiStack, signInDemoUsers, type ApiResponse } from '../support/api-stack';
 
 let stack: LocalStack;
 let admin: ApiClient;
@@ -167,7 +167,9 @@ describe('creating a project', () => {
       body: { type: 'design', name: 'Valid name', clientId: ids.clientA, managerIds: [ids.clientB] },
     });
     expect(clientAsManager.status).toBe(400);
-    expect(clientAsManager.body).toEqual({ errors: { managerIds: ['Managers must be admins of this workspace'] } });
+    expect(clientAsManager.body).toEqual({
+      errors: { managerIds: ['Managers must be active staff members of this workspace'] },
+    });
   });
 
   it('is the admin’s: a client is refused with 403, even with a valid body', async () => {
@@ -498,7 +500,7 @@ describe('tasks and the board', () => {
     ]);
     expect(await refusal({ title: 'x', assigneeId: ids.clientB })).toEqual([
       400,
-      { assigneeId: ['The assignee must be an admin or the project’s client'] },
+      { assigneeId: ['The assignee must be an active staff member or the project’s client'] },
     ]);
     expect(await refusal({ title: 'x', dueDate: 'tomorrow' })).toEqual([
       400,
@@ -659,6 +661,75 @@ describe('people to pick', () => {
     const admins = await admin.request<PeopleList>('GET', '/api/apps/projects/people?role=admin');
     expect(admins.body.people.map((person) => person.fullName)).toContain('Olivia Bennett');
     expect((await clientA.request('GET', '/api/apps/projects/people?role=client')).status).toBe(403);
+  });
+});
+
+describe('staff roles (docs/roles.md)', () => {
+  const staffSignIn = async (who: { phone: string; password: string }) => {
+    const client = new ApiClient(stack.url);
+    const { status, body } = await client.signIn(who.phone, who.password);
+    expect(status).toBe(201);
+    return { client, id: body.userData.id };
+  };
+
+  it('lists every active staff member to pick as a manager (role=staff, and admin as its older name)', async () => {
+    const staff = await admin.request<PeopleList>('GET', '/api/apps/projects/people?role=staff');
+    expect(staff.status).toBe(200);
+    expect(staff.body.people.map((person) => person.fullName)).toEqual(
+      expect.arrayContaining(['Olivia Bennett', 'Grace Okafor', 'Daniel Kim', 'Chloé Martin', 'Omar Haddad']),
+    );
+    const names = staff.body.people.map((person) => person.fullName);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    expect(names).not.toContain('Liam Carter');
+    const older = await admin.request<PeopleList>('GET', '/api/apps/projects/people?role=admin&q=Gra');
+    expect(older.body.people.map((person) => person.fullName)).toEqual(['Grace Okafor']);
+  });
+
+  it('lets a manager run a project with a support member, and each staff member update only what their rules allow', async () => {
+    const manager = await staffSignIn(demo.manager);
+    const support = await staffSignIn(demo.support);
+    const users = await staffSignIn(demo.users);
+    const restricted = await staffSignIn(demo.restrictedUser);
+    const created = await manager.client.request<{ project: Project }>('POST', '/api/apps/projects', {
+      body: {
+        type: 'design',
+        name: unique('Staff project'),
+        clientId: ids.clientA,
+        managerIds: [manager.id, support.id],
+      },
+    });
+    expect(created.status).toBe(201);
+    const project = created.body.project;
+    expect(project.managers.map((person) => person.id)).toEqual([manager.id, support.id]);
+
+    // Tasks for the users member and for nobody; the restricted user may be given one too (staff).
+    const newTask = async (assigneeId: string | null) => {
+      const response = await manager.client.request<{ task: Task }>('POST', `/api/apps/projects/${project.id}/tasks`, {
+        body: { title: unique('Staff task'), assigneeId },
+      });
+      expect(response.status).toBe(201);
+      return response.body.task;
+    };
+    const theirs = await newTask(users.id);
+    const nobodys = await newTask(null);
+    expect((await newTask(restricted.id)).assignee?.id).toBe(restricted.id);
+    const rename = (as: ApiClient, task: Task) =>
+      as.request('PATCH', `/api/apps/projects/${project.id}/tasks/${task.id}`, {
+        body: { version: task.version, title: unique('Renamed') },
+      });
+    // Project Planning: own tasks only. Manage Others' Tasks (support): any task.
+    expect((await rename(users.client, theirs)).status).toBe(200);
+    expect((await rename(users.client, nobodys)).status).toBe(403);
+    expect((await rename(manager.client, nobodys)).status).toBe(403);
+    expect((await rename(support.client, nobodys)).status).toBe(200);
+    // Only View reads the board and changes nothing.
+    expect((await board(project.id, restricted.client)).status).toBe(200);
+    expect((await patch(project, { version: project.version, priority: 'low' }, restricted.client)).status).toBe(403);
+    // A client is neither a manager nor, on another client's project, an assignee.
+    const clientManager = await manager.client.request('POST', '/api/apps/projects', {
+      body: { type: 'design', name: unique('Staff project'), clientId: ids.clientA, managerIds: [ids.clientB] },
+    });
+    expect(clientManager.status).toBe(400);
   });
 });
 

@@ -1,6 +1,6 @@
 import { db } from '@orbit/functions/core/db';
 import { httpRoutes, routeKeyOf, type HttpMethod, type HttpRouteDefinition } from '@orbit/functions/routes';
-import { adminPassword, clientPassword, demoUsers } from '@orbit/seed/demo-users';
+import { adminPassword, clientPassword, demoUsers, staffPassword } from '@orbit/seed/demo-users';
 
 import { startLocalStack, type LocalStack } from '../../infra/local/stack';
 import type { MatrixContext, MatrixRequest, MatrixResponse, SignedInIdentity } from '../support/matrix';
@@ -139,6 +139,10 @@ export const roundTripsBench: BenchSection = {
         admin: [phoneOf('admin'), adminPassword],
         clientA: [phoneOf('client', 0), clientPassword],
         clientB: [phoneOf('client', 1), clientPassword],
+        manager: [phoneOf('manager'), staffPassword],
+        support: [phoneOf('support'), staffPassword],
+        users: [phoneOf('users'), staffPassword],
+        restrictedUser: [phoneOf('restricted-user'), staffPassword],
       };
       for (const identity of Object.keys(accounts) as SignedInIdentity[]) {
         clients[identity] = new Client(stack.url);

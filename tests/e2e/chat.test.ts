@@ -150,7 +150,7 @@ describe('chat in two browsers', () => {
       const filtered = async () => {
         const names = await shown();
         return {
-          seededLeads: ['Daniel Kim', 'Hannah Weber'].every((name) => names.includes(name)),
+          seededLeads: ['Daniel Brooks', 'Hannah Weber'].every((name) => names.includes(name)),
           otherStages: ['Grace Liu', 'Omar Farouk'].filter((name) => names.includes(name)),
         };
       };

@@ -107,6 +107,11 @@ export const demo = {
   admin: { phone: '+15550100001', password: 'Admin#2026' },
   clientA: { phone: '+15550100002', password: 'Client#2026' },
   clientB: { phone: '+15550100003', password: 'Client#2026' },
+  // One staff member per role below the administrator (seed/src/demo-users.ts, docs/roles.md).
+  manager: { phone: '+15550100009', password: 'Staff#2026' },
+  support: { phone: '+15550100010', password: 'Staff#2026' },
+  users: { phone: '+15550100011', password: 'Staff#2026' },
+  restrictedUser: { phone: '+15550100012', password: 'Staff#2026' },
 } as const;
 
 /** The demo admin and the two demo clients, each signed in on a client of its own, with their ids. */

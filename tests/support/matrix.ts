@@ -2,7 +2,19 @@ import type { HttpMethod, HttpRoute, RouteKey } from '@orbit/functions/routes';
 
 /** The authorisation matrix's vocabulary: identities, expectations and the common answers. */
 
-export const signedInIdentities = ['clientA', 'clientB', 'admin'] as const;
+/**
+ * The signed-in identities: two clients, then one staff member of each role (seed/src/demo-users.ts),
+ * each with the rules the seed's permissions give their role (seed/src/permissions.ts, docs/roles.md).
+ */
+export const signedInIdentities = [
+  'clientA',
+  'clientB',
+  'admin',
+  'manager',
+  'support',
+  'users',
+  'restrictedUser',
+] as const;
 export type SignedInIdentity = (typeof signedInIdentities)[number];
 /** Callers without a valid token: no token, a token signed with another key, an expired one. */
 export const anonymousIdentities = ['nobody', 'forged', 'expired'] as const;
@@ -43,7 +55,12 @@ export interface RouteExpectation<Fixture = undefined> {
   /** The sample request; absent means no parameters, query or body. */
   request?(fixture: Fixture, context: MatrixContext): MatrixRequest;
   /** The expected status for each signed-in identity. */
-  readonly expect: Readonly<Record<SignedInIdentity, number>>;
+  readonly expect: Statuses;
+  /**
+   * The calls change one record that every identity's call shares (client A's profile, say), so
+   * they run one after another; other routes' identities are called concurrently.
+   */
+  readonly serial?: true;
   /** Extra checks after each call, e.g. that a refused DELETE left the record in place. */
   after?(
     call: { identity: Identity; response: MatrixResponse; fixture: Fixture },
@@ -64,8 +81,30 @@ export const expectation = <Fixture = undefined>(entry: RouteExpectation<Fixture
 export const uniqueName = (prefix: string) =>
   `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 
-/** Client A owns the fixture: it may read and comment (200/201) but not write (403); client B gets 404. */
-export const readable = { clientA: 200, clientB: 404, admin: 200 } as const;
-/** Admin-only routes: both clients are refused (403) whatever the record. */
-export const adminOnly = (status: number) => ({ clientA: 403, clientB: 403, admin: status });
-export const adminWrite = (status: number) => ({ clientA: 403, clientB: 404, admin: status });
+/** A status for each signed-in identity. */
+export type Statuses = Readonly<Record<SignedInIdentity, number>>;
+
+/**
+ * Client A's record that every role reads: client A and every staff member get `status`, client B
+ * 404 (it cannot tell the record exists). Every staff role's permissions include reading projects,
+ * tasks and comments (docs/roles.md), so this is the projects' read row.
+ */
+export const readByEveryone = (status: number): Statuses => ({
+  clientA: status,
+  clientB: 404,
+  admin: status,
+  manager: status,
+  support: status,
+  users: status,
+  restrictedUser: status,
+});
+/** Everyone's own (no id in the path): every signed-in identity gets `status`. */
+export const everyone = (status: number): Statuses => ({
+  clientA: status,
+  clientB: status,
+  admin: status,
+  manager: status,
+  support: status,
+  users: status,
+  restrictedUser: status,
+});

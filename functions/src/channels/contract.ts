@@ -310,7 +310,7 @@ export const channelMessages = {
   limit: `A workspace can hold at most ${maxChannels} channels`,
   botTokenRejected: 'Telegram did not accept this bot token',
   telegramUnreachable: 'Telegram could not be reached; try again',
-  ownerNotAdmin: 'The owner must be an admin',
+  ownerNotAdmin: 'The owner must be a staff member who may read channels',
   paused: 'This channel is paused',
   noRecipient: 'Give a recipient for the test message',
 } as const;

@@ -9,6 +9,8 @@ import { jobPart } from '../core/jobs/enqueue';
 import { sealSecret, secretHint } from '../core/secret-box';
 import { tableName } from '../core/table';
 import { getUserById } from '../core/users/repository';
+import { readRoleRules } from '../core/auth/role-rules';
+import { isStaffWhoMay } from '../core/staff-rules';
 import { listLeads } from '../chat/channel-service';
 import {
   channelMessages,
@@ -86,10 +88,15 @@ const staleError = (current: ChannelRecord | undefined) =>
     ? new ConflictError({ version: [channelMessages.stale] }, { channel: toChannel(current) })
     : new NotFoundError(channelMessages.notFound);
 
-/** A channel's owner receives its conversations: an admin. */
+/**
+ * A channel's owner receives its conversations in their chat: a staff member (not suspended)
+ * whose rules let them read channels (docs/roles.md), by the roles' rules as they are now.
+ */
 const checkOwner = async (ownerId: string): Promise<void> => {
-  const owner = await getUserById(ownerId);
-  if (owner?.role !== 'admin') throw new ValidationError({ ownerId: [channelMessages.ownerNotAdmin] });
+  const [owner, roleRules] = await Promise.all([getUserById(ownerId), readRoleRules()]);
+  if (!isStaffWhoMay(owner, 'read', 'Channel', roleRules)) {
+    throw new ValidationError({ ownerId: [channelMessages.ownerNotAdmin] });
+  }
 };
 
 /** getMe then setWebhook; the bot token's field carries any refusal (nothing is stored). */

@@ -11,7 +11,7 @@ import { canSeeContact, type Viewer } from './rules';
  */
 export const viewerOf = (caller: Caller): Viewer => ({ id: caller.principal.userId, role: caller.principal.role });
 
-/** Chat is for those whose rules allow reading it (admins, clients); who they see is rules.ts's. */
+/** Chat is for those whose rules allow reading it (clients, the administrator, Client Communication, Only View); who they see is rules.ts's. */
 export const chatViewer = (caller: Caller): Viewer => {
   authorize(caller.ability, 'read', 'Chat');
   return viewerOf(caller);

@@ -70,13 +70,14 @@ export const recordChannelDelivery = async (
   return recorded;
 };
 
-/** An admin sends a failed / unknown channel reply again: a new job, the same message. */
+/** A staff member sends a failed / unknown channel reply again: a new job, the same message. */
 export const retryChannelReply = async (
   caller: Caller,
   request: () => { contactId: string; messageId: string },
 ): Promise<RetryDeliveryResponse> => {
-  // Sending through a channel is the admin's (clients: 403 whatever they name).
-  authorize(caller.ability, 'update', 'Channel');
+  // Redelivering a chat's message is updating the chat (docs/roles.md): the administrator and
+  // Client Communication may; clients, who only read and create, get 403 whatever they name.
+  authorize(caller.ability, 'update', 'Chat');
   const viewer = viewerOf(caller);
   const { contactId, messageId } = request();
   const { contact, membership, viewerConnections } = await findVisibleContactAndChat(caller, viewer, contactId, {

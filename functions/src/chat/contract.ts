@@ -109,7 +109,7 @@ export interface ChatMessage {
 export interface Contact {
   readonly id: string;
   readonly fullName: string;
-  /** 'admin', 'client' or 'lead'; the UI shows it translated. */
+  /** A staff role ('admin', 'manager', 'support', 'users', 'restricted-user'), 'client' or 'lead'; the UI shows it translated. */
   readonly role: string;
   readonly about: string;
   readonly avatar: string | null;

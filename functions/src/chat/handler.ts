@@ -117,10 +117,14 @@ const httpHandler = defineAreaHandler(
 
 const webSocketHandler = defineWebSocketHandler('chat', {
   $connect: async ({ principal, connectionId, event }) => {
-    // Chat is for those whose rules allow reading it (admins, clients), live as over HTTP.
-    authorize(buildAbility(principal.abilityRules), 'read', 'Chat');
+    // Chat is for those whose rules allow reading it, live as over HTTP; a project board's
+    // connection is for those who may read projects (a staff role without the chat watches
+    // boards too; which board is checked when it starts watching); everyone has a bell.
     const asked = event.queryStringParameters?.purpose;
     const purpose = connectionPurposes.find((known) => known === asked);
+    if (purpose !== 'notifications') {
+      authorize(buildAbility(principal.abilityRules), 'read', purpose === 'board' ? 'Project' : 'Chat');
+    }
     await connect(
       { id: principal.userId, role: principal.role, sessionId: principal.sessionId },
       connectionId,

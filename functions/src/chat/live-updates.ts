@@ -5,7 +5,7 @@ import { pushFrame } from './push';
 import { advanceReceipts, type Watermarks } from './repository';
 import type { ConnectionRecord } from '../core/connections/records';
 import type { MembershipRecord } from './records';
-import { contactRolesFor, type Viewer } from './rules';
+import { contactRolesFor, rolesWithContacts, type Viewer } from './rules';
 
 /**
  * What the chat pushes to open windows (messages, receipts, presence and lead statuses) and
@@ -36,8 +36,8 @@ export const pushToUser = async (userId: string, frame: ServerFrame): Promise<vo
   pushToConnections(await listUserConnections(userId), frame);
 
 /**
- * Everyone who has this person among their contacts (every admin; every client too when the
- * person is an admin) and the person's own other tabs (`subjectConnections` when the caller has
+ * Everyone who has this person among their contacts (every staff member; every client too when
+ * the person is staff) and the person's own other tabs (`subjectConnections` when the caller has
  * just read them).
  */
 export const broadcastStatus = async (
@@ -45,7 +45,7 @@ export const broadcastStatus = async (
   status: ChatContactStatus,
   options: { exceptConnectionId?: string; subjectConnections?: readonly ConnectionRecord[] } = {},
 ): Promise<void> => {
-  const audienceRoles = ['admin', 'client'].filter((role) => contactRolesFor(role).includes(subject.role));
+  const audienceRoles = rolesWithContacts.filter((role) => contactRolesFor(role).includes(subject.role));
   const lists = await Promise.all([
     ...audienceRoles.map((role) => listConnectionsByRole(role)),
     options.subjectConnections ?? listUserConnections(subject.id),

@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 
 import { clientFrame, contactStatusUpdateRequest, messageText } from './contract';
 import type { MembershipRecord, StoredMessage } from './records';
-import { canSeeContact, feedbackFor, matchesFilters, newestFirst, toChatMessage } from './rules';
+import {
+  canSeeContact,
+  contactRolesFor,
+  feedbackFor,
+  matchesFilters,
+  newestFirst,
+  rolesWithContacts,
+  toChatMessage,
+} from './rules';
 
 const message = (id: string, senderId: string): StoredMessage => ({
   id,
@@ -23,17 +31,34 @@ const membership = (fields: Partial<MembershipRecord>): MembershipRecord => ({
 });
 
 describe('who sees whom', () => {
-  it('lets admins see users and leads, clients only admins, and nobody themself', () => {
+  it('lets staff of every role see staff, clients and leads, clients only staff, and nobody themself', () => {
     const admin = { id: 'a1', role: 'admin' };
     const client = { id: 'c1', role: 'client' };
     expect(canSeeContact(admin, { id: 'c2', role: 'client' })).toBe(true);
     expect(canSeeContact(admin, { id: 'l1', role: 'lead' })).toBe(true);
     expect(canSeeContact(admin, { id: 'a2', role: 'admin' })).toBe(true);
     expect(canSeeContact(admin, admin)).toBe(false);
+    for (const role of ['manager', 'support', 'users', 'restricted-user']) {
+      const staff = { id: 's1', role };
+      expect(canSeeContact(staff, { id: 'c2', role: 'client' })).toBe(true);
+      expect(canSeeContact(staff, { id: 'l1', role: 'lead' })).toBe(true);
+      expect(canSeeContact(staff, { id: 'a2', role: 'admin' })).toBe(true);
+      expect(canSeeContact(staff, { id: 's2', role: 'support' })).toBe(true);
+      expect(canSeeContact(staff, staff)).toBe(false);
+      expect(canSeeContact(client, staff)).toBe(true);
+    }
     expect(canSeeContact(client, { id: 'a2', role: 'admin' })).toBe(true);
     expect(canSeeContact(client, { id: 'c2', role: 'client' })).toBe(false);
     expect(canSeeContact(client, { id: 'l1', role: 'lead' })).toBe(false);
     expect(canSeeContact({ id: 'x', role: 'lead' }, { id: 'a2', role: 'admin' })).toBe(false);
+    expect(canSeeContact({ id: 'x', role: 'someone' }, { id: 'a2', role: 'admin' })).toBe(false);
+  });
+
+  it('tells a status to every role that has the person among its contacts', () => {
+    const audience = (role: string) => rolesWithContacts.filter((viewer) => contactRolesFor(viewer).includes(role));
+    expect(audience('client')).toEqual(['admin', 'manager', 'support', 'users', 'restricted-user']);
+    expect(audience('lead')).toEqual(['admin', 'manager', 'support', 'users', 'restricted-user']);
+    expect(audience('support')).toEqual(['admin', 'manager', 'support', 'users', 'restricted-user', 'client']);
   });
 });
 

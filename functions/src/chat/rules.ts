@@ -1,3 +1,4 @@
+import { isStaffRole, staffRoles } from '../core/roles';
 import type { ChatMessage, Contact, MessageFeedback, ProfileUser } from './contract';
 import type { ContactRecord } from './contacts-repository';
 import type { MembershipRecord, StoredMessage } from './records';
@@ -9,17 +10,19 @@ export interface Viewer {
   readonly role: string;
 }
 
-/** Admins talk to everyone (users and leads); clients talk to the admins; other roles to nobody. */
+/**
+ * Staff (every staff role) talk to everyone: staff, clients and leads; clients talk to the
+ * staff; other roles to nobody. Whether someone may chat at all is their rules' (`read Chat`,
+ * access.ts); this is only whom they see.
+ */
 export const contactRolesFor = (viewerRole: string): readonly string[] => {
-  switch (viewerRole) {
-    case 'admin':
-      return ['admin', 'client', 'lead'];
-    case 'client':
-      return ['admin'];
-    default:
-      return [];
-  }
+  if (isStaffRole(viewerRole)) return [...staffRoles, 'client', 'lead'];
+  if (viewerRole === 'client') return staffRoles;
+  return [];
 };
+
+/** Every role that has contacts of its own (whose windows may be told about someone's status). */
+export const rolesWithContacts: readonly string[] = [...staffRoles, 'client'];
 
 export const canSeeContact = (viewer: Viewer, contact: Pick<ContactRecord, 'id' | 'role'>): boolean =>
   contact.id !== viewer.id && contactRolesFor(viewer.role).includes(contact.role);

@@ -8,6 +8,7 @@ import { cancelPendingJobPart, pendingJobLabel, reschedulePendingJobPart } from 
 import { logger } from '../core/logger';
 import { pushJson } from '../core/push';
 import { getUserById } from '../core/users/repository';
+import { readRoleRules } from '../core/auth/role-rules';
 import { listUserConnections } from '../core/connections/repository';
 import { readContactAndChat } from './context-repository';
 import { canSeeContact, type Viewer } from './rules';
@@ -55,9 +56,13 @@ declare module '../core/jobs/records' {
 export const scheduledSendKind = 'chat.scheduled-send';
 const jobIdOf = (scheduledId: string) => `chat-scheduled-${scheduledId}`;
 
-/** Scheduling speaks for the workspace later, unattended: an admin's (CASL `manage Chat`). */
+/**
+ * Scheduling speaks for the workspace later, unattended: for those whose rules let them update
+ * chats (`update Chat`: the administrator, and the Client Communication permission), not for
+ * everyone who may send a message now (docs/roles.md).
+ */
 const scheduler = (caller: Caller): Viewer => {
-  authorize(caller.ability, 'manage', 'Chat');
+  authorize(caller.ability, 'update', 'Chat');
   return { id: caller.principal.userId, role: caller.principal.role };
 };
 
@@ -256,12 +261,13 @@ export const sendScheduledMessage = async (payload: ScheduledSendPayload, now = 
     id: payload.scheduledId,
   });
   if (!record || record.status !== 'scheduled') return { skipped: record?.status ?? 'missing' };
-  const admin = await getUserById(record.ownerId);
+  const [admin, roleRules] = await Promise.all([getUserById(record.ownerId), readRoleRules()]);
   if (!admin) return fail(record, 'The admin who scheduled it no longer exists', now);
   const messageId = record.messageId ?? (await claimMessageId(record, scheduledMessageId(record.id, now)));
   try {
     await sendMessage(
-      callerFor({ id: admin.id, role: admin.role, fullName: admin.fullName }),
+      // Sent with the scheduler's rules as they are now: a role that lost the chat fails it.
+      callerFor({ id: admin.id, role: admin.role, fullName: admin.fullName }, '', roleRules),
       () => ({ contactId: record.contactId, message: record.message, messageId }),
       now,
     );

@@ -73,13 +73,16 @@ const withReceipts = (membership: MembershipRecord, receipts: Watermarks, seen: 
 // ---- HTTP -----------------------------------------------------------------------------------
 
 /**
- * Everyone the viewer may chat with (rules.ts), by id: one Query either way, of the one role's
- * partition (a client sees the admins) or of every profile (an admin sees every role).
+ * Everyone the viewer may chat with (rules.ts), by id: staff see every role, so one Query of
+ * every profile; a client sees the staff, so one Query per staff role's partition, together
+ * (not every profile: the clients and leads are most of them).
  */
 const visibleContactsOf = async (viewer: Viewer): Promise<Map<string, ContactRecord>> => {
-  const [firstRole, ...otherRoles] = contactRolesFor(viewer.role);
-  if (firstRole === undefined) return new Map();
-  const candidates = otherRoles.length === 0 ? await listContactsByRole(firstRole) : await listEveryContact();
+  const roles = contactRolesFor(viewer.role);
+  if (roles.length === 0) return new Map();
+  const candidates = roles.includes('client')
+    ? await listEveryContact()
+    : (await Promise.all(roles.map((role) => listContactsByRole(role)))).flat();
   const visible = new Map<string, ContactRecord>();
   for (const contact of candidates) if (canSeeContact(viewer, contact)) visible.set(contact.id, contact);
   return visible;

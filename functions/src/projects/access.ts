@@ -1,6 +1,6 @@
 import type { Caller } from '../core/caller';
-import { authorize, authorizeResource } from '../core/authorize';
-import { NotFoundError } from '../core/errors';
+import { authorize, authorizeResource, can } from '../core/authorize';
+import { ForbiddenError, NotFoundError } from '../core/errors';
 import type { UserRecord } from '../core/users/records';
 import { readRequestItems } from './project-repository';
 import type { CommentRecord, ProjectRecord, TaskRecord } from './records';
@@ -14,8 +14,17 @@ import type { CommentRecord, ProjectRecord, TaskRecord } from './records';
 
 type Action = 'read' | 'update' | 'delete';
 
-/** A task is checked as its project's (tasks carry their project's clientId for the rules). */
-const taskSubject = (project: ProjectRecord, task: TaskRecord) => ({ ...task, clientId: project.clientId });
+/**
+ * A task as the rules see it: its project's clientId (a client's rules name its projects) and
+ * its assignee's id as `assigneeId` (the field an "own tasks" rule names: core/ability.ts
+ * ownerFieldOf), so Project Planning's `update Task` (own) lets a staff member move and edit the
+ * tasks assigned to them and no others.
+ */
+export const taskSubject = (project: Pick<ProjectRecord, 'clientId'>, task: Pick<TaskRecord, 'assignee'>) => ({
+  ...task,
+  clientId: project.clientId,
+  assigneeId: task.assignee?.id ?? null,
+});
 
 export interface NamedProject {
   readonly project: ProjectRecord;
@@ -67,5 +76,15 @@ export const authorizeTaskCreation = (caller: Caller, project: ProjectRecord): v
 export const authorizeCommentCreation = (caller: Caller, project: ProjectRecord): void =>
   authorize(caller.ability, 'create', 'Comment', { clientId: project.clientId });
 
-/** Anyone who may create projects may pick people for them; checked before the query. */
 export const authorizeProjectCreation = (caller: Caller): void => authorize(caller.ability, 'create', 'Project');
+
+/**
+ * Anyone who may name people on a project or its tasks (create or update a project: client and
+ * managers; create or update a task: its assignee) may search for them; checked before the query.
+ */
+export const authorizePeoplePicking = (caller: Caller): void => {
+  const picks = (['create', 'update'] as const).some(
+    (action) => can(caller.ability, action, 'Project') || can(caller.ability, action, 'Task'),
+  );
+  if (!picks) throw new ForbiddenError();
+};

@@ -95,7 +95,7 @@ export const projectMessages = {
   clientUnknown: 'This client does not exist',
   managersMax: `At most ${projectLimits.managersMax} managers`,
   managersDuplicate: 'A manager is listed twice',
-  managerUnknown: 'Managers must be admins of this workspace',
+  managerUnknown: 'Managers must be active staff members of this workspace',
   statusUnknown: 'Choose a status',
   statusArchived: 'Use archive and restore to change the archived state',
   priorityUnknown: 'Choose a priority',
@@ -114,7 +114,7 @@ export const projectMessages = {
   confirmMismatch: 'Type the project name exactly to confirm',
   taskTitleLength: `Title must be 1–${projectLimits.taskTitleMax} characters`,
   stageUnknown: 'This stage does not exist for the project type',
-  assigneeUnknown: 'The assignee must be an admin or the project’s client',
+  assigneeUnknown: 'The assignee must be an active staff member or the project’s client',
   taskLimit: `A project holds at most ${projectLimits.tasksPerProject} tasks`,
   commentLength: `Comments are 1–${projectLimits.commentMax} characters`,
   cursorInvalid: 'This page link has expired; start from the first page',
@@ -155,7 +155,9 @@ export interface ListProjectsParams {
   readonly cursor?: string;
 }
 
-export const peopleRoles = ['client', 'admin'] as const;
+/** Whom the people picker lists: clients, or staff (`admin` is the older name of the staff list). */
+export const peopleRoles = ['client', 'staff', 'admin'] as const;
+export type PeopleRole = (typeof peopleRoles)[number];
 /* ---------- Response shapes ---------- */
 
 export interface PersonRef {

@@ -1,5 +1,6 @@
 import type { Caller } from '../core/caller';
 import { ValidationError } from '../core/errors';
+import { isStaffRole } from '../core/roles';
 import { ulid } from '../core/ids';
 import { getUserById } from '../core/users/repository';
 import type { UserRecord } from '../core/users/records';
@@ -42,18 +43,22 @@ export const resolveClient = (clientId: string, people: People): PersonRef => {
   return { id: user.id, fullName: user.fullName };
 };
 
+/** Someone who can manage or do a project's work: a staff member (any staff role) not suspended. */
+export const isActiveStaff = (user: Pick<UserRecord, 'role' | 'suspendedAt'> | undefined): boolean =>
+  user !== undefined && isStaffRole(user.role) && user.suspendedAt === undefined;
+
 export const resolveManagers = (managerIds: readonly string[], people: People): PersonRef[] => {
   const users = managerIds.map((id) => people.get(id));
-  if (users.some((user) => !user || user.role !== 'admin')) {
+  if (users.some((user) => !isActiveStaff(user))) {
     throw new ValidationError({ managerIds: [projectMessages.managerUnknown] });
   }
   return users.flatMap((user) => (user ? [{ id: user.id, fullName: user.fullName }] : []));
 };
 
 /**
- * Who may be assigned a task: an admin or the project's client, by their profile now. The
- * caller is known without a read; anyone else is looked up in `people` (read with the request)
- * or, failing that, read.
+ * Who may be assigned a task: an active staff member or the project's client, by their profile
+ * now. A staff caller is known without a read (a suspended one could not have signed this
+ * request); anyone else is looked up in `people` (read with the request) or, failing that, read.
  */
 export const resolveAssignee = async (
   caller: Caller,
@@ -62,11 +67,11 @@ export const resolveAssignee = async (
   people: People = new Map(),
 ): Promise<PersonRef | null> => {
   if (assigneeId === null) return null;
-  if (assigneeId === caller.principal.userId && caller.principal.role === 'admin') {
+  if (assigneeId === caller.principal.userId && isStaffRole(caller.principal.role)) {
     return { id: assigneeId, fullName: caller.fullName };
   }
   const user = people.get(assigneeId) ?? (await getUserById(assigneeId));
-  if (!user || (user.role !== 'admin' && user.id !== project.clientId)) {
+  if (!user || (!isActiveStaff(user) && user.id !== project.clientId)) {
     throw new ValidationError({ assigneeId: [projectMessages.assigneeUnknown] });
   }
   return { id: user.id, fullName: user.fullName };

@@ -5,6 +5,8 @@ import { NotFoundError, ValidationError } from '../core/errors';
 import { ulid } from '../core/ids';
 import { parseLater } from '../core/http';
 import { findUsersByNamePrefix, getUsersById } from '../core/users/repository';
+import type { PersonName } from '../core/users/records';
+import { staffRoles } from '../core/roles';
 import { notifyProjectStatus } from '../core/notifications/producers';
 import {
   defaultOrderFor,
@@ -12,10 +14,11 @@ import {
   projectStatuses,
   type ActivityKind,
   type PeopleList,
+  type PeopleRole,
   type Project,
   type ProjectList,
 } from './contract';
-import { authorizeProjectCreation, readProjectFor } from './access';
+import { authorizePeoplePicking, authorizeProjectCreation, readProjectFor } from './access';
 import { publishBoardChange } from './board-changes';
 import { explainProjectRejection, staleProject } from './conflicts';
 import { listPartitionKey, statusSetsFor, type ProjectListScope } from './entities';
@@ -250,11 +253,20 @@ export const deleteProject = async (caller: Caller, projectId: string, query: ()
   await publishBoardChange(record, caller, { kind: 'projectDeleted' });
 };
 
+const byName = (a: PersonName, b: PersonName) => a.fullName.localeCompare(b.fullName) || a.id.localeCompare(b.id);
+
+/**
+ * People to pick: clients, or staff (any staff role: managers and assignees; `admin` is the
+ * older name of the same list, kept for clients of the API that still ask for it). Staff come
+ * from one Query per staff role's partition, together, merged by name.
+ */
 export const findPeople = async (
   caller: Caller,
-  query: () => { role: 'client' | 'admin'; q?: string; limit: number },
+  query: () => { role: PeopleRole; q?: string; limit: number },
 ): Promise<PeopleList> => {
-  authorizeProjectCreation(caller);
+  authorizePeoplePicking(caller);
   const { role, q, limit } = query();
-  return { people: await findUsersByNamePrefix(role, q ?? '', limit) };
+  if (role === 'client') return { people: await findUsersByNamePrefix(role, q ?? '', limit) };
+  const pages = await Promise.all(staffRoles.map((staffRole) => findUsersByNamePrefix(staffRole, q ?? '', limit)));
+  return { people: pages.flat().sort(byName).slice(0, limit) };
 };

@@ -4,7 +4,7 @@ import { ConditionFailed, retry, type RetryPolicy } from '../core/db';
 import { NotFoundError } from '../core/errors';
 import { parseLater } from '../core/http';
 import { ulid } from '../core/ids';
-import { readTaskFor, authorizeTaskCreation } from './access';
+import { readTaskFor, authorizeTaskCreation, taskSubject } from './access';
 import { publishBoardChange } from './board-changes';
 import { isDoneStage, projectLimits, stagesFor, type Board, type Project, type Task } from './contract';
 import { archivedProject, explainTaskRejection, staleTask } from './conflicts';
@@ -191,13 +191,7 @@ export const moveTask = async (
   retry(placeAgain, async () => {
     const { project, tasks: boardTasks } = await readBoardFor(caller, names.projectId);
     const task = boardTasks.find((candidate) => candidate.id === names.taskId);
-    authorizeResource(
-      caller.ability,
-      'update',
-      'Task',
-      task && { ...task, clientId: project.clientId },
-      'Task not found',
-    );
+    authorizeResource(caller.ability, 'update', 'Task', task && taskSubject(project, task), 'Task not found');
     if (!task) throw new NotFoundError('Task not found');
     const input = body();
     if (project.status === 'archived') throw archivedProject(project);

@@ -10,7 +10,8 @@ import { getProfile, readProfile, updateProfile, type ProfileChanges } from './r
 import type { UpdateProfileRequest } from './requests';
 
 /**
- * The user view's profile: who may open and edit whose (admins anyone's, a client its own: any
+ * The user view's profile: who may open and edit whose (by `read`/`update User`: the administrator
+ * anyone's, staff whose permissions grant it anyone's, everyone else their own: any
  * other id is a 404, as if it did not exist; core/authorize.ts), and the side card's counts.
  */
 

@@ -1,36 +1,48 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 
+import { readRoleRules } from '../auth/role-rules';
 import { db } from '../db';
+import { staffRolesThatMay } from '../staff-rules';
 import { tableName } from '../table';
 import { roleIndexPartition } from '../users/entities';
 import { getUsersById } from '../users/repository';
 import type { MentionCandidate } from './mentions';
 
 /**
- * Who a task's text may mention: the workspace's admins (one bounded Query of the role index)
- * and the project's client, the people who can read the task.
+ * Who a task's text may mention, the people who can read the task: the staff whose rules let
+ * them read tasks (the administrator always; other roles as their permissions are now: one
+ * bounded Query of the role index per such role, together; suspended accounts left out) and
+ * the project's client.
  */
-const maxAdmins = 200;
+const maxPerRole = 200;
+
+const staffOfRole = async (role: string): Promise<MentionCandidate[]> => {
+  const page = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': roleIndexPartition(role) },
+      ProjectionExpression: 'id, fullName, username, suspendedAt',
+      Limit: maxPerRole,
+    }),
+  );
+  return (page.Items ?? [])
+    .filter((item) => item.suspendedAt === undefined)
+    .map((item) => ({
+      id: String(item.id),
+      fullName: String(item.fullName),
+      ...(typeof item.username === 'string' ? { username: item.username } : {}),
+    }));
+};
 
 export const taskMentionCandidates = async (clientId: string | null | undefined): Promise<MentionCandidate[]> => {
-  const [admins, clients] = await Promise.all([
-    db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': roleIndexPartition('admin') },
-        ProjectionExpression: 'id, fullName, username',
-        Limit: maxAdmins,
-      }),
-    ),
+  const roles = staffRolesThatMay('read', 'Task', await readRoleRules());
+  const [staff, clients] = await Promise.all([
+    Promise.all(roles.map((role) => staffOfRole(role))),
     clientId ? getUsersById([clientId]) : Promise.resolve(new Map()),
   ]);
-  const candidates: MentionCandidate[] = (admins.Items ?? []).map((item) => ({
-    id: String(item.id),
-    fullName: String(item.fullName),
-    ...(typeof item.username === 'string' ? { username: item.username } : {}),
-  }));
+  const candidates: MentionCandidate[] = staff.flat();
   for (const user of clients.values())
     candidates.push({ id: user.id, fullName: user.fullName, username: user.username });
   return candidates;

@@ -75,7 +75,10 @@ export const passwordHashPart = (userId: string, passwordHash: string): Transact
   },
 });
 
-/** Users of a role whose name starts with `prefix`, by name (the role index): people to pick. */
+/**
+ * Users of a role whose name starts with `prefix`, by name (the role index): people to pick. A
+ * suspended account is left out (it cannot be given work); a page may then hold fewer.
+ */
 export const findUsersByNamePrefix = async (role: string, prefix: string, limit: number): Promise<PersonName[]> => {
   const page = await db().send(
     new QueryCommand({
@@ -86,9 +89,11 @@ export const findUsersByNamePrefix = async (role: string, prefix: string, limit:
         ':pk': roleIndexPartition(role),
         ...(prefix ? { ':prefix': roleIndexNamePrefix(prefix) } : {}),
       },
-      ProjectionExpression: 'id, fullName',
+      ProjectionExpression: 'id, fullName, suspendedAt',
       Limit: limit,
     }),
   );
-  return (page.Items ?? []).map((item) => ({ id: String(item.id), fullName: String(item.fullName) }));
+  return (page.Items ?? [])
+    .filter((item) => item.suspendedAt === undefined)
+    .map((item) => ({ id: String(item.id), fullName: String(item.fullName) }));
 };

@@ -39,6 +39,25 @@ describe('index redirect (docs/product.md#routes)', () => {
     expect(resolveIndexRedirect({ role: 'auditor', phone: '+15550100009' }, '')).toBe('/apps/projects');
   });
 
+  it('sends other staff to apps-projects when their rules let them read projects, else to access control', () => {
+    const reader = buildAbility([{ action: 'read', subject: 'Project' }]);
+    const baseline = buildAbility([{ action: 'read', subject: 'AclDemo' }]);
+    for (const role of ['manager', 'support', 'users', 'restricted-user']) {
+      expect(resolveIndexRedirect({ role }, '', reader)).toBe('/apps/projects');
+      // A phone does not send them to a page their rules refuse.
+      expect(resolveIndexRedirect({ role, phone: '+15550100009' }, '?x=1', baseline)).toBe('/access-control');
+    }
+    expect(resolveIndexRedirect({ role: 'admin' }, '', baseline)).toBe('/apps/projects');
+  });
+
+  it('asks the rules at the index only for those staff', () => {
+    const index: RouteHandle[] = [{ name: 'index' }];
+    expect(needsPermissionCheck(index, { role: 'support' })).toBe(true);
+    expect(needsPermissionCheck(index, { role: 'admin' })).toBe(false);
+    expect(needsPermissionCheck(index, { role: 'client' })).toBe(false);
+    expect(needsPermissionCheck(index, null)).toBe(false);
+  });
+
   it('sends anyone else to login, keeping the query string', () => {
     expect(resolveIndexRedirect(null, '?x=1&y=two')).toBe('/login?x=1&y=two');
     expect(resolveIndexRedirect({ role: 'auditor' }, '')).toBe('/login');

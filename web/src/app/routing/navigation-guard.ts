@@ -1,4 +1,5 @@
 import type { Action, Subject } from '@orbit/functions/core/ability';
+import { isStaffRole } from '@orbit/functions/core/roles';
 import type { RouteHandle } from './route-handle';
 
 /**
@@ -31,13 +32,25 @@ export const noPermissions: AbilityChecker = { can: () => false };
  * Whether the guard will ask the ability at all: not for the index redirect, public routes or signed-out-only
  * routes (docs/product.md#behaviour decides those first). The router then loads CASL only when needed.
  */
-export const needsPermissionCheck = (matches: readonly RouteHandle[]): boolean => {
+export const needsPermissionCheck = (
+  matches: readonly RouteHandle[],
+  userData: GuardSession['userData'] = null,
+): boolean => {
   const leaf = matches.at(-1);
-  return leaf !== undefined && leaf.name !== 'index' && !leaf.public && !leaf.unauthenticatedOnly;
+  // The index sends a staff member where their rules let them go (resolveIndexRedirect).
+  if (leaf?.name === 'index') return landsByRules(userData);
+  return leaf !== undefined && !leaf.public && !leaf.unauthenticatedOnly;
+};
+
+/** Staff below the administrator land where their role's rules let them (docs/roles.md). */
+const landsByRules = (userData: GuardSession['userData']): boolean => {
+  const role = userData?.role;
+  return typeof role === 'string' && role !== 'admin' && isStaffRole(role);
 };
 
 export const paths = {
   projects: '/apps/projects',
+  accessControl: '/access-control',
   login: '/login',
   notAuthorized: '/not-authorized',
   home: '/',
@@ -57,10 +70,17 @@ export const stringifyQuery = (params: URLSearchParams): string => {
 
 /**
  * docs/product.md#routes, index: an admin, anyone with a stored phone value, or a client goes to apps-projects;
- * anyone else goes to login, keeping the current query string.
+ * anyone else goes to login, keeping the current query string. The other staff roles are known roles too
+ * (docs/roles.md): to apps-projects when their rules let them read projects, else to the access-control page,
+ * which every staff member may read.
  */
-export const resolveIndexRedirect = (userData: GuardSession['userData'], search: string): string => {
+export const resolveIndexRedirect = (
+  userData: GuardSession['userData'],
+  search: string,
+  ability: AbilityChecker = noPermissions,
+): string => {
   const role = userData?.role;
+  if (landsByRules(userData)) return ability.can('read', 'Project') ? paths.projects : paths.accessControl;
   if (role === 'admin' || role === 'client' || Boolean(userData?.phone)) return paths.projects;
   return `${paths.login}${search}`;
 };
@@ -111,6 +131,6 @@ export const resolveNavigation = (
   session: GuardSession,
   ability: AbilityChecker,
 ): string | null => {
-  if (matches.at(-1)?.name === 'index') return resolveIndexRedirect(session.userData, target.search);
+  if (matches.at(-1)?.name === 'index') return resolveIndexRedirect(session.userData, target.search, ability);
   return guardNavigation(target, matches, session, ability);
 };

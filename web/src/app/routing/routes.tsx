@@ -46,7 +46,7 @@ const guardMiddleware =
       { pathname: url.pathname, search: url.search },
       handles,
       { isLoggedIn: isLoggedIn(session), userData: session.userData },
-      needsPermissionCheck(handles) ? await loadAbility() : noPermissions,
+      needsPermissionCheck(handles, session.userData) ? await loadAbility() : noPermissions,
     );
     if (target !== null) throw state.isInitialized() ? redirect(target) : replace(target);
   };

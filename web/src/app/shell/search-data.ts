@@ -3,12 +3,9 @@ import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contactSearchQueryOptions } from '../../features/chat/api/contact-search';
 import { projectsQueryOptions } from '../../features/projects/api/projects';
+import { roleLabel } from '../../shared/i18n/role-label';
 import { useAppAbility } from '../../shared/session/use-session';
 import { personEntries, projectEntries, type SearchEntry } from './search-index';
-
-const knownRoles = ['admin', 'client', 'lead'] as const;
-const isKnownRole = (role: string): role is (typeof knownRoles)[number] =>
-  (knownRoles as readonly string[]).includes(role);
 
 /** Data is searched from this many characters on (pages from the first). */
 export const dataSearchMinLength = 2;
@@ -46,9 +43,7 @@ export const useDataSearch = (query: string): { groups: DataSearchGroup[]; searc
     { key: 'projects', entries: projectEntries(projects.data?.projects ?? []) },
     {
       key: 'people',
-      entries: personEntries(people.data?.contacts ?? [], (role) =>
-        isKnownRole(role) ? t(`search.roles.${role}`) : role,
-      ),
+      entries: personEntries(people.data?.contacts ?? [], (role) => roleLabel(t, role)),
     },
   ];
   const pending = [projects, people].some((search) => search.isFetching || (search.isEnabled && search.isPending));

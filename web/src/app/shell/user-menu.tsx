@@ -3,6 +3,7 @@ import ButtonBase from '@mui/material/ButtonBase';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSignOut } from '../../features/auth/api/sign-out';
+import { roleLabel } from '../../shared/i18n/role-label';
 import { useAppAbility, useSession } from '../../shared/session/use-session';
 import { visuallyHidden } from '../../shared/ui/visually-hidden';
 import { useMenuButton } from '../../shared/ui/use-menu-button';
@@ -30,7 +31,7 @@ export const UserMenu = () => {
   const role = typeof session.userData?.role === 'string' ? session.userData.role : '';
   const avatar = typeof session.userData?.avatar === 'string' ? session.userData.avatar : undefined;
   const userId = typeof session.userData?.id === 'string' ? session.userData.id : '';
-  const roleLabel = role === 'admin' || role === 'client' ? t(`shell.user.roles.${role}`) : role;
+  const label = roleLabel(t, role);
 
   const links = (
     [
@@ -77,7 +78,7 @@ export const UserMenu = () => {
         items={{
           userId,
           name,
-          roleLabel,
+          roleLabel: label,
           avatar,
           links,
           signingOut: signOut.isPending,

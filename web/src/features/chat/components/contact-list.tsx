@@ -11,6 +11,7 @@ import { memo, useDeferredValue, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatContactStatus, ChatsAndContactsResponse, Contact } from '@orbit/functions/chat/contract';
 import type { SocketState } from '../realtime/chat-socket';
+import { roleLabel } from '../../../shared/i18n/role-label';
 import { visuallyHidden } from '../../../shared/ui/visually-hidden';
 import { ChannelIcon } from './channel-icon';
 import { ContactAvatar } from './contact-avatar';
@@ -19,7 +20,7 @@ import { LoadFailedAlert } from '../../../shared/ui/action-alerts';
 import { SearchIcon } from '../../../shared/ui/icons';
 import { ListSearchField } from '../../../shared/ui/list-fields';
 import { StatusFilter } from './status-filter';
-import { isKnownRole, isLeadStage } from '../utils/status';
+import { isLeadStage } from '../utils/status';
 
 export interface ContactListProps {
   readonly me: string;
@@ -55,7 +56,7 @@ const useShortTime = () => {
 /** The person's role, translated when it is one the app knows. */
 export const useRoleLabel = () => {
   const { t } = useTranslation();
-  return (role: string) => (isKnownRole(role) ? t(`chat.roles.${role}`) : role);
+  return (role: string) => roleLabel(t, role);
 };
 
 const ConnectionState = ({ state }: { state: SocketState }) => {

@@ -24,7 +24,3 @@ export const chipColor = {
 } as const satisfies Record<ChatContactStatus, string>;
 
 export const isLeadStage = (status: ChatContactStatus): boolean => !isPresenceStatus(status);
-
-export const knownRoles = ['admin', 'client', 'lead'] as const;
-export type KnownRole = (typeof knownRoles)[number];
-export const isKnownRole = (role: string): role is KnownRole => (knownRoles as readonly string[]).includes(role);

@@ -100,10 +100,10 @@ export const useComments = (projectId: string, taskId: string | undefined) =>
     enabled: Boolean(taskId),
   });
 
-export const fetchPeople = (role: 'client' | 'admin', q: string, signal?: AbortSignal): Promise<PeopleList> =>
+export const fetchPeople = (role: 'client' | 'staff', q: string, signal?: AbortSignal): Promise<PeopleList> =>
   apiRequest<PeopleList>(`${basePath}/people${queryString({ role, q, limit: 20 })}`, { signal });
 
-export const usePeople = (role: 'client' | 'admin', q: string, enabled = true) =>
+export const usePeople = (role: 'client' | 'staff', q: string, enabled = true) =>
   useQuery({
     queryKey: [...projectsKey, 'people', role, q],
     queryFn: ({ signal }) => fetchPeople(role, q, signal),

@@ -6,7 +6,7 @@ import type { PersonRef } from '@orbit/functions/projects/contract';
 import { usePeople } from '../api/projects';
 
 interface BaseProps {
-  readonly role: 'client' | 'admin';
+  readonly role: 'client' | 'staff';
   readonly label: string;
   readonly helperText?: string;
   readonly error?: boolean;
@@ -25,7 +25,7 @@ interface BaseProps {
  * A disabled picker (a read-only form, e.g. a client's view of a task) never asks: the lookup
  * is for those who may pick people, and anyone else would get a 403.
  */
-const usePeopleSearch = (role: 'client' | 'admin', enabled: boolean, selectedLabel?: string) => {
+const usePeopleSearch = (role: 'client' | 'staff', enabled: boolean, selectedLabel?: string) => {
   const [input, setInput] = useState('');
   // The input shows the chosen person's name: that is not a search, so list everyone then.
   const term = input === selectedLabel ? '' : input.trim();

@@ -276,7 +276,7 @@ export const ProjectForm = ({ type, project, submitLabel, onSubmit, onCancel, on
             name="managerIds"
             render={({ field, fieldState }) => (
               <PeoplePicker
-                role="admin"
+                role="staff"
                 name="managerIds"
                 label={t('project.form.managers')}
                 value={managers}

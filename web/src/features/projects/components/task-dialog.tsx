@@ -314,7 +314,7 @@ export const TaskDialog = ({ project, mode, task, canEdit, onClose, onNotice }: 
                   name="assigneeId"
                   render={({ field, fieldState }) => (
                     <PersonPicker
-                      role="admin"
+                      role="staff"
                       name="assigneeId"
                       label={t('project.task.assignee')}
                       value={assignee}

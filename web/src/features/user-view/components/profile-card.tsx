@@ -7,7 +7,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { ProfileView } from '@orbit/functions/users/contract';
-import { initialsOf, roleKey, statusColor, statusKey } from './profile-labels';
+import { roleLabel } from '../../../shared/i18n/role-label';
+import { initialsOf, statusColor, statusKey } from './profile-labels';
 import { Tag } from '../../../shared/ui/tag';
 
 /** The side card: who this is, their status and what they have on (projects, open tasks). */
@@ -17,7 +18,7 @@ export const ProfileCard = ({ view }: { view: ProfileView }) => {
   const details = [
     { label: t('userView.card.email'), value: user.email },
     { label: t('userView.card.phone'), value: user.phone },
-    { label: t('userView.card.role'), value: t(`userView.roles.${roleKey(user.role)}`) },
+    { label: t('userView.card.role'), value: roleLabel(t, user.role) },
     { label: t('userView.card.language'), value: t(`userView.languages.${user.language}`) },
   ];
   return (
@@ -35,7 +36,7 @@ export const ProfileCard = ({ view }: { view: ProfileView }) => {
             {user.fullName}
           </Typography>
           <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'center' }}>
-            <Tag variant="outlined" label={t(`userView.roles.${roleKey(user.role)}`)} />
+            <Tag variant="outlined" label={roleLabel(t, user.role)} />
             {/* Outlined: white text on a filled green or amber pill is below 4.5:1 on this theme. */}
             <Tag
               variant="outlined"

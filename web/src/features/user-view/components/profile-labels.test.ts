@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { pickEncoding } from './crop-image';
-import { initialsOf, roleKey, statusColor, statusKey } from './profile-labels';
+import { initialsOf, statusColor, statusKey } from './profile-labels';
 import { tabFrom } from './user-view-tabs';
 
 describe('user view labels', () => {
-  it('names known roles and statuses, and anything else generically', () => {
-    expect(roleKey('admin')).toBe('admin');
-    expect(roleKey('lead')).toBe('other');
+  it('names known statuses, and anything else generically', () => {
     expect(statusKey('away')).toBe('away');
     expect(statusKey('interest_shown')).toBe('other');
     expect(statusColor('online')).toBe('success');

@@ -1,7 +1,4 @@
-/** How the card and the form name roles and statuses (translation keys) and colour a status. */
-
-export const roleKey = (role: string): 'admin' | 'client' | 'other' =>
-  role === 'admin' || role === 'client' ? role : 'other';
+/** How the card and the form name statuses (translation keys) and colour a status; roles: shared/i18n/role-label.ts. */
 
 export const statusKey = (status: string): 'online' | 'away' | 'offline' | 'other' =>
   status === 'online' || status === 'away' || status === 'offline' ? status : 'other';

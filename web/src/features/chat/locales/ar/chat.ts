@@ -43,11 +43,6 @@ const chat: TranslationShape<typeof en> = {
       closed: 'مغلق',
       deleted: 'محذوف',
     },
-    roles: {
-      admin: 'مسؤول',
-      client: 'عميل',
-      lead: 'عميل محتمل',
-    },
     log: {
       label: 'الرسائل مع {{name}}',
       loadOlder: 'تحميل الرسائل الأقدم',

@@ -43,11 +43,6 @@ const chat = {
       closed: 'Closed',
       deleted: 'Deleted',
     },
-    roles: {
-      admin: 'Admin',
-      client: 'Client',
-      lead: 'Lead',
-    },
     log: {
       label: 'Messages with {{name}}',
       loadOlder: 'Load older messages',

@@ -43,11 +43,6 @@ const chat: TranslationShape<typeof en> = {
       closed: 'Clos',
       deleted: 'Supprimé',
     },
-    roles: {
-      admin: 'Administrateur',
-      client: 'Client',
-      lead: 'Prospect',
-    },
     log: {
       label: 'Messages avec {{name}}',
       loadOlder: 'Charger les messages précédents',

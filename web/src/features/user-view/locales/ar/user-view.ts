@@ -26,11 +26,6 @@ const userView: TranslationShape<Pick<typeof en, 'userView'>> = {
       role: 'الدور',
       noAbout: 'لا شيء هنا بعد.',
     },
-    roles: {
-      admin: 'مسؤول',
-      client: 'عميل',
-      other: 'مستخدم',
-    },
     statuses: {
       online: 'متصل',
       away: 'بعيد',

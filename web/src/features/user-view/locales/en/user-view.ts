@@ -28,11 +28,6 @@ const userView = {
       role: 'Role',
       noAbout: 'Nothing here yet.',
     },
-    roles: {
-      admin: 'Administrator',
-      client: 'Client',
-      other: 'User',
-    },
     statuses: {
       online: 'Online',
       away: 'Away',

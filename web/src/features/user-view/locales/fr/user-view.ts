@@ -26,11 +26,6 @@ const userView: TranslationShape<Pick<typeof en, 'userView'>> = {
       role: 'Rôle',
       noAbout: 'Rien pour l’instant.',
     },
-    roles: {
-      admin: 'Administrateur',
-      client: 'Client',
-      other: 'Utilisateur',
-    },
     statuses: {
       online: 'En ligne',
       away: 'Absent',

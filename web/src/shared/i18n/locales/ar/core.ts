@@ -64,6 +64,15 @@ const core: TranslationShape<typeof en> = {
     },
     backHome: 'العودة إلى الصفحة الرئيسية',
   },
+  roles: {
+    admin: 'مسؤول',
+    manager: 'مدير',
+    support: 'الدعم',
+    users: 'المستخدمون',
+    'restricted-user': 'مستخدم مقيّد',
+    client: 'عميل',
+    lead: 'عميل محتمل',
+  },
   shell: {
     // The navbar's bell, on every signed-in page (its panel's words: features/notifications).
     notifications: {
@@ -103,10 +112,6 @@ const core: TranslationShape<typeof en> = {
       button: 'قائمة حساب {{name}}',
       buttonAnonymous: 'قائمة الحساب',
       menu: 'الحساب',
-      roles: {
-        admin: 'مسؤول',
-        client: 'عميل',
-      },
       profile: 'ملفي الشخصي',
       settings: 'الإعدادات',
       plans: 'الخطط والفوترة',
@@ -126,11 +131,6 @@ const core: TranslationShape<typeof en> = {
     pages: 'الصفحات',
     projects: 'المشاريع',
     people: 'الأشخاص',
-    roles: {
-      admin: 'مسؤول',
-      client: 'عميل',
-      lead: 'عميل محتمل',
-    },
     searching: 'جارٍ البحث…',
     noResults: 'لا توجد نتائج لـ «{{query}}».',
     hintMove: 'للتنقل',

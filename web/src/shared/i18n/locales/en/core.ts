@@ -66,6 +66,16 @@ const core = {
     },
     backHome: 'Back to home',
   },
+  /** Role names (shared/i18n/role-label.ts): the administrator is stored as `admin`. */
+  roles: {
+    admin: 'Administrator',
+    manager: 'Manager',
+    support: 'Support',
+    users: 'Users',
+    'restricted-user': 'Restricted user',
+    client: 'Client',
+    lead: 'Lead',
+  },
   shell: {
     // The navbar's bell, on every signed-in page (its panel's words: features/notifications).
     notifications: {
@@ -101,10 +111,6 @@ const core = {
       button: 'Account menu for {{name}}',
       buttonAnonymous: 'Account menu',
       menu: 'Account',
-      roles: {
-        admin: 'Administrator',
-        client: 'Client',
-      },
       profile: 'My profile',
       settings: 'Settings',
       plans: 'Plans & billing',
@@ -124,11 +130,6 @@ const core = {
     pages: 'Pages',
     projects: 'Projects',
     people: 'People',
-    roles: {
-      admin: 'Admin',
-      client: 'Client',
-      lead: 'Lead',
-    },
     searching: 'Searching…',
     noResults: 'Nothing matches “{{query}}”.',
     hintMove: 'to move',

@@ -64,6 +64,15 @@ const core: TranslationShape<typeof en> = {
     },
     backHome: 'Retour à l’accueil',
   },
+  roles: {
+    admin: 'Administrateur',
+    manager: 'Responsable',
+    support: 'Support',
+    users: 'Utilisateurs',
+    'restricted-user': 'Utilisateur restreint',
+    client: 'Client',
+    lead: 'Prospect',
+  },
   shell: {
     // The navbar's bell, on every signed-in page (its panel's words: features/notifications).
     notifications: {
@@ -100,10 +109,6 @@ const core: TranslationShape<typeof en> = {
       button: 'Menu du compte de {{name}}',
       buttonAnonymous: 'Menu du compte',
       menu: 'Compte',
-      roles: {
-        admin: 'Administrateur',
-        client: 'Client',
-      },
       profile: 'Mon profil',
       settings: 'Paramètres',
       plans: 'Offres et facturation',
@@ -123,11 +128,6 @@ const core: TranslationShape<typeof en> = {
     pages: 'Pages',
     projects: 'Projets',
     people: 'Personnes',
-    roles: {
-      admin: 'Administrateur',
-      client: 'Client',
-      lead: 'Prospect',
-    },
     searching: 'Recherche en cours…',
     noResults: 'Aucun résultat pour « {{query}} ».',
     hintMove: 'pour se déplacer',
