@@ -5,7 +5,7 @@ import { ulid } from '@orbit/functions/core/ids';
 import { tableName } from '@orbit/functions/core/table';
 import { invitationEntity } from '@orbit/functions/core/team/entities';
 import type { InvitationRecord } from '@orbit/functions/core/team/records';
-import { newInvitationSecret, validityOf } from '@orbit/functions/core/team/repository';
+import { ensureAdminCount, newInvitationSecret, validityOf } from '@orbit/functions/core/team/repository';
 import { getUserByPhone } from '@orbit/functions/core/users/repository';
 
 import { demoUsers } from './demo-users';
@@ -13,7 +13,8 @@ import { demoUsers } from './demo-users';
 /**
  * Two pending invitations from the demo administrator, so the team page's "Pending invitations"
  * looks like a workspace in use (docs/roles.md). Nothing is sent and the links' secrets are
- * dropped: these links never work; "Resend" sends a real one.
+ * dropped: these links never work; "Resend" sends a real one. The count of active administrators
+ * (the last-administrator guard) starts from the seeded ones.
  */
 export const seedTeam = async (): Promise<void> => {
   const inviter = demoUsers.find((user) => user.role === 'admin');
@@ -49,4 +50,5 @@ export const seedTeam = async (): Promise<void> => {
       }),
     );
   }
+  await ensureAdminCount();
 };

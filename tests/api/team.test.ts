@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCodeAt } from '@orbit/functions/auth/two-step';
 import { db } from '@orbit/functions/core/db';
 import { ulid } from '@orbit/functions/core/ids';
+import { roleRulesEntity } from '@orbit/functions/core/sign-in-entities';
 import { invitationEntity } from '@orbit/functions/core/team/entities';
 import { invitationToken, newInvitationSecret } from '@orbit/functions/core/team/repository';
 
@@ -325,6 +326,45 @@ describe('two-step reset', () => {
       `/api/users/${id}/security-log`,
     );
     expect(log.body.entries[0]).toMatchObject({ event: 'two-step-disabled', byAdmin: true });
+  });
+});
+
+describe('a manager', () => {
+  it('invites and suspends, but gives or touches no administrator and changes no role', async () => {
+    // This file's workspace only: the manager's rules as the seed's "Add & Remove Users" gives them.
+    await db().send(
+      new PutCommand({
+        TableName: stack.tableName,
+        Item: roleRulesEntity.toItem({
+          rulesByRole: {
+            manager: (['read', 'create', 'update', 'delete'] as const).map((action) => ({ action, subject: 'Team' })),
+          },
+          version: 1000,
+          updatedAt: new Date().toISOString(),
+        }),
+      }),
+    );
+    const manager = new ApiClient(stack.url);
+    expect((await manager.signIn('+15550100009', 'Staff#2026')).status).toBe(201);
+    expect((await members(manager)).status).toBe(200);
+
+    const asAdmin = await manager.request('POST', '/api/team/invitations', {
+      body: { email: uniqueEmail('boss'), role: 'admin' },
+    });
+    expect(asAdmin.status).toBe(403);
+    const asUser = await manager.request('POST', '/api/team/invitations', {
+      body: { email: uniqueEmail('user'), role: 'users' },
+    });
+    expect(asUser.status).toBe(201);
+
+    const { id } = await registerNewClient(stack.url, 'Managed Member');
+    expect((await manager.request('PATCH', `/api/team/members/${id}/role`, { body: { role: 'users' } })).status).toBe(
+      403,
+    );
+    expect((await manager.request('POST', `/api/team/members/${id}/suspend`)).status).toBe(200);
+    expect((await manager.request('POST', `/api/team/members/${id}/reactivate`)).status).toBe(200);
+    const anAdmin = (await members(admin, { role: 'admin', q: 'Noah' })).body.members[0];
+    expect((await manager.request('POST', `/api/team/members/${anAdmin?.id ?? ''}/suspend`)).status).toBe(403);
   });
 });
 

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 
 import { db, isConditionFailure, type TransactionPart } from '../db';
 import { hashSecret, newRefreshSecret, sameHash } from '../auth/tokens';
@@ -137,3 +137,24 @@ export const adminCountPart = (delta: 1 | -1): TransactionPart => ({
     },
   },
 });
+
+/**
+ * An administrator made outside the team page (the create-admin script) counts too, if the count
+ * exists yet (when it does not, it is taken from the role index the first time it is needed).
+ */
+export const countNewAdministrator = async (): Promise<void> => {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: adminCountEntity.key(),
+        UpdateExpression: 'SET #count = #count + :one',
+        ConditionExpression: 'attribute_exists(#count)',
+        ExpressionAttributeNames: { '#count': 'count' },
+        ExpressionAttributeValues: { ':one': 1 },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+};
