@@ -87,7 +87,9 @@ export const areaAccessOverrides: AreaAccessOverrides = {
       'PEOPLE',
     ],
   },
-  permissions: { leadingKeys: [...userKeys, 'PERMISSIONS', 'PERMISSION_NAME#*'] },
+  // JOB#: the job that sends the affected users their new rules, written with every permission
+  // change that alters a role's rules (the outbox); JOBS#, its gsi1 partition.
+  permissions: { leadingKeys: [...userKeys, 'PERMISSIONS', 'PERMISSION_NAME#*', 'JOB#*', 'JOBS#*'] },
   // ROLE#: gsi1, the people an admin picks for a project (an index key, as for chat).
   // BOARD# and CONNECTION#: who watches a board and what a connection watches (core/live-board.ts).
   projects: {

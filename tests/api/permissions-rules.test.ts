@@ -1,7 +1,12 @@
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { AbilityRule } from '@orbit/functions/core/ability';
+import { db } from '@orbit/functions/core/db';
+import { roleRulesEntity } from '@orbit/functions/core/sign-in-entities';
 import type { ListPermissionsResponse, Permission, PermissionRule } from '@orbit/functions/permissions/contract';
+import { permissionEntity } from '@orbit/functions/permissions/entities';
+import { demoPermissions, seedPermissionRules } from '@orbit/seed/permissions';
 
 import type { LocalStack } from '../../infra/local/stack';
 import { ApiClient, demo, startApiStack } from '../support/api-stack';
@@ -225,5 +230,30 @@ describe('bad rules', () => {
     });
     expect(patch.status).toBe(400);
     expect(await allPermissions()).toEqual(before);
+  });
+});
+
+describe('a store seeded before permissions had rules', () => {
+  it('gets the demo rules and the role rules from the seed on its next start', async () => {
+    const onlyView = await permissionNamed('Only View');
+    // As such a store is: the permission without rules, and no role rules item.
+    await db().send(
+      new UpdateCommand({
+        TableName: stack.tableName,
+        Key: permissionEntity.key(onlyView.id),
+        UpdateExpression: 'REMOVE #rules',
+        ExpressionAttributeNames: { '#rules': 'rules' },
+      }),
+    );
+    await db().send(new DeleteCommand({ TableName: stack.tableName, Key: roleRulesEntity.key() }));
+    const restricted = new ApiClient(stack.url);
+    await restricted.signIn('+15550100012', 'Staff#2026');
+    expect(grants(await myRules(restricted), 'read', 'Project')).toBe(false);
+
+    await seedPermissionRules();
+    const expected = demoPermissions.find((permission) => permission.name === 'Only View')?.rules;
+    expect((await permissionNamed('Only View')).rules).toEqual(expected);
+    expect(grants(await myRules(restricted), 'read', 'Project')).toBe(true);
+    expect(grants(await myRules(manager), 'create', 'Project')).toBe(true);
   });
 });

@@ -10,10 +10,17 @@ import { tableName } from '../table';
  * request: sign-in, a WebSocket's connect, a board watcher. A signed-in request reads the same
  * item with its session instead (core/auth/authenticate.ts).
  */
-export const readRoleRules = async (): Promise<RoleRules> => (await readRoleRulesVersion()).rulesByRole;
+export const readRoleRules = async (): Promise<RoleRules> => {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: roleRulesEntity.key(), ConsistentRead: true }),
+  );
+  return Item ? roleRulesEntity.fromItem(Item).rulesByRole : {};
+};
 
 /** The item with its version (0 when it was never written), for a rewrite conditional on it. */
 export const readRoleRulesVersion = async (): Promise<{ rulesByRole: RoleRules; version: number }> => {
+  // The same read as readRoleRules, written twice so the functions that only read the rules (the
+  // projects' board watch, every WebSocket connect) do not carry this one.
   const { Item } = await db().send(
     new GetCommand({ TableName: tableName(), Key: roleRulesEntity.key(), ConsistentRead: true }),
   );
