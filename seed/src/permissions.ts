@@ -117,7 +117,7 @@ export const demoPermissions: readonly {
 export const seedPermissions = async (): Promise<void> => {
   for (const permission of demoPermissions) {
     try {
-      await storeNewPermission(permission, new Date(permission.createdAt));
+      await storeNewPermission(permission, new Date(permission.createdAt), { announce: false });
     } catch (error) {
       // Already there (a concurrent seeder): the name's uniqueness keeps it to one.
       if (!(error instanceof ConflictError)) throw error;

@@ -48,6 +48,15 @@ export const toPermission = (record: PermissionRecord): Permission => ({
   version: record.version,
 });
 
+interface WriteOptions {
+  readonly now?: Date;
+  /**
+   * Whether to tell open browsers (the rules-changed job). The seed does not: nobody is signed in
+   * to a store being seeded, and a job queued by the seed would run under the first requests.
+   */
+  readonly announce?: boolean;
+}
+
 /**
  * What keeps the role rules in step with a permission write, for its transaction (docs/roles.md):
  * the ROLE_RULES item rewritten from the list as the write leaves it, conditional on the version
@@ -57,11 +66,11 @@ export const toPermission = (record: PermissionRecord): Permission => ({
  */
 const roleRulesParts = async (
   change: (list: PermissionRecord[]) => PermissionRecord[],
-  now = new Date(),
+  { now = new Date(), announce = true }: WriteOptions = {},
 ): Promise<TransactionPart[]> => {
   const { rulesByRole: before, version } = await readRoleRulesVersion();
   const after = rulesByRoleOf(change(await listAllPermissions()));
-  const roles = changedRoles(before, after);
+  const roles = announce ? changedRoles(before, after) : [];
   return [roleRulesPart(after, version, now), ...(roles.length > 0 ? [rulesChangedJobPart({ roles }, now)] : [])];
 };
 
@@ -81,7 +90,7 @@ const roleRulesRetry = {
  * repair for a store whose permissions were written before they had rules (seed/src/permissions.ts).
  */
 export const rewriteRoleRules = async (): Promise<void> => {
-  await retry(roleRulesRetry, async () => transactWrite(await roleRulesParts((list) => list)));
+  await retry(roleRulesRetry, async () => transactWrite(await roleRulesParts((list) => list, { announce: false })));
 };
 
 const escalationMessages = {
@@ -168,7 +177,11 @@ export const createPermission = async (caller: Caller, request: () => NewPermiss
  * Stores a new permission with no caller to authorise: the seed's way in, with the original
  * sample times as `createdAt` (seed/src/permissions.ts). Requests go through `createPermission`.
  */
-export const storeNewPermission = async (input: NewPermission, createdAt: Date): Promise<Permission> => {
+export const storeNewPermission = async (
+  input: NewPermission,
+  createdAt: Date,
+  options: WriteOptions = {},
+): Promise<Permission> => {
   const record: PermissionRecord = {
     id: nextId(),
     name: input.name,
@@ -181,7 +194,7 @@ export const storeNewPermission = async (input: NewPermission, createdAt: Date):
   };
   try {
     await retry(roleRulesRetry, async () =>
-      insertPermission(record, maxPermissions, await roleRulesParts((list) => [...list, record])),
+      insertPermission(record, maxPermissions, await roleRulesParts((list) => [...list, record], options)),
     );
   } catch (error) {
     if (!(error instanceof ConditionFailed) || error.failed('conflict')) throw error;
