@@ -54,6 +54,7 @@ import {
   pendingEmailEntity,
   unreadCountEntity,
 } from './core/notifications/entities';
+import { adminCountEntity, invitationEntity } from './core/team/entities';
 
 /** A key as one entity's builder makes it, in one index. */
 interface BuiltKey {
@@ -136,6 +137,8 @@ const builtKeys: readonly BuiltKey[] = [
   table('NotificationSettings', notificationSettingsEntity.key('u1')),
   table('NotificationLatestUnread', latestUnreadEntity.key('u1', 'chat:u2')),
   table('NotificationPendingEmail', pendingEmailEntity.key('u1', '01J0000000000000000000000A')),
+  table('Invitation', invitationEntity.key('01J0000000000000000000000A')),
+  table('AdminCount', adminCountEntity.key()),
 ];
 
 const rows: readonly AccessPattern[] = accessPatterns;

@@ -26,6 +26,7 @@ export const areaHandlers: Record<Area, () => Promise<AreaHandler>> = {
   channels: async () => (await import('./channels/handler')).handler,
   users: async () => (await import('./users/handler')).handler,
   notifications: async () => (await import('./notifications/handler')).handler,
+  team: async () => (await import('./team/handler')).handler,
 };
 
 export type WebSocketAreaHandler = (

@@ -17,6 +17,7 @@ export const areas = [
   'channels',
   'users',
   'notifications',
+  'team',
 ] as const;
 export type Area = (typeof areas)[number];
 
@@ -62,6 +63,9 @@ export const authHttpRoutes = [
   { method: 'POST', path: '/api/users/{id}/two-step/confirm', area: 'auth', access: 'signed-in' }, // Turn on with a first code: ten recovery codes, once (own only)
   { method: 'DELETE', path: '/api/users/{id}/two-step', area: 'auth', access: 'signed-in' }, // Turn off: password or code (own only)
   { method: 'POST', path: '/api/users/{id}/two-step/recovery-codes', area: 'auth', access: 'signed-in' }, // New recovery codes, old ones void: password or code (own only)
+  // Team (docs/roles.md, "Team and invitations"): the auth area issues sessions and owns two-step records
+  { method: 'POST', path: '/api/auth/accept-invitation', area: 'auth', access: 'public' }, // Sign up through an invitation link: token, fullName, password, the contact it lacks; signed in as register
+  { method: 'POST', path: '/api/team/members/{id}/two-step/reset', area: 'auth', access: 'signed-in' }, // Turn a member's two-step verification off, in their security log (update Team; an admin's only by an admin)
 ] as const satisfies readonly AreaRouteDefinition<'auth'>[];
 
 // prettier-ignore
@@ -81,10 +85,10 @@ export const chatHttpRoutes = [
 
 // prettier-ignore
 export const permissionsHttpRoutes = [
-  { method: 'GET', path: '/api/apps/permissions', area: 'permissions', access: 'signed-in' }, // List permissions (docs/product.md#calls: q, sortBy=name, orderBy, page, itemsPerPage; admin)
-  { method: 'POST', path: '/api/apps/permissions', area: 'permissions', access: 'signed-in' }, // Create a permission with a unique name (admin)
-  { method: 'PATCH', path: '/api/apps/permissions/{id}', area: 'permissions', access: 'signed-in' }, // Rename and/or reassign from the version read (admin; stale is 409)
-  { method: 'DELETE', path: '/api/apps/permissions/{id}', area: 'permissions', access: 'signed-in' }, // Delete a permission, optionally at ?version= (admin)
+  { method: 'GET', path: '/api/apps/permissions', area: 'permissions', access: 'signed-in' }, // List permissions with their rules (docs/product.md#calls: q, sortBy=name, orderBy, page, itemsPerPage; read Permission)
+  { method: 'POST', path: '/api/apps/permissions', area: 'permissions', access: 'signed-in' }, // Create a permission with a unique name and its rules; rewrites the role rules (create Permission; no escalation)
+  { method: 'PATCH', path: '/api/apps/permissions/{id}', area: 'permissions', access: 'signed-in' }, // Rename, reassign and/or change the rules from the version read; stale is 409 (update Permission; no escalation)
+  { method: 'DELETE', path: '/api/apps/permissions/{id}', area: 'permissions', access: 'signed-in' }, // Delete a permission, optionally at ?version=; rewrites the role rules (delete Permission; no escalation)
 ] as const satisfies readonly AreaRouteDefinition<'permissions'>[];
 
 // prettier-ignore
@@ -147,6 +151,19 @@ export const notificationsHttpRoutes = [
   { method: 'PUT', path: '/api/notifications/settings', area: 'notifications', access: 'signed-in' }, // Save the caller's whole table of choices (and the profile's isNotificationsOn)
 ] as const satisfies readonly AreaRouteDefinition<'notifications'>[];
 
+// prettier-ignore
+export const teamHttpRoutes = [
+  { method: 'GET', path: '/api/team/members', area: 'team', access: 'signed-in' }, // Everyone who signs in: q, role, page, itemsPerPage; status and last seen (read Team)
+  { method: 'PATCH', path: '/api/team/members/{id}/role', area: 'team', access: 'signed-in' }, // Change a member's role, version optional (update Role; administrator only by one; never one's own; never the last administrator)
+  { method: 'POST', path: '/api/team/members/{id}/suspend', area: 'team', access: 'signed-in' }, // Suspend: sign-in refused, sessions revoked, sockets closed (update Team; not oneself; not the last administrator)
+  { method: 'POST', path: '/api/team/members/{id}/reactivate', area: 'team', access: 'signed-in' }, // Lift a suspension (update Team)
+  { method: 'GET', path: '/api/team/invitations', area: 'team', access: 'signed-in' }, // Pending invitations, newest first (read Team)
+  { method: 'POST', path: '/api/team/invitations', area: 'team', access: 'signed-in' }, // Invite by email or phone with a role; the link is sent in the background (create Team; administrator only by one)
+  { method: 'POST', path: '/api/team/invitations/{id}/resend', area: 'team', access: 'signed-in' }, // Send a new link; the old one stops working (create Team)
+  { method: 'DELETE', path: '/api/team/invitations/{id}', area: 'team', access: 'signed-in' }, // Revoke a pending invitation (delete Team)
+  { method: 'GET', path: '/api/team/invitations/accept', area: 'team', access: 'public' }, // What an invitation link offers (?token=): inviter, role, contact; 404 used/revoked, 410 expired
+] as const satisfies readonly AreaRouteDefinition<'team'>[];
+
 /**
  * Joins the areas' lists. A call marked pure, unlike a spread literal, lets a bundle that never
  * reads every route (an area's Lambda) drop the other areas' lists.
@@ -165,6 +182,7 @@ export const httpRoutes = /* @__PURE__ */ joinRoutes(
   channelsHttpRoutes,
   usersHttpRoutes,
   notificationsHttpRoutes,
+  teamHttpRoutes,
 );
 
 export type HttpRoute = (typeof httpRoutes)[number];

@@ -57,6 +57,11 @@ export const areaAccessOverrides: AreaAccessOverrides = {
       'JOB#*',
       'JOBS#*',
       'CHALLENGE#*',
+      // Signing up through an invitation (docs/roles.md): it consumes the invitation, and an
+      // administrator's counts in the administrators' count; ROLE#, the count's first reading.
+      'INVITATIONS',
+      'COUNTER#active-admins',
+      'ROLE#*',
     ],
   },
   chat: {
@@ -82,7 +87,9 @@ export const areaAccessOverrides: AreaAccessOverrides = {
       'PEOPLE',
     ],
   },
-  permissions: { leadingKeys: [...userKeys, 'PERMISSIONS', 'PERMISSION_NAME#*'] },
+  // JOB#: the job that sends the affected users their new rules, written with every permission
+  // change that alters a role's rules (the outbox); JOBS#, its gsi1 partition.
+  permissions: { leadingKeys: [...userKeys, 'PERMISSIONS', 'PERMISSION_NAME#*', 'JOB#*', 'JOBS#*'] },
   // ROLE#: gsi1, the people an admin picks for a project (an index key, as for chat).
   // BOARD# and CONNECTION#: who watches a board and what a connection watches (core/live-board.ts).
   projects: {
@@ -140,6 +147,22 @@ export const areaAccessOverrides: AreaAccessOverrides = {
   // The caller's own notifications (NOTIFY#); pushes the unread count to the caller's other tabs.
   // CONNECTION#: a push that finds a connection gone forgets it (core/connections).
   notifications: { pushes: true, leadingKeys: [...userKeys, 'NOTIFY#*', 'CONNECTION#*'] },
+  // The team page: profiles and sessions (USER#), the role index (ROLE#, gsi1), the claims an
+  // invitation checks (PHONE#, EMAIL#; REFERRAL# is in the same key builder), invitations and the
+  // administrators' count, and the jobs it writes with them (JOB#, JOBS#: the outbox).
+  team: {
+    leadingKeys: [
+      ...userKeys,
+      'ROLE#*',
+      'PHONE#*',
+      'EMAIL#*',
+      'REFERRAL#*',
+      'INVITATIONS',
+      'COUNTER#active-admins',
+      'JOB#*',
+      'JOBS#*',
+    ],
+  },
 };
 
 /** The area behind `/api/auth/*`: its routes get their own throttle, its function reserved concurrency. */

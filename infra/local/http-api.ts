@@ -32,6 +32,7 @@ export const defaultAdmissionLimits: Readonly<Record<Area, AdmissionLimits>> = {
   channels: storeBound,
   users: storeBound,
   notifications: storeBound,
+  team: storeBound,
 };
 
 const notFound: ErrorReply = { status: 404, message: 'Not found' };

@@ -35,6 +35,8 @@ export const bodyLimitBytes: Readonly<Record<Area, number>> = {
   users: 8 * 1024,
   // Ids to mark read (at most 100) or the settings table: a few kilobytes.
   notifications: 8 * 1024,
+  // An invitation or a role change: a few hundred bytes.
+  team: 8 * 1024,
 };
 
 /**

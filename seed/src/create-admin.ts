@@ -9,6 +9,7 @@ import { ValidationError } from '@orbit/functions/core/errors';
 import { parseWith } from '@orbit/functions/core/http';
 import { newReferralCode } from '@orbit/functions/core/users/repository';
 import { createUser } from '@orbit/functions/core/users/service';
+import { countNewAdministrator } from '@orbit/functions/core/team/repository';
 
 export interface NewAdmin {
   readonly fullName: string;
@@ -54,6 +55,8 @@ export const createAdmin = async (input: NewAdmin): Promise<string> => {
     createdAt: new Date().toISOString(),
     version: 1,
   });
+  // The last-administrator guard's count (docs/roles.md).
+  await countNewAdministrator();
   return id;
 };
 

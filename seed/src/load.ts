@@ -8,9 +8,10 @@ import { rewriteListEntries } from '@orbit/functions/projects/bulk-load';
 import { seedChannels } from './channels';
 import { seedChat } from './chat';
 import { seedNotifications } from './notifications';
-import { seedPermissions } from './permissions';
+import { seedPermissionRules, seedPermissions } from './permissions';
 import { seedProjects } from './projects';
 import { indexEveryProfile, seedUsers } from './users';
+import { seedTeam } from './team';
 
 export interface SeedStep {
   /** Stable name: each step runs once per store, recorded by a marker item. */
@@ -35,6 +36,10 @@ export const seedSteps: readonly SeedStep[] = [
   { name: 'channels', run: seedChannels },
   // A few read and unread notifications for the demo admin and client (the navbar's bell).
   { name: 'notifications', run: seedNotifications },
+  // Stores seeded before permissions had rules get them, and the staff roles' rules (docs/roles.md).
+  { name: 'permission-rules', run: seedPermissionRules },
+  // Two pending invitations from the demo administrator (the team page; docs/roles.md).
+  { name: 'team', run: seedTeam },
 ];
 
 const markerKey = (step: string) => ({ pk: 'SEED#demo', sk: `STEP#${step}` });

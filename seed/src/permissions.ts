@@ -1,7 +1,8 @@
 import type { Action, GrantableSubject, PermissionRule } from '@orbit/functions/core/ability';
 import { ConflictError } from '@orbit/functions/core/errors';
 import type { RoleSlug } from '@orbit/functions/permissions/contract';
-import { storeNewPermission } from '@orbit/functions/permissions/service';
+import { listAllPermissions, normaliseName, replacePermission } from '@orbit/functions/permissions/repository';
+import { rewriteRoleRules, storeNewPermission } from '@orbit/functions/permissions/service';
 
 /** Shorthand for a permission's rules: every action listed on one subject. */
 const on = (subject: GrantableSubject, actions: readonly Action[], own?: true): PermissionRule[] =>
@@ -109,6 +110,10 @@ export const demoPermissions: readonly {
   },
 ];
 
+/**
+ * The demo permissions, each created with its rules; every create rewrites the role rules
+ * (ROLE_RULES) in its own transaction, so the staff roles hold what the table says once this ends.
+ */
 export const seedPermissions = async (): Promise<void> => {
   for (const permission of demoPermissions) {
     try {
@@ -118,4 +123,27 @@ export const seedPermissions = async (): Promise<void> => {
       if (!(error instanceof ConflictError)) throw error;
     }
   }
+};
+
+/**
+ * A store seeded before permissions had rules: each demo permission still without rules gets
+ * its rules and the assignments above, then the role rules are written from the list. On a store
+ * seeded with rules, only the (unchanged) role rules are written again.
+ */
+export const seedPermissionRules = async (): Promise<void> => {
+  const demoByName = new Map(demoPermissions.map((permission) => [normaliseName(permission.name), permission]));
+  for (const record of await listAllPermissions()) {
+    const demo = demoByName.get(normaliseName(record.name));
+    if (!demo || record.rules !== undefined) continue;
+    const next = {
+      ...record,
+      assignedTo: demo.assignedTo,
+      rules: demo.rules,
+      updatedAt: new Date().toISOString(),
+      version: record.version + 1,
+    };
+    // Lost to a concurrent change: that change stands, and it kept the role rules in step.
+    await replacePermission(record, next, record.version).catch(() => undefined);
+  }
+  await rewriteRoleRules();
 };

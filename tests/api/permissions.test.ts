@@ -50,7 +50,11 @@ describe('GET /api/apps/permissions (docs/product.md#calls, #constants)', () => 
     expect(body.permissions[0]).toEqual({
       id: expect.any(String),
       name: 'Management',
-      assignedTo: ['administrator'],
+      assignedTo: ['administrator', 'manager'],
+      rules: expect.arrayContaining([
+        { action: 'read', subject: 'Team' },
+        { action: 'delete', subject: 'Project' },
+      ]),
       createdDate: '14 Apr 2021, 8:43 PM',
       version: 1,
     });
@@ -78,9 +82,9 @@ describe('GET /api/apps/permissions (docs/product.md#calls, #constants)', () => 
     const second = await list('?itemsPerPage=5&page=2');
     expect(second.body.permissions.map((permission) => permission.name)).toEqual(seededNames.slice(5));
     expect(second.body.totalPermissions).toBe(9);
-    // 'manage' is in five names and starts the role 'manager' of two more.
+    // 'manage' is in five names and starts the role 'manager' of three more.
     expect((await list('?q=manage&itemsPerPage=2&page=2&sortBy=name')).body).toMatchObject({
-      totalPermissions: 7,
+      totalPermissions: 8,
       permissions: [{ name: 'Financial Management' }, { name: 'Manage Billing & Roles' }],
     });
     expect((await list('?itemsPerPage=-1')).body.permissions).toHaveLength(9);

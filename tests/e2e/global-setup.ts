@@ -11,6 +11,8 @@ declare module 'vitest' {
     baseUrl: string;
     outboxFile: string;
     telegramApiPort: number;
+    /** The local SES server's store of sent emails (an invitation's link; tests/e2e/team.test.ts). */
+    mailStoreUrl: string;
   }
 }
 
@@ -56,6 +58,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', stack.url);
   // The SMS the worker "sends" (reset codes) land in the stack's outbox file, for the recovery test.
   project.provide('outboxFile', stack.smsOutboxFile);
+  project.provide('mailStoreUrl', stack.mailStoreUrl);
   return async () => {
     await stack.stop();
   };

@@ -35,6 +35,7 @@ const notTablePartitionKeys = new Set([
   'N#', // NOTIFY#<user> / N#<ulid> (a notification; core/notifications/entities.ts)
   'MAIL#', // NOTIFY#<user> / MAIL#<ulid> (a line waiting for the email digest)
   'LATEST#', // NOTIFY#<user> / LATEST#chat:<contact> (the unread row a chat folds into)
+  'INVITATION#', // INVITATIONS / INVITATION#<ulid> (a pending invitation; core/team/entities.ts)
 ]);
 
 /** The `XYZ#` prefixes of the string and template literals in an area's Lambda bundle. */

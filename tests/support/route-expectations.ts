@@ -15,6 +15,7 @@ import {
 } from './matrix';
 import { accountRouteExpectations } from './route-expectations/account';
 import { workspaceRouteExpectations } from './route-expectations/workspace';
+import { teamPublicRouteExpectations, teamRouteExpectations } from './route-expectations/team';
 
 export {
   anonymousIdentities,
@@ -56,6 +57,7 @@ export {
 export const signedInRouteExpectations: { readonly [K in SignedInRouteKey]: RouteExpectation<unknown> } = {
   ...accountRouteExpectations,
   ...workspaceRouteExpectations,
+  ...teamRouteExpectations,
 };
 
 export const publicRouteExpectations: { readonly [K in PublicRouteKey]: PublicRouteExpectation } = {
@@ -80,4 +82,5 @@ export const publicRouteExpectations: { readonly [K in PublicRouteKey]: PublicRo
     request: () => ({ params: { channelId: 'no-such-channel' }, body: {} }),
     status: 401,
   },
+  ...teamPublicRouteExpectations,
 };

@@ -93,3 +93,17 @@ export type SignInResponse = v.InferOutput<typeof signInResponse>;
 
 /** The sign-in messages docs/product.md#errors fixes, in a valibot-free module the sign-in page imports. */
 export { loginMessages, recoveryMessages } from './messages';
+
+/**
+ * Signing up through an invitation link (docs/roles.md, "Team and invitations"): the link's
+ * token, a name and a password, and the contact the invitation lacks (it gives the email or the
+ * phone; an account has both, and signs in with the phone).
+ */
+export const acceptInvitationRequest = object({
+  token: v.pipe(v.string('The invitation link is not valid'), v.maxLength(200, 'The invitation link is not valid')),
+  fullName: registerRequest.entries.fullName,
+  password: newPassword,
+  phone: v.optional(e164Phone),
+  email: v.optional(registerRequest.entries.email),
+});
+export type AcceptInvitationRequest = v.InferOutput<typeof acceptInvitationRequest>;

@@ -2,9 +2,16 @@ import * as v from 'valibot';
 
 import { defineAreaHandler } from '../core/handler';
 import { authHttpRoutes } from '../routes';
-import { bearerToken, json, noContent, parseBody, readCookie, readJson } from '../core/http';
+import { bearerToken, json, noContent, parseBody, pathParam, readCookie, readJson } from '../core/http';
 import { refreshCookieName } from '../core/auth/tokens';
-import { forgotPasswordRequest, loginRequest, registerRequest, resetPasswordRequest, loginMessages } from './contract';
+import {
+  acceptInvitationRequest,
+  forgotPasswordRequest,
+  loginRequest,
+  registerRequest,
+  resetPasswordRequest,
+  loginMessages,
+} from './contract';
 import {
   describeSignedInUser,
   refresh,
@@ -17,6 +24,7 @@ import {
 import { ValidationError } from '../core/errors';
 import { requestSource } from './request-source';
 import { originOf, readWithSessionForSecurity, securityHandlers } from './security-handlers';
+import { acceptInvitation, resetMemberTwoStep } from './team-accounts';
 
 const cookiesOf = (cookie: string | undefined) => (cookie ? { cookies: [cookie] } : {});
 
@@ -61,6 +69,15 @@ export const handler = defineAreaHandler(
     },
     'GET /api/auth/me': async ({ caller }) => json(200, await describeSignedInUser(caller.principal.userId)),
     ...securityHandlers,
+    // Team (docs/roles.md, "Team and invitations")
+    'POST /api/auth/accept-invitation': async ({ event }) => {
+      const { body, cookie } = await acceptInvitation(parseBody(event, acceptInvitationRequest), originOf(event));
+      return json(201, body, cookiesOf(cookie));
+    },
+    'POST /api/team/members/{id}/two-step/reset': async ({ event, caller }) => {
+      await resetMemberTwoStep(caller, pathParam(event, 'id'), originOf(event));
+      return noContent();
+    },
   },
   { readWithSession: (_routeKey, event) => readWithSessionForSecurity(event) },
 );

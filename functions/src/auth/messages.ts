@@ -6,6 +6,8 @@ export const loginMessages = {
   invalid: 'Invalid email or password',
   fallback: 'Something went wrong',
   throttled: 'Too many sign-in attempts. Try again later.',
+  /** docs/roles.md: an administrator suspended the account (the web app shows its own words). */
+  suspended: 'This account is suspended. Ask an administrator to reactivate it.',
 } as const;
 
 /** Password recovery: the one message the throttle sends (the web app shows its own text). */

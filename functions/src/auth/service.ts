@@ -164,6 +164,8 @@ export const signIn = async (
 
   const matches = user ? await verifyPassword(password, user.passwordHash) : (await burnPasswordCheck(password), false);
   if (!user || !matches) throw invalidCredentials();
+  // Suspended (docs/roles.md): the right password, told why, never a session.
+  if (user.suspendedAt) throw new ValidationError({ phone: [loginMessages.suspended] });
   const provisional = securityLogEntity.key(user.id, entryId);
 
   let parts: ResponseParts;
@@ -263,6 +265,7 @@ export const refresh = async (cookieValue: string | undefined, now = new Date(),
     await deleteSession(token.userId, token.sessionId);
     throw new UnauthorizedError('Session has ended');
   }
+  if (user.suspendedAt) throw new UnauthorizedError('Account suspended');
   const accessToken = await signAccessToken({ userId: user.id, role: user.role, sessionId: token.sessionId });
   return {
     body: { ...(await describeUser(user)), accessToken },

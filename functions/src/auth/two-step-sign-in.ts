@@ -51,6 +51,8 @@ export const completeTwoStepSignIn = async (
   const twoStep = twoStepItem ? twoStepEntity.fromItem(twoStepItem) : undefined;
   // Turned off (or the user removed) since the password step: sign in again.
   if (!user || !twoStep?.sealedSecret) throw expired();
+  // Suspended since the password step (docs/roles.md).
+  if (user.suspendedAt) throw new ValidationError({ code: [loginMessages.suspended] });
 
   const spend: TransactionPart[] = [];
   if (input.code !== undefined) {

@@ -458,6 +458,26 @@ export const accessPatterns = [
     sk: 'MAIL#<notificationId>',
     patterns: ["lines waiting for a user's email digest (the digest job reads, claims and deletes them)"],
   },
+  // Team (core/team/entities.ts): invitations and the count of active administrators.
+  {
+    entity: 'Invitation',
+    module: 'core/team/entities.ts',
+    index: 'table',
+    pk: 'INVITATIONS',
+    sk: 'INVITATION#<ulid>',
+    patterns: [
+      'pending invitations, newest first (the team page)',
+      'an invitation by the id its link holds (accept, resend, revoke)',
+    ],
+  },
+  {
+    entity: 'AdminCount',
+    module: 'core/team/entities.ts',
+    index: 'table',
+    pk: 'COUNTER#active-admins',
+    sk: 'COUNTER',
+    patterns: ['active administrators, changed with every role change or suspension that moves one (never below 1)'],
+  },
 ] as const satisfies readonly AccessPattern[];
 
 /** The literal text a template starts with (what a begins_with or a key collision compares). */

@@ -122,3 +122,13 @@ export const fieldErrorsFromIssues = (issues: readonly SchemaIssue[]): FieldErro
   }
   return fields;
 };
+
+/** 410: what the request names existed and is gone for good (an expired invitation link). */
+export class GoneError extends AppError {
+  readonly status = 410;
+  readonly code = 'GONE';
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'GoneError';
+  }
+}

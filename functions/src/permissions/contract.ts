@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 
+import { grantableActions, grantableSubjects, ownerFieldOf, type PermissionRule } from '../core/ability';
 import { roleSlugs } from '../core/roles';
 import { object, trimInvisible } from '../core/schema';
 
@@ -10,6 +11,13 @@ import { object, trimInvisible } from '../core/schema';
  */
 
 export { roleSlugs, type RoleSlug } from '../core/roles';
+export {
+  grantableActions,
+  grantableSubjects,
+  ownerFieldOf,
+  type GrantableSubject,
+  type PermissionRule,
+} from '../core/ability';
 
 /** docs/product.md#constants: page size default 10, page default 1; the page-size options, with -1 meaning All. */
 export const permissionListDefaults = { page: 1, itemsPerPage: 10 } as const;
@@ -23,10 +31,49 @@ export const permissionNameLimits = { min: 2, max: 80 } as const;
 /** A workspace's permission list stays small: the list reads it whole (one Query). */
 export const maxPermissions = 500;
 
+/** A permission holds a handful of rules (docs/roles.md): 15 subjects × 5 actions at the very most, in practice far fewer. */
+export const maxPermissionRules = 60;
+
+export const permissionRuleMessages = {
+  subject: `A rule's subject is one of ${grantableSubjects.join(', ')}`,
+  action: `A rule's action is one of ${grantableActions.join(', ')}`,
+  own: `Only ${Object.keys(ownerFieldOf).join(' and ')} rules can be limited to the user's own`,
+  duplicate: 'Each action on a subject may appear once',
+  tooMany: `A permission holds at most ${maxPermissionRules} rules`,
+} as const;
+
+/** One building block: an action on a subject, for every record or (`own`) only the user's own. */
+export const permissionRule = v.pipe(
+  object({
+    action: v.picklist(grantableActions, permissionRuleMessages.action),
+    subject: v.picklist(grantableSubjects, permissionRuleMessages.subject),
+    own: v.optional(v.literal(true, 'own is true or left out')),
+  }),
+  v.check((rule) => !rule.own || ownerFieldOf[rule.subject] !== undefined, permissionRuleMessages.own),
+  // Stored and compared as { action, subject } or { action, subject, own: true }, nothing else.
+  v.transform((rule): PermissionRule =>
+    rule.own
+      ? { action: rule.action, subject: rule.subject, own: true }
+      : { action: rule.action, subject: rule.subject },
+  ),
+);
+
+/** A permission's rules: each action on a subject once (for all records, or only their own). */
+export const permissionRules = v.pipe(
+  v.array(permissionRule, 'rules is a list of rules'),
+  v.maxLength(maxPermissionRules, permissionRuleMessages.tooMany),
+  v.check(
+    (rules) => new Set(rules.map((rule) => `${rule.action} ${rule.subject}`)).size === rules.length,
+    permissionRuleMessages.duplicate,
+  ),
+);
+
 export const permission = object({
   id: v.string(),
   name: v.string(),
   assignedTo: v.array(v.picklist(roleSlugs)),
+  /** What the permission grants to everyone of the roles it is assigned to (docs/roles.md). */
+  rules: v.array(permissionRule),
   /** Display text of the creation time, e.g. '14 Apr 2021, 8:43 PM' (UTC). */
   createdDate: v.string(),
   /** Increases with every change; an update must carry the version it read. */
@@ -116,6 +163,7 @@ export const assignedRoles = v.pipe(
 export const createPermissionRequest = object({
   name: permissionName,
   assignedTo: assignedRoles,
+  rules: v.optional(permissionRules, []),
 });
 export type CreatePermissionRequest = v.InferInput<typeof createPermissionRequest>;
 
@@ -124,6 +172,7 @@ export const updatePermissionRequest = v.pipe(
   object({
     name: v.optional(permissionName),
     assignedTo: v.optional(assignedRoles),
+    rules: v.optional(permissionRules),
     version: v.pipe(
       v.number('version is required'),
       v.integer('version is required'),
@@ -131,7 +180,10 @@ export const updatePermissionRequest = v.pipe(
     ),
   }),
   // No path: the issue is about the whole body, reported under `body`.
-  v.check((value) => value.name !== undefined || value.assignedTo !== undefined, 'Give a new name or assignedTo'),
+  v.check(
+    (value) => value.name !== undefined || value.assignedTo !== undefined || value.rules !== undefined,
+    'Give a new name, assignedTo or rules',
+  ),
 );
 export type UpdatePermissionRequest = v.InferInput<typeof updatePermissionRequest>;
 
@@ -148,4 +200,7 @@ export const permissionMessages = {
   stale: 'This permission was changed by someone else. Review the current version and try again.',
   notFound: 'Permission not found',
   limit: `A workspace can hold at most ${maxPermissions} permissions`,
+  /** No escalation (docs/roles.md): only the administrator grants what they do not hold. */
+  escalation: 'You can only grant rules you hold yourself',
+  administrator: 'Only an administrator can assign or remove the administrator role',
 } as const;

@@ -12,7 +12,7 @@ import { createPermission, listPermissions, removePermission, updatePermission }
 /**
  * The permissions page's API (docs/product.md#calls for the list). Thin: each route is one
  * service call with the caller and the request's input, passed as a function because the
- * service authorises (admins only) before it reads it.
+ * service authorises (the caller's Permission rules) before it reads it.
  */
 export const handler = defineAreaHandler('permissions', permissionsHttpRoutes, {
   'GET /api/apps/permissions': async ({ event, caller }) =>
@@ -22,8 +22,8 @@ export const handler = defineAreaHandler('permissions', permissionsHttpRoutes, {
   'PATCH /api/apps/permissions/{id}': async ({ event, caller }) =>
     json(200, {
       permission: await updatePermission(caller, () => {
-        const { name, assignedTo, version } = parseBody(event, updatePermissionRequest);
-        return { id: pathParam(event, 'id'), changes: { name, assignedTo, version } };
+        const { name, assignedTo, rules, version } = parseBody(event, updatePermissionRequest);
+        return { id: pathParam(event, 'id'), changes: { name, assignedTo, rules, version } };
       }),
     }),
   'DELETE /api/apps/permissions/{id}': async ({ event, caller }) => {

@@ -1,6 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 
-import { db, putPart, queryAll, transactWrite } from '../core/db';
+import type { PermissionRule } from '../core/ability';
+import { db, putPart, queryAll, transactWrite, type TransactionPart } from '../core/db';
 import { tableName } from '../core/table';
 import type { RoleSlug } from './contract';
 import {
@@ -14,13 +15,17 @@ import {
 /**
  * Permissions and their name claims (keys in entities.ts). Writes that lose a condition throw
  * ConditionFailed naming the part: 'permission' (missing or another version), 'name' (taken),
- * 'previous-name' (the old claim moved), 'count' (at the limit, or already zero).
+ * 'previous-name' (the old claim moved), 'count' (at the limit, or already zero). Each write
+ * takes `along`: the parts written in the same transaction (the role rules' rewrite and the job
+ * that announces it, permissions/service.ts), whose own labels name them when they lose.
  */
 
 export interface PermissionRecord {
   readonly id: string;
   readonly name: string;
   readonly assignedTo: RoleSlug[];
+  /** What it grants (docs/roles.md); a permission stored before rules existed has none. */
+  readonly rules?: PermissionRule[];
   readonly createdAt: string;
   /** Display text of createdAt (docs/product.md#stored-values), kept as written so q matches what the table shows. */
   readonly createdDate: string;
@@ -34,11 +39,15 @@ export { normaliseName };
 const claimName = (name: string, permissionId: string) =>
   putPart('name', permissionNameEntity.toItem(name, permissionId), 'attribute_not_exists(pk)');
 
-/** The whole list, oldest first: one partition, read page by page until its end. */
+/**
+ * The whole list, oldest first: one partition, read page by page until its end. Consistent: the
+ * role rules are computed from it, and must include every write before the one being made.
+ */
 export const listAllPermissions = async (): Promise<PermissionRecord[]> =>
   (
     await queryAll({
       TableName: tableName(),
+      ConsistentRead: true,
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
       ExpressionAttributeValues: { ':pk': allPermissions.pk, ':prefix': allPermissions.skPrefix },
     })
@@ -52,7 +61,11 @@ export const getPermission = async (id: string): Promise<PermissionRecord | unde
 };
 
 /** ConditionFailed: 'permission' (the id exists), 'name' (taken), 'count' (at the limit). */
-export const insertPermission = async (record: PermissionRecord, limit: number): Promise<void> => {
+export const insertPermission = async (
+  record: PermissionRecord,
+  limit: number,
+  along: readonly TransactionPart[] = [],
+): Promise<void> => {
   await transactWrite([
     putPart('permission', permissionEntity.toItem(record), 'attribute_not_exists(pk)'),
     claimName(record.name, record.id),
@@ -69,6 +82,7 @@ export const insertPermission = async (record: PermissionRecord, limit: number):
         },
       },
     },
+    ...along,
   ]);
 };
 
@@ -92,6 +106,7 @@ export const replacePermission = async (
   previous: PermissionRecord,
   next: PermissionRecord,
   expectedVersion: number,
+  along: readonly TransactionPart[] = [],
 ): Promise<void> => {
   const renamed = normaliseName(previous.name) !== normaliseName(next.name);
   await transactWrite([
@@ -107,11 +122,16 @@ export const replacePermission = async (
       },
     },
     ...(renamed ? [claimName(next.name, next.id), releaseName(previous)] : []),
+    ...along,
   ]);
 };
 
 /** Deletes the permission (at `expectedVersion` when given), its name claim, and counts it out. */
-export const deletePermission = async (record: PermissionRecord, expectedVersion?: number): Promise<void> => {
+export const deletePermission = async (
+  record: PermissionRecord,
+  expectedVersion: number | undefined,
+  along: readonly TransactionPart[] = [],
+): Promise<void> => {
   await transactWrite([
     {
       label: 'permission',
@@ -139,5 +159,6 @@ export const deletePermission = async (record: PermissionRecord, expectedVersion
         },
       },
     },
+    ...along,
   ]);
 };

@@ -135,4 +135,22 @@ describe('who may use permissions', () => {
     await expect(updatePermission(admin, unread)).rejects.toThrow('the request was read');
     await expect(removePermission(admin, unread)).rejects.toThrow('the request was read');
   });
+
+  it('refuses escalation with 403 before anything is stored', async () => {
+    // Manages permissions, but holds no `delete Task` and is not the administrator.
+    const manager = callerFor({ id: 'm1', role: 'manager', fullName: 'Grace' }, 's1', {
+      manager: [{ action: 'manage', subject: 'Permission' }],
+    });
+    const request = (assignedTo: RoleSlug[], rules: NonNullable<PermissionRecord['rules']>) => () => ({
+      name: 'Escalate',
+      assignedTo,
+      rules,
+    });
+    await expect(
+      createPermission(manager, request(['users'], [{ action: 'delete', subject: 'Task' }])),
+    ).rejects.toThrow('You can only grant rules you hold yourself');
+    await expect(createPermission(manager, request(['administrator'], []))).rejects.toThrow(
+      'Only an administrator can assign or remove the administrator role',
+    );
+  });
 });

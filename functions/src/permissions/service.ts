@@ -1,7 +1,10 @@
+import type { PermissionRule } from '../core/ability';
+import { readRoleRulesVersion, roleRulesPart } from '../core/auth/role-rules';
+import { rulesChangedJobPart } from '../core/auth/rules-changed-job';
 import { authorize } from '../core/authorize';
 import type { Caller } from '../core/caller';
-import { ConditionFailed, retry } from '../core/db';
-import { ConflictError, NotFoundError } from '../core/errors';
+import { ConditionFailed, retry, transactWrite, type TransactionPart } from '../core/db';
+import { ConflictError, ForbiddenError, NotFoundError } from '../core/errors';
 import { monotonicFactory } from '../core/ids';
 import {
   maxPermissions,
@@ -19,6 +22,7 @@ import {
   replacePermission,
   type PermissionRecord,
 } from './repository';
+import { changedRoles, escalationProblem, rulesByRoleOf } from './rules';
 
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
@@ -39,9 +43,65 @@ export const toPermission = (record: PermissionRecord): Permission => ({
   id: record.id,
   name: record.name,
   assignedTo: record.assignedTo,
+  rules: record.rules ?? [],
   createdDate: record.createdDate,
   version: record.version,
 });
+
+/**
+ * What keeps the role rules in step with a permission write, for its transaction (docs/roles.md):
+ * the ROLE_RULES item rewritten from the list as the write leaves it, conditional on the version
+ * read first (so the list it was computed from is still the list), and, when some role's rules
+ * change, the job that sends those roles' users their new rules. The item is read before the
+ * list: a write that lands between the two reads has bumped its version, and this one then loses.
+ */
+const roleRulesParts = async (
+  change: (list: PermissionRecord[]) => PermissionRecord[],
+  now = new Date(),
+): Promise<TransactionPart[]> => {
+  const { rulesByRole: before, version } = await readRoleRulesVersion();
+  const after = rulesByRoleOf(change(await listAllPermissions()));
+  const roles = changedRoles(before, after);
+  return [roleRulesPart(after, version, now), ...(roles.length > 0 ? [rulesChangedJobPart({ roles }, now)] : [])];
+};
+
+/** Only the role rules' condition lost: another permission changed meanwhile; read again and compute again. */
+const roleRulesRetry = {
+  attempts: 6,
+  baseDelayMs: 20,
+  maxDelayMs: 300,
+  retryOn: (error: unknown) =>
+    error instanceof ConditionFailed &&
+    error.labels.length > 0 &&
+    error.labels.every((label) => label === 'role-rules'),
+};
+
+/**
+ * Rewrites the role rules from the permissions as stored, with no caller to authorise: the seed's
+ * repair for a store whose permissions were written before they had rules (seed/src/permissions.ts).
+ */
+export const rewriteRoleRules = async (): Promise<void> => {
+  await retry(roleRulesRetry, async () => transactWrite(await roleRulesParts((list) => list)));
+};
+
+const escalationMessages = {
+  administrator: permissionMessages.administrator,
+  escalation: permissionMessages.escalation,
+} as const;
+
+/** 403 unless the caller may hand out what the permission grants, before and after (permissions/rules.ts). */
+const refuseEscalation = (
+  caller: Caller,
+  previous: { assignedTo: RoleSlug[]; rules?: PermissionRule[] } | undefined,
+  next: { assignedTo: RoleSlug[]; rules?: PermissionRule[] } | undefined,
+): void => {
+  const problem = escalationProblem(
+    { role: caller.principal.role, userId: caller.principal.userId, ability: caller.ability },
+    previous,
+    next,
+  );
+  if (problem) throw new ForbiddenError(escalationMessages[problem]);
+};
 
 /**
  * docs/product.md#calls on a list already in creation order: q (lower-cased) matches a substring of name or
@@ -71,8 +131,10 @@ export const queryPermissions = (
 };
 
 /**
- * Permissions describe the workspace's roles, so only admins see or change them: everyone else
- * gets 403 (they exist for everyone, so there is nothing to hide with a 404). Each use case
+ * Permissions describe the workspace's roles: reading them needs `read Permission`, changing them
+ * `create`/`update`/`delete Permission` (the administrator: `manage all`; others as their role's
+ * permissions grant), and anyone else gets 403 (they exist for everyone, so there is nothing to
+ * hide with a 404). Beyond that, no escalation (refuseEscalation). Each use case
  * authorises first and only then reads the request (`request` is a function: parsing it may
  * fail), so a caller who may not act gets 403 whatever they sent.
  */
@@ -92,11 +154,14 @@ const nameTaken = () => new ConflictError({ name: [permissionMessages.duplicateN
 export interface NewPermission {
   readonly name: string;
   readonly assignedTo: RoleSlug[];
+  readonly rules?: PermissionRule[];
 }
 
 export const createPermission = async (caller: Caller, request: () => NewPermission): Promise<Permission> => {
   authorize(caller.ability, 'create', 'Permission');
-  return storeNewPermission(request(), new Date());
+  const input = request();
+  refuseEscalation(caller, undefined, input);
+  return storeNewPermission(input, new Date());
 };
 
 /**
@@ -108,13 +173,16 @@ export const storeNewPermission = async (input: NewPermission, createdAt: Date):
     id: nextId(),
     name: input.name,
     assignedTo: input.assignedTo,
+    rules: input.rules ?? [],
     createdAt: createdAt.toISOString(),
     createdDate: formatCreatedDate(createdAt),
     updatedAt: new Date().toISOString(),
     version: 1,
   };
   try {
-    await insertPermission(record, maxPermissions);
+    await retry(roleRulesRetry, async () =>
+      insertPermission(record, maxPermissions, await roleRulesParts((list) => [...list, record])),
+    );
   } catch (error) {
     if (!(error instanceof ConditionFailed) || error.failed('conflict')) throw error;
     // The first part that failed says why (a taken name before a full list).
@@ -137,28 +205,39 @@ const staleOrMissing = async (id: string): Promise<never> => {
 export interface PermissionChanges {
   readonly name?: string;
   readonly assignedTo?: RoleSlug[];
+  readonly rules?: PermissionRule[];
   readonly version: number;
 }
 
-/** Rename and/or reassign, only from the version the editor read: a stale one is a 409 with the current. */
+/**
+ * Rename, reassign and/or change the rules, only from the version the editor read: a stale one
+ * is a 409 with the current. The role rules change in the same transaction.
+ */
 export const updatePermission = async (
   caller: Caller,
   request: () => { readonly id: string; readonly changes: PermissionChanges },
 ): Promise<Permission> => {
   authorize(caller.ability, 'update', 'Permission');
   const { id, changes } = request();
-  const previous = await getPermission(id);
-  if (!previous) throw notFound();
-  if (previous.version !== changes.version) return staleOrMissing(id);
-  const next: PermissionRecord = {
-    ...previous,
-    name: changes.name ?? previous.name,
-    assignedTo: changes.assignedTo ?? previous.assignedTo,
-    updatedAt: new Date().toISOString(),
-    version: previous.version + 1,
-  };
+  let next: PermissionRecord;
   try {
-    await replacePermission(previous, next, changes.version);
+    next = await retry(roleRulesRetry, async () => {
+      const previous = await getPermission(id);
+      if (!previous) throw notFound();
+      if (previous.version !== changes.version) throw new ConditionFailed(['permission']);
+      const changed: PermissionRecord = {
+        ...previous,
+        name: changes.name ?? previous.name,
+        assignedTo: changes.assignedTo ?? previous.assignedTo,
+        rules: changes.rules ?? previous.rules ?? [],
+        updatedAt: new Date().toISOString(),
+        version: previous.version + 1,
+      };
+      refuseEscalation(caller, previous, changed);
+      const along = await roleRulesParts((list) => list.map((record) => (record.id === id ? changed : record)));
+      await replacePermission(previous, changed, changes.version, along);
+      return changed;
+    });
   } catch (error) {
     if (!(error instanceof ConditionFailed)) throw error;
     if (error.labels[0] === 'name') throw nameTaken();
@@ -167,7 +246,7 @@ export const updatePermission = async (
   return toPermission(next);
 };
 
-/** Without a version, a concurrent rename is retried once against the fresh record. */
+/** Without a version, a concurrent rename is retried against the fresh record; the role rules change with it. */
 export const removePermission = async (
   caller: Caller,
   request: () => { readonly id: string; readonly version?: number },
@@ -177,9 +256,11 @@ export const removePermission = async (
   try {
     await retry(
       {
-        attempts: 2,
-        baseDelayMs: 10,
-        retryOn: (error) => error instanceof ConditionFailed && expectedVersion === undefined,
+        attempts: roleRulesRetry.attempts,
+        baseDelayMs: roleRulesRetry.baseDelayMs,
+        maxDelayMs: roleRulesRetry.maxDelayMs,
+        retryOn: (error) =>
+          roleRulesRetry.retryOn(error) || (error instanceof ConditionFailed && expectedVersion === undefined),
       },
       async () => {
         const record = await getPermission(id);
@@ -187,7 +268,9 @@ export const removePermission = async (
         if (expectedVersion !== undefined && record.version !== expectedVersion) {
           throw new ConditionFailed(['permission']);
         }
-        await deletePermission(record, expectedVersion);
+        refuseEscalation(caller, record, undefined);
+        const along = await roleRulesParts((list) => list.filter((item) => item.id !== id));
+        await deletePermission(record, expectedVersion, along);
       },
     );
   } catch (error) {

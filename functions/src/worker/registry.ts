@@ -4,6 +4,8 @@ import type { JobRegistry } from '../core/jobs/definition';
 import { channelJobs } from '../channels/jobs';
 import { usersJobs } from '../users/jobs';
 import { notificationJobs } from '../notifications/jobs';
+import { rulesChangedJobs } from '../core/auth/rules-changed-runner';
+import { teamJobs } from '../team/jobs';
 
 /**
  * Every job kind the worker runs, by area. Each area keeps its definitions in its own
@@ -16,4 +18,6 @@ export const jobRegistry: JobRegistry = {
   ...chatJobs,
   ...usersJobs,
   ...notificationJobs,
+  ...rulesChangedJobs,
+  ...teamJobs,
 };

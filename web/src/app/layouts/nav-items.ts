@@ -17,6 +17,7 @@ export const navItemNames = [
   'apps-permissions',
   'known-base',
   'telegram',
+  'apps-team',
 ] as const satisfies readonly RouteName[];
 
 export type NavItemName = (typeof navItemNames)[number];
@@ -89,6 +90,7 @@ const navLayout: readonly NavLayoutEntry[] = [
   'apps-chat',
   'apps-email',
   { group: 'communication', items: ['apps-channels', 'apps-mailings', 'apps-integrations'] },
+  'apps-team',
   { heading: 'account' },
   'user-view',
   { group: 'information', items: ['information-plans', 'information-referrals'] },

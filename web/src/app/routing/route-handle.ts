@@ -27,6 +27,9 @@ export const routeNames = [
   'user-view',
   'known-base',
   'telegram',
+  // Beyond the table of docs/product.md#routes (docs/roles.md): the team page and an invitation link.
+  'apps-team',
+  'invitation',
 ] as const;
 
 export type RouteName = (typeof routeNames)[number];

@@ -63,8 +63,8 @@ const handles = {
   notAuthorized: { name: 'not-authorized', layout: 'blank', public: true },
   notFound: { name: '$error', layout: 'blank', public: true },
   accessControl: { name: 'access-control', action: 'read', subject: 'AclDemo' },
-  // Beyond the table of docs/product.md#routes (listed in web/README.md): the admin's permissions page.
-  permissions: { name: 'apps-permissions', action: 'manage', subject: 'Permission' },
+  // Beyond the table of docs/product.md#routes (listed in web/README.md): the permissions page, for whoever may read permissions (docs/roles.md).
+  permissions: { name: 'apps-permissions', action: 'read', subject: 'Permission' },
   channels: { name: 'apps-channels', action: 'manage', subject: 'Channel' },
   chat: { name: 'apps-chat', layout: 'fixed', layoutWrapperClasses: fixedHeight, action: 'read', subject: 'Chat' },
   email: {
@@ -108,6 +108,9 @@ const handles = {
   userView: { name: 'user-view', action: 'read', subject: 'User' },
   wiki: { name: 'known-base', public: true },
   telegram: { name: 'telegram', public: true },
+  // Beyond the table of docs/product.md#routes (docs/roles.md, "Team and invitations").
+  team: { name: 'apps-team', action: 'read', subject: 'Team' },
+  invitation: { name: 'invitation', layout: 'blank', public: true, unauthenticatedOnly: true },
 } as const satisfies Record<string, RouteHandle>;
 
 const declaredRoutes: readonly RouteDeclaration[] = [
@@ -256,6 +259,18 @@ const declaredRoutes: readonly RouteDeclaration[] = [
     externalLink: 'telegram',
     parts: ['coming-soon'],
     page: async () => (await import('../../shared/ui/link-not-configured')).linkNotConfiguredPage('telegram'),
+  },
+  {
+    path: '/apps/team',
+    handle: handles.team,
+    parts: ['team'],
+    page: async () => (await import('../../features/team/team-page')).TeamPage,
+  },
+  {
+    path: '/invitation',
+    handle: handles.invitation,
+    parts: ['team'],
+    page: async () => (await import('../../features/team/invitation-page')).InvitationPage,
   },
 ];
 

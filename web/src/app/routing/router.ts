@@ -5,6 +5,7 @@ import {
   getSession,
   isLoggedIn,
   sessionIdentity,
+  subscribeToRulesReplaced,
   subscribeToSessionFromOtherTabs,
 } from '../../shared/session/session-store';
 import { redirectTargetFrom } from '../../features/auth/utils/redirect-target';
@@ -42,11 +43,12 @@ export const createAppRouter = (factory: RouterFactory = createBrowserRouter): D
   };
   setSessionExpiredHandler(reenter);
 
-  // Another tab signed out, or signed in (perhaps as someone else): this tab follows at once. The
-  // guard runs again where the user is (signed out → /login?to=…, not allowed → /not-authorized);
-  // a sign-in page, which a signed-in user may still see, goes where a sign-in here would go.
+  // Another tab signed out, or signed in (perhaps as someone else), or the server pushed new
+  // rules (docs/roles.md): this tab follows at once. The guard runs again where the user is
+  // (signed out → /login?to=…, not allowed → /not-authorized); a sign-in page, which a signed-in
+  // user may still see, goes where a sign-in here would go.
   let identity = sessionIdentity(getSession());
-  const stopFollowing = subscribeToSessionFromOtherTabs(() => {
+  const follow = () => {
     const next = sessionIdentity(getSession());
     if (next === identity) return;
     identity = next;
@@ -61,10 +63,13 @@ export const createAppRouter = (factory: RouterFactory = createBrowserRouter): D
     } else {
       reenter();
     }
-  });
+  };
+  const stopFollowing = subscribeToSessionFromOtherTabs(follow);
+  const stopFollowingRules = subscribeToRulesReplaced(follow);
   const dispose = router.dispose.bind(router);
   router.dispose = () => {
     stopFollowing();
+    stopFollowingRules();
     dispose();
   };
   return router;

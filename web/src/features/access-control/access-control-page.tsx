@@ -21,6 +21,8 @@ import { PageHeader } from '../../shared/ui/page-header';
 import { PageTitle } from '../../shared/ui/page-title';
 import { capabilityTable, reportedActions, reportedSubjects, type Capability } from './utils/capabilities';
 
+const knownRoles = ['admin', 'client', 'manager', 'support', 'users', 'restricted-user'] as const;
+
 const capabilityColor = { allowed: 'success', own: 'info', denied: 'default' } as const;
 
 const CapabilityChip = ({ capability, label }: { capability: Capability; label: string }) => (
@@ -43,7 +45,9 @@ const subjectLabel = (t: TFunction, subject: unknown) =>
 
 /**
  * /access-control (docs/product.md#routes: read AclDemo): what the signed-in user may do, read from the same
- * rules the server enforces — by area and action, then the rules themselves.
+ * rules the server enforces — by area and action, then the rules themselves. Both follow the stored
+ * rules, which the server replaces over the shell's socket when the role or its permissions change
+ * (docs/roles.md), so the page updates without a reload.
  */
 export const AccessControlPage = () => {
   const { t } = useTranslation();
@@ -61,7 +65,7 @@ export const AccessControlPage = () => {
         title={t('accessControl.title')}
         subtitle={t('accessControl.subtitle')}
         action={
-          ability.can('manage', 'Permission') ? (
+          ability.can('read', 'Permission') ? (
             <Button component={RouterLink} to="/apps/permissions" variant="contained">
               {t('accessControl.managePermissions')}
             </Button>
@@ -72,7 +76,7 @@ export const AccessControlPage = () => {
       <Alert severity="info" data-testid="access-summary">
         <Typography component="p" sx={{ fontWeight: 500 }}>
           {t('accessControl.role', {
-            role: t(`accessControl.roles.${role === 'admin' || role === 'client' ? role : 'other'}`),
+            role: t(`accessControl.roles.${isKnown(knownRoles, role) ? role : 'other'}`),
           })}
         </Typography>
         {ability.can('read', 'AclDemo') ? t('accessControl.aclDemo') : null}

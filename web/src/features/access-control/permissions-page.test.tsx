@@ -1,7 +1,9 @@
+import { AbilityProvider } from '@casl/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildAbility } from '@orbit/functions/core/ability';
 import type { Permission } from '@orbit/functions/permissions/contract';
 import { PermissionsPage } from './permissions-page';
 
@@ -12,6 +14,7 @@ const permission = (index: number, overrides: Partial<Permission> = {}): Permiss
   id: `p${index}`,
   name: `Permission ${index}`,
   assignedTo: ['administrator', 'support'],
+  rules: [{ action: 'read', subject: 'Project' }],
   createdDate: '14 Apr 2021, 8:43 PM',
   version: 1,
   ...overrides,
@@ -23,7 +26,9 @@ const renderAt = (url: string) => {
   });
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={router} />
+      <AbilityProvider value={buildAbility([{ action: 'manage', subject: 'all' }])}>
+        <RouterProvider router={router} />
+      </AbilityProvider>
     </QueryClientProvider>,
   );
   return router;
@@ -107,12 +112,25 @@ describe('permissions page', () => {
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Permission name' }), {
       target: { value: 'Management' },
     });
-    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Manager' }));
+    fireEvent.click(within(dialog).getByLabelText('Manager'));
+    // The rules grid: a box per action and area, and "own only" where the area has an owner.
+    // (Found by label: role queries over the grid's 85 boxes are slow in jsdom.)
+    fireEvent.click(within(dialog).getByLabelText('Create · Projects'));
+    fireEvent.click(within(dialog).getByLabelText('Edit · Tasks'));
+    fireEvent.click(within(dialog).getByLabelText('Edit · Tasks: only their own'));
+    expect(within(dialog).queryByLabelText('Edit · Projects: only their own')).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create permission' }));
     expect(await within(dialog).findByText('A permission with this name already exists.')).toBeTruthy();
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ name: 'Management', assignedTo: ['manager'] });
-  });
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+      name: 'Management',
+      assignedTo: ['manager'],
+      rules: [
+        { action: 'create', subject: 'Project' },
+        { action: 'update', subject: 'Task', own: true },
+      ],
+    });
+  }, 30_000);
 
   it('offers the other editor’s version when an edit is stale', async () => {
     const mine = permission(1);

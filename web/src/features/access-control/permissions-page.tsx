@@ -28,6 +28,8 @@ import { AddIcon, DeleteIcon, EditIcon, SearchIcon } from '../../shared/ui/icons
 import { PermissionDialog, type PermissionDialogMode } from './components/permission-dialog';
 import { formatPermissionDate, parsePermissionDate } from './components/permission-date';
 import { RoleChips } from './components/role-chips';
+import { RuleSummary } from './components/rule-summary';
+import { useAppAbility } from '../../shared/session/use-session';
 import { lastPage, readTableState, toListParams, writeTableState, type TableState } from './utils/table-state';
 import { HintTooltip } from '../../shared/ui/hint-tooltip';
 
@@ -46,12 +48,17 @@ const actionsCellSx = {
 type Notice = { readonly key: 'created' | 'updated' | 'deleted'; readonly name: string };
 
 /**
- * /apps/permissions (admin): the workspace's permissions with the search, sort by name and paging of
+ * /apps/permissions (read Permission): the workspace's permissions and their rules, with the search, sort by name and paging of
  * docs/product.md#calls, the page sizes and footer of docs/product.md#constants; add, edit and delete through
  * dialogs. The table state is the URL's query, so reload, Back and shared links keep it.
  */
 export const PermissionsPage = () => {
   const { t, i18n } = useTranslation();
+  // What the user may do here follows their rules (and changes live with them: docs/roles.md).
+  const ability = useAppAbility();
+  const canCreate = ability.can('create', 'Permission');
+  const canUpdate = ability.can('update', 'Permission');
+  const canDelete = ability.can('delete', 'Permission');
   const [state, change] = useSearchParamState<TableState>(readTableState, writeTableState);
   const query = usePermissions(toListParams(state));
   const [dialog, setDialog] = useState<PermissionDialogMode | null>(null);
@@ -93,9 +100,11 @@ export const PermissionsPage = () => {
         title={t('permissions.title')}
         subtitle={t('permissions.subtitle')}
         action={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ kind: 'create' })}>
-            {t('permissions.add')}
-          </Button>
+          canCreate ? (
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ kind: 'create' })}>
+              {t('permissions.add')}
+            </Button>
+          ) : null
         }
       />
 
@@ -134,6 +143,7 @@ export const PermissionsPage = () => {
                   </TableSortLabel>
                 </TableCell>
                 <TableCell>{t('permissions.columns.assignedTo')}</TableCell>
+                <TableCell>{t('permissions.columns.rules')}</TableCell>
                 <TableCell>{t('permissions.columns.createdDate')}</TableCell>
                 <TableCell align="right" sx={actionsCellSx}>
                   {t('permissions.columns.actions')}
@@ -155,6 +165,9 @@ export const PermissionsPage = () => {
                   <TableCell>
                     <RoleChips roles={permission.assignedTo} />
                   </TableCell>
+                  <TableCell>
+                    <RuleSummary rules={permission.rules} />
+                  </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
                     <time dateTime={parsePermissionDate(permission.createdDate)?.toISOString()}>
                       <bdi>{formatPermissionDate(permission.createdDate, i18n.language)}</bdi>
@@ -162,28 +175,32 @@ export const PermissionsPage = () => {
                   </TableCell>
                   {/* The actions stay in view at the row's end while the table scrolls sideways (phones). */}
                   <TableCell align="right" sx={actionsCellSx}>
-                    <HintTooltip title={t('permissions.rowActions.edit', { name: permission.name })}>
-                      <IconButton
-                        aria-label={t('permissions.rowActions.edit', { name: permission.name })}
-                        onClick={() => setDialog({ kind: 'edit', permission })}
-                      >
-                        <EditIcon fontSize="small" />
-                      </IconButton>
-                    </HintTooltip>
-                    <HintTooltip title={t('permissions.rowActions.delete', { name: permission.name })}>
-                      <IconButton
-                        aria-label={t('permissions.rowActions.delete', { name: permission.name })}
-                        onClick={() => setDeleting(permission)}
-                      >
-                        <DeleteIcon fontSize="small" />
-                      </IconButton>
-                    </HintTooltip>
+                    {canUpdate ? (
+                      <HintTooltip title={t('permissions.rowActions.edit', { name: permission.name })}>
+                        <IconButton
+                          aria-label={t('permissions.rowActions.edit', { name: permission.name })}
+                          onClick={() => setDialog({ kind: 'edit', permission })}
+                        >
+                          <EditIcon fontSize="small" />
+                        </IconButton>
+                      </HintTooltip>
+                    ) : null}
+                    {canDelete ? (
+                      <HintTooltip title={t('permissions.rowActions.delete', { name: permission.name })}>
+                        <IconButton
+                          aria-label={t('permissions.rowActions.delete', { name: permission.name })}
+                          onClick={() => setDeleting(permission)}
+                        >
+                          <DeleteIcon fontSize="small" />
+                        </IconButton>
+                      </HintTooltip>
+                    ) : null}
                   </TableCell>
                 </TableRow>
               ))}
               {query.isSuccess && rows.length === 0 ? (
                 <TableRow>
-                  <TableCell colSpan={4} sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>
+                  <TableCell colSpan={5} sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>
                     {state.q ? t('permissions.table.noMatch', { q: state.q }) : t('permissions.table.empty')}
                   </TableCell>
                 </TableRow>

@@ -70,6 +70,11 @@ export const partLoaders = {
     fr: () => import('../../features/notifications/locales/fr/notifications'),
     ar: () => import('../../features/notifications/locales/ar/notifications'),
   },
+  team: {
+    en: () => import('../../features/team/locales/en/team'),
+    fr: () => import('../../features/team/locales/fr/team'),
+    ar: () => import('../../features/team/locales/ar/team'),
+  },
 } as const satisfies Record<string, Readonly<Record<Language, PartLoader>>>;
 
 /** A part's resources: nested objects with strings at the leaves. */

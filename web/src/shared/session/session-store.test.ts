@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ability } from './ability';
-import { clearSession, getSession, isLoggedIn, readSession, updateSession } from './session-store';
+import {
+  applyAbilityUpdate,
+  clearSession,
+  getSession,
+  isLoggedIn,
+  readSession,
+  subscribeToRulesReplaced,
+  updateSession,
+} from './session-store';
 
 const userData = {
   id: 'u2',
@@ -46,5 +54,26 @@ describe('session (docs/product.md#stored-values, #behaviour)', () => {
     clearSession();
     expect(ability.can('read', 'AclDemo')).toBe(false);
     expect(localStorage.length).toBe(0);
+  });
+
+  it('replaces the rules and the role when the server pushes ability.updated, and says so', () => {
+    updateSession({
+      userData: { ...userData, role: 'manager' },
+      accessToken: 'token-1',
+      userAbilityRules: [{ action: 'create', subject: 'Project' }],
+    });
+    expect(ability.can('create', 'Project')).toBe(true);
+    let told = 0;
+    const stop = subscribeToRulesReplaced(() => (told += 1));
+    applyAbilityUpdate({ role: 'manager', rules: [{ action: 'read', subject: 'Project' }] });
+    stop();
+    expect(told).toBe(1);
+    expect(ability.can('create', 'Project')).toBe(false);
+    expect(ability.can('read', 'Project')).toBe(true);
+    expect(getSession().userData?.role).toBe('manager');
+    // Signed out: a late frame changes nothing.
+    clearSession();
+    applyAbilityUpdate({ role: 'admin', rules: [{ action: 'manage', subject: 'all' }] });
+    expect(readSession().userAbilityRules).toEqual([]);
   });
 });

@@ -125,6 +125,38 @@ export const updateSession = (update: SessionUpdate): void => {
   notify();
 };
 
+const rulesListeners = new Set<Listener>();
+
+/**
+ * Told after this tab's rules were replaced by the server's push (`applyAbilityUpdate`): the
+ * router checks the current page again. Other tabs learn it through `storage`
+ * (subscribeToSessionFromOtherTabs) — and from their own sockets.
+ */
+export const subscribeToRulesReplaced = (listener: Listener): (() => void) => {
+  rulesListeners.add(listener);
+  return () => rulesListeners.delete(listener);
+};
+
+/** What the server pushes when the user's rules change (functions/src/core/auth/rules-changed-job.ts). */
+export interface AbilityUpdate {
+  readonly role: string;
+  readonly rules: readonly StoredAbilityRule[];
+}
+
+/**
+ * The user's role or its permissions changed (docs/roles.md): store the new rules and role, so
+ * the ability, the navigation and every `can(...)` follow at once, and the page is checked
+ * again. Ignored when signed out, or when the frame holds no rule list.
+ */
+export const applyAbilityUpdate = (update: AbilityUpdate): void => {
+  const current = readSession();
+  if (!isLoggedIn(current) || !Array.isArray(update.rules)) return;
+  localStorage.setItem(sessionStorageKeys.userData, JSON.stringify({ ...current.userData, role: update.role }));
+  localStorage.setItem(sessionStorageKeys.userAbilityRules, JSON.stringify(update.rules.filter(isRule)));
+  notify();
+  for (const listener of rulesListeners) listener();
+};
+
 export const clearSession = (): void => {
   for (const key of Object.values(sessionStorageKeys)) localStorage.removeItem(key);
   notify();

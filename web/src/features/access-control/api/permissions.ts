@@ -4,6 +4,7 @@ import type {
   ListPermissionsParams,
   ListPermissionsResponse,
   Permission,
+  PermissionRule,
   RoleSlug,
 } from '@orbit/functions/permissions/contract';
 import { apiRequest } from '../../../shared/api/api-client';
@@ -48,6 +49,7 @@ export interface PermissionUpdate {
   readonly id: string;
   readonly name: string;
   readonly assignedTo: RoleSlug[];
+  readonly rules: PermissionRule[];
   /** The version the dialog was opened with: a stale one is a 409 with the current permission. */
   readonly version: number;
 }

@@ -22,28 +22,41 @@ import {
   roleSlugs,
   type CreatePermissionRequest,
   type Permission,
+  type PermissionRule,
   type RoleSlug,
 } from '@orbit/functions/permissions/contract';
 import { isApiError } from '../../../shared/api/api-error';
 import { ConflictAlert } from '../../../shared/ui/action-alerts';
 import { FormTextField } from '../../../shared/ui/form-text-field';
 import { fetchPermissions, useCreatePermission, useUpdatePermission } from '../api/permissions';
+import { RulesEditor } from './rules-editor';
 
-type FormValues = { name: string; assignedTo: RoleSlug[] };
+type FormValues = { name: string; assignedTo: RoleSlug[]; rules: PermissionRule[] };
 type Field = keyof FormValues;
 
 /** The shared contract's rules, said in the user's language: one message per field. */
 const validationKey: Record<Field, ParseKeys> = {
   name: 'permissions.validation.name',
   assignedTo: 'permissions.validation.assignedTo',
+  rules: 'permissions.validation.rules',
 };
 
 const fieldOf = (path: string): Field | undefined =>
-  path === 'name' ? 'name' : path.startsWith('assignedTo') ? 'assignedTo' : undefined;
+  path === 'name'
+    ? 'name'
+    : path.startsWith('assignedTo')
+      ? 'assignedTo'
+      : path.startsWith('rules')
+        ? 'rules'
+        : undefined;
 
 const schemaResolver = standardSchemaResolver(createPermissionRequest);
 const resolver: Resolver<FormValues, unknown, FormValues> = async (values, context, options) => {
-  const result = await schemaResolver(values as CreatePermissionRequest, context, options);
+  const result = await schemaResolver(
+    values as CreatePermissionRequest,
+    context,
+    options as unknown as Parameters<typeof schemaResolver>[2],
+  );
   const errors: FieldErrors<FormValues> = {};
   for (const [path, error] of Object.entries(result.errors)) {
     const field = fieldOf(path);
@@ -60,6 +73,12 @@ type Problem =
   | { readonly kind: 'gone' }
   | { readonly kind: 'error'; readonly key: ParseKeys };
 
+const valuesOf = (permission: Permission | undefined): FormValues => ({
+  name: permission?.name ?? '',
+  assignedTo: [...(permission?.assignedTo ?? [])],
+  rules: [...(permission?.rules ?? [])],
+});
+
 export interface PermissionDialogProps {
   readonly mode: PermissionDialogMode;
   readonly onClose: () => void;
@@ -72,7 +91,7 @@ const fetchCurrent = async (id: string): Promise<Permission | undefined> =>
   (await fetchPermissions({ itemsPerPage: allItems })).permissions.find((permission) => permission.id === id);
 
 /**
- * Add or edit a permission: a name and the roles it is assigned to, validated with the API's own
+ * Add or edit a permission: a name, the roles it is assigned to and its rules, validated with the API's own
  * schema. An edit carries the version it opened with; when someone else saved first, the dialog
  * says so and offers their version instead of overwriting it.
  */
@@ -85,7 +104,7 @@ export const PermissionDialog = ({ mode, onClose, onSaved }: PermissionDialogPro
   const [problem, setProblem] = useState<Problem | null>(null);
   const { control, handleSubmit, setError, reset, formState } = useForm<FormValues, unknown, FormValues>({
     resolver,
-    defaultValues: { name: editing?.name ?? '', assignedTo: [...(editing?.assignedTo ?? [])] },
+    defaultValues: valuesOf(editing),
   });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -104,6 +123,9 @@ export const PermissionDialog = ({ mode, onClose, onSaved }: PermissionDialogPro
         setProblem(current ? { kind: 'conflict', current } : { kind: 'gone' });
       } else if (error.status === 404) {
         setProblem({ kind: 'gone' });
+      } else if (error.status === 403) {
+        // No escalation (docs/roles.md): rules the user does not hold, or the administrator role.
+        setProblem({ kind: 'error', key: 'permissions.forbidden' });
       } else if (error.status === 400 && Object.keys(error.errors).some((path) => fieldOf(path))) {
         for (const path of Object.keys(error.errors)) {
           const field = fieldOf(path);
@@ -116,7 +138,7 @@ export const PermissionDialog = ({ mode, onClose, onSaved }: PermissionDialogPro
   });
 
   const loadCurrent = (current: Permission) => {
-    reset({ name: current.name, assignedTo: [...current.assignedTo] });
+    reset(valuesOf(current));
     setVersion(current.version);
     setProblem(null);
   };
@@ -124,7 +146,19 @@ export const PermissionDialog = ({ mode, onClose, onSaved }: PermissionDialogPro
   const titleId = 'permission-dialog-title';
   const saving = formState.isSubmitting;
   return (
-    <Dialog open onClose={saving ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+    <Dialog
+      open
+      onClose={saving ? undefined : onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="md"
+      // Phones get the whole screen: the rules grid needs the width.
+      slotProps={{
+        paper: {
+          sx: { m: { xs: 0, sm: 4 }, width: { xs: '100%' }, maxHeight: { xs: '100%', sm: 'calc(100% - 64px)' } },
+        },
+      }}
+    >
       <DialogTitle id={titleId}>
         {editing ? t('permissions.dialog.editTitle') : t('permissions.dialog.addTitle')}
       </DialogTitle>
@@ -178,6 +212,18 @@ export const PermissionDialog = ({ mode, onClose, onSaved }: PermissionDialogPro
                     : t('permissions.dialog.assignedToHint')}
                 </FormHelperText>
               </FormControl>
+            )}
+          />
+          <Controller
+            control={control}
+            name="rules"
+            render={({ field, fieldState }) => (
+              <RulesEditor
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={fieldState.error?.message ? t(fieldState.error.message as ParseKeys) : undefined}
+              />
             )}
           />
         </DialogContent>

@@ -7,14 +7,17 @@ export const reportedSubjects = [
   'Task',
   'Comment',
   'Chat',
+  'Contact',
+  'Channel',
   'Email',
+  'Mailing',
+  'Integration',
   'Plan',
   'Referral',
-  'User',
+  'Team',
+  'Role',
   'Permission',
-  'Channel',
-  'Integration',
-  'Mailing',
+  'User',
 ] as const satisfies readonly Subject[];
 export type ReportedSubject = (typeof reportedSubjects)[number];
 

@@ -11,6 +11,8 @@ export const translateMessage = (text: Pick<Text, 't' | 'exists'>, message: stri
 /** Messages the API sends for sign-in (docs/product.md#errors), by their English text (valibot-free import). */
 const knownServerMessages: Readonly<Record<string, TranslationKey>> = {
   [loginMessages.invalid]: 'auth.errors.invalidCredentials',
+  // docs/roles.md: an administrator suspended the account.
+  [loginMessages.suspended]: 'auth.errors.suspended',
 };
 
 export const keyForServerMessage = (message: string | undefined): string | undefined =>

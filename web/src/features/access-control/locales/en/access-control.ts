@@ -10,6 +10,10 @@ const accessControl = {
       admin: 'an administrator',
       client: 'a client',
       other: 'a user without a role',
+      manager: 'a manager',
+      support: 'support staff',
+      users: 'a team member',
+      'restricted-user': 'a restricted user',
     },
     aclDemo:
       'Below is everything your account may do in Orbit, area by area. The server checks the same rules on every request.',
@@ -43,10 +47,14 @@ const accessControl = {
       Channel: 'Channels',
       Integration: 'Integrations',
       Mailing: 'Mailings',
+      Contact: 'Contacts',
+      Team: 'Team',
+      Role: 'Roles',
     },
     rules: {
       heading: 'Your rules',
-      description: 'The rules your account received at sign-in, as the server applies them.',
+      description:
+        'The rules your account holds now, as the server applies them. They change as soon as your role or its permissions do.',
       everything: 'all of them',
       own: 'only your own',
       none: 'Your account has no rules, so it can open no signed-in page.',
@@ -60,6 +68,7 @@ const accessControl = {
     columns: {
       name: 'Name',
       assignedTo: 'Assigned to',
+      rules: 'Rules',
       createdDate: 'Created date',
       actions: 'Actions',
     },
@@ -103,6 +112,25 @@ const accessControl = {
       name: 'Enter a name of 2 to 80 characters.',
       assignedTo: 'Choose roles from the list.',
       duplicate: 'A permission with this name already exists.',
+      rules: 'Choose rules from the grid.',
+    },
+    forbidden:
+      'You can only grant rules you hold yourself, and only an administrator can assign or remove the Administrator role.',
+    rules: {
+      label: 'Rules',
+      area: 'Area',
+      all: 'All',
+      cell: '{{action}} · {{subject}}',
+      ownCell: '{{action}} · {{subject}}: only their own',
+      own: {
+        Task: 'Only tasks assigned to them',
+        Email: 'Only their own email',
+      },
+      hint: 'What everyone with the assigned roles may do. “All” includes every action.',
+      none: 'No rules',
+      and: ', ',
+      ownOnly: '{{actions}} (own)',
+      entry: '{{subject}}: {{actions}}',
     },
     conflict: {
       message: 'Someone else changed this permission while you were editing it.',

@@ -10,6 +10,10 @@ const accessControl: TranslationShape<typeof en> = {
       admin: 'administrateur',
       client: 'client',
       other: 'utilisateur sans rôle',
+      manager: 'responsable',
+      support: 'membre du support',
+      users: 'membre de l’équipe',
+      'restricted-user': 'utilisateur restreint',
     },
     aclDemo:
       'Voici tout ce que votre compte peut faire dans Orbit, domaine par domaine. Le serveur vérifie les mêmes règles à chaque requête.',
@@ -43,10 +47,14 @@ const accessControl: TranslationShape<typeof en> = {
       Channel: 'Canaux',
       Integration: 'Intégrations',
       Mailing: 'Envois groupés',
+      Contact: 'Contacts',
+      Team: 'Équipe',
+      Role: 'Rôles',
     },
     rules: {
       heading: 'Vos règles',
-      description: 'Les règles reçues par votre compte à la connexion, telles que le serveur les applique.',
+      description:
+        'Les règles que votre compte détient maintenant, telles que le serveur les applique. Elles changent dès que votre rôle ou ses permissions changent.',
       everything: 'tous',
       own: 'uniquement les vôtres',
       none: 'Votre compte n’a aucune règle : il ne peut ouvrir aucune page réservée aux membres.',
@@ -60,6 +68,7 @@ const accessControl: TranslationShape<typeof en> = {
     columns: {
       name: 'Nom',
       assignedTo: 'Attribuée à',
+      rules: 'Règles',
       createdDate: 'Date de création',
       actions: 'Actions',
     },
@@ -103,6 +112,25 @@ const accessControl: TranslationShape<typeof en> = {
       name: 'Saisissez un nom de 2 à 80 caractères.',
       assignedTo: 'Choisissez des rôles dans la liste.',
       duplicate: 'Une permission porte déjà ce nom.',
+      rules: 'Choisissez des règles dans la grille.',
+    },
+    forbidden:
+      'Vous ne pouvez accorder que des règles que vous détenez vous-même, et seul un administrateur peut attribuer ou retirer le rôle Administrateur.',
+    rules: {
+      label: 'Règles',
+      area: 'Domaine',
+      all: 'Tout',
+      cell: '{{action}} · {{subject}}',
+      ownCell: '{{action}} · {{subject}} : uniquement les leurs',
+      own: {
+        Task: 'Uniquement les tâches qui leur sont attribuées',
+        Email: 'Uniquement leurs propres e-mails',
+      },
+      hint: 'Ce que peut faire toute personne ayant les rôles attribués. « Tout » inclut chaque action.',
+      none: 'Aucune règle',
+      and: ', ',
+      ownOnly: '{{actions}} (les leurs)',
+      entry: '{{subject}} : {{actions}}',
     },
     conflict: {
       message: 'Quelqu’un d’autre a modifié cette permission pendant que vous l’éditiez.',

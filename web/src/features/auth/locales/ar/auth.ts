@@ -73,6 +73,7 @@ const auth: TranslationShape<typeof en> = {
     },
     errors: {
       invalidCredentials: 'لا يتطابق رقم الهاتف وكلمة المرور مع أي حساب.',
+      suspended: 'هذا الحساب موقوف. اطلب من مسؤول إعادة تفعيله.',
       unknownReferralCode: 'لا يوجد حساب يحمل رمز الإحالة هذا. تحقّق منه أو اترك الحقل فارغًا.',
       phoneTaken: 'يوجد حساب بهذا الرقم بالفعل.',
       emailTaken: 'يوجد حساب بهذا البريد الإلكتروني بالفعل.',

@@ -74,6 +74,7 @@ const auth = {
     },
     errors: {
       invalidCredentials: 'That phone number and password do not match an account.',
+      suspended: 'This account is suspended. Ask an administrator to reactivate it.',
       unknownReferralCode: 'No account has this referral code. Check it, or leave the field empty.',
       phoneTaken: 'An account with this phone number already exists.',
       emailTaken: 'An account with this email address already exists.',

@@ -74,6 +74,7 @@ const auth: TranslationShape<typeof en> = {
     },
     errors: {
       invalidCredentials: 'Ce numéro de téléphone et ce mot de passe ne correspondent à aucun compte.',
+      suspended: 'Ce compte est suspendu. Demandez à un administrateur de le réactiver.',
       unknownReferralCode: 'Aucun compte n’a ce code de parrainage. Vérifiez-le ou laissez le champ vide.',
       phoneTaken: 'Un compte existe déjà avec ce numéro de téléphone.',
       emailTaken: 'Un compte existe déjà avec cette adresse e-mail.',

@@ -32,6 +32,7 @@ const core: TranslationShape<typeof en> = {
       'apps-permissions': 'الأذونات',
       'known-base': 'الويكي',
       telegram: 'تيليجرام',
+      'apps-team': 'الفريق',
     },
   },
   account: {

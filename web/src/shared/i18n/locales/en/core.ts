@@ -34,6 +34,7 @@ const core = {
       'apps-permissions': 'Permissions',
       'known-base': 'Wiki',
       telegram: 'Telegram',
+      'apps-team': 'Team',
     },
   },
   account: {

@@ -32,6 +32,7 @@ const core: TranslationShape<typeof en> = {
       'apps-permissions': 'Permissions',
       'known-base': 'Wiki',
       telegram: 'Telegram',
+      'apps-team': 'Équipe',
     },
   },
   account: {
