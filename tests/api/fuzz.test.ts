@@ -13,7 +13,8 @@ import { ApiClient, demo, startApiStack } from '../support/api-stack';
 
 /**
  * Property-based fuzzing of the whole HTTP API: every route of the route table, as an admin, as
- * a client and signed out, with generated path ids, query strings, bodies and headers. Whatever
+ * a staff member of another role (the support: its own rules, docs/roles.md), as a client and
+ * signed out, with generated path ids, query strings, bodies and headers. Whatever
  * arrives, the answer is never a 5xx, an error is in the `{"errors": {field: [messages]}}` shape,
  * no answer echoes what was sent, and nothing is stored.
  *
@@ -31,8 +32,8 @@ const runsPerRoute = Number(process.env.FUZZ_RUNS ?? 24);
 /** In every generated string that could be echoed: no answer may contain it. */
 const canary = 'Zq9canary';
 
-type Identity = 'admin' | 'client' | 'signed-out';
-const identities: readonly Identity[] = ['admin', 'client', 'signed-out'];
+type Identity = 'admin' | 'staff' | 'client' | 'signed-out';
+const identities: readonly Identity[] = ['admin', 'staff', 'client', 'signed-out'];
 
 let stack: LocalStack;
 const tokens: Partial<Record<Identity, string>> = {};
@@ -333,8 +334,10 @@ const signIn = async (phone: string, password: string) => {
 beforeAll(async () => {
   stack = await startApiStack();
   const admin = await signIn(demo.admin.phone, demo.admin.password);
+  const staff = await signIn(demo.support.phone, demo.support.password);
   const client = await signIn(demo.clientA.phone, demo.clientA.password);
   tokens.admin = admin.token;
+  tokens.staff = staff.token;
   tokens.client = client.token;
 
   // Real records, so that reads reach past "not found" into query parsing and the stores.

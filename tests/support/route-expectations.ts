@@ -32,25 +32,28 @@ export {
 /**
  * Who may call what: one expectation per route of the route table (functions/src/routes.ts), walked by the
  * authorisation matrix test (tests/api/authorisation-matrix.test.ts). Each signed-in route is
- * called as six identities — nobody, a forged token, an expired token, client A, client B and
- * the admin — and each public route with no token and with bad ones.
+ * called as ten identities — nobody, a forged token, an expired token, client A, client B, the
+ * admin, the manager, the support, the users member and the restricted user — and each public
+ * route with no token and with bad ones.
  *
  * Adding a route to routes.ts without an entry here fails typecheck (the maps below are keyed
  * by every route key) and fails the matrix test. To add yours, append to your area's group
  * (route-expectations/account.ts or workspace.ts; vocabulary in matrix.ts):
  *
  *   'GET /api/projects/{id}': expectation({
- *     // Runs before every call, so each identity meets a fresh record (a DELETE cannot eat
- *     // the next identity's fixture). Here: a project of client A, created by the admin.
+ *     // Runs before each write's call, so each identity meets a fresh record (a DELETE cannot
+ *     // eat the next identity's fixture); a GET's identities share one. Here: a project of
+ *     // client A, created by the admin.
  *     setup: async ({ as, users }) => (await as('admin').request('POST', '/api/projects', {
  *       body: { ..., clientId: users.clientA.id } })).body as { project: { id: string } },
  *     request: (fixture) => ({ params: { id: fixture.project.id } }),
  *     // Another client's record is 404, not 403 (core/authorize.ts: authorizeResource).
- *     expect: { clientA: 200, clientB: 404, admin: 200 },
+ *     expect: { clientA: 200, clientB: 404, admin: 200, manager: 200, support: 200, users: 200, restrictedUser: 200 },
  *   }),
  *
  * nobody, forged and expired always get 401 on a signed-in route, so entries give only the
- * three signed-in identities. Seeded users: admin, clientA and clientB of seed/src/demo-users.ts.
+ * seven signed-in identities, each from the rules the seed gives its role (docs/roles.md).
+ * Seeded users: admin, clientA, clientB and one staff member per role of seed/src/demo-users.ts.
  */
 
 /** Every signed-in route's expectation: typecheck fails while one is missing. */

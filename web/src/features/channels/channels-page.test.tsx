@@ -1,8 +1,10 @@
+import { AbilityProvider } from '@casl/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Channel, LeadBoardResponse, WorkItem } from '@orbit/functions/channels/contract';
+import { abilityRulesFor, buildAbility, type AbilityRule } from '@orbit/functions/core/ability';
 import { ChannelsPage } from './channels-page';
 
 const json = (status: number, body: unknown) =>
@@ -53,12 +55,16 @@ const deadJob: WorkItem = {
 
 type Handler = (url: string, init: RequestInit | undefined) => Response | undefined;
 
-const renderAt = (url = '/apps/channels') => {
+const adminRules = abilityRulesFor({ id: 'a1', role: 'admin' });
+
+const renderAt = (url = '/apps/channels', rules: AbilityRule[] = adminRules) => {
   const router = createMemoryRouter([{ path: '/apps/channels', Component: ChannelsPage }], { initialEntries: [url] });
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+    <AbilityProvider value={buildAbility(rules)}>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </AbilityProvider>,
   );
   return router;
 };
@@ -110,6 +116,32 @@ describe('channels page', () => {
     expect(within(bot).getByTestId('secret-hint').textContent).toBe('Secret •••• x9Zq');
     expect(within(hook).getByText('Failing')).toBeTruthy();
     expect(within(hook).getByTestId('channel-error').textContent).toBe('Last error: Outbound URL answered 500');
+  });
+
+  it('shows a staff member who may only read channels the list and the work, without the actions', async () => {
+    const failed: WorkItem = {
+      id: 'job-1',
+      kind: 'channels.send',
+      label: 'Reply to Hannah',
+      status: 'dead',
+      attempts: 5,
+      lastError: 'Telegram answered 403',
+      createdAt: '2026-11-20T09:00:00.000Z',
+      updatedAt: '2026-11-20T09:30:00.000Z',
+    };
+    serve(
+      () => undefined,
+      () => [telegram()],
+      () => [failed],
+    );
+    // The manager's Management and Client Communication: read Channel, nothing more (docs/roles.md).
+    renderAt('/apps/channels', [{ action: 'read', subject: 'Channel' }]);
+    const table = await screen.findByRole('table', { name: 'Connected channels' });
+    expect(within(table).getByText('Support bot')).toBeTruthy();
+    expect(await screen.findByText('Reply to Hannah')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Actions for/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Connect/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Replay/ })).toBeNull();
   });
 
   it('connects a Telegram bot: type first, then its form, checked before it is sent', async () => {

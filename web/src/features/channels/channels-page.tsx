@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { Channel } from '@orbit/functions/channels/contract';
 import { isApiError } from '../../shared/api/api-error';
+import { useAppAbility } from '../../shared/session/use-session';
 import { LoadFailedAlert } from '../../shared/ui/action-alerts';
 import { EmptyState } from '../../shared/ui/empty-state';
 import { AddIcon } from '../../shared/ui/icons';
@@ -40,7 +41,7 @@ type OpenDialog =
   | { readonly kind: 'secret'; readonly channel: Channel; readonly secret: string };
 
 /**
- * /apps/channels (admins): the connected channels with their state, what background work needs
+ * /apps/channels (whoever may read channels; the actions for those who may change them): the connected channels with their state, what background work needs
  * attention, and (the `?tab=leads` tab) the lead pipeline. docs/decisions.md says why the board
  * is a tab here rather than a route of its own.
  */
@@ -53,6 +54,10 @@ export const ChannelsPage = () => {
   const resume = useResumeChannel();
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
+  // Staff who may read channels (docs/roles.md) see them; only those the rules let change them get the actions.
+  const ability = useAppAbility();
+  const mayConnect = ability.can('create', 'Channel');
+  const mayChange = ability.can('update', 'Channel');
 
   const say = (severity: Notice['severity'], text: string) => setNotice({ severity, text });
   const failed = (error: unknown) =>
@@ -106,7 +111,7 @@ export const ChannelsPage = () => {
         headingId="channels-heading"
         title={t('channels.title')}
         subtitle={t('channels.subtitle')}
-        action={tab === 'channels' && list && list.length > 0 ? connectButton() : null}
+        action={tab === 'channels' && list && list.length > 0 && mayConnect ? connectButton() : null}
       />
 
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
@@ -155,12 +160,13 @@ export const ChannelsPage = () => {
               icon={<HubIcon color="disabled" sx={{ fontSize: 56 }} />}
               title={t('channels.empty.title')}
               description={t('channels.empty.description')}
-              action={connectButton('channels.empty.action')}
+              action={mayConnect ? connectButton('channels.empty.action') : null}
             />
           ) : (
-            <ChannelList channels={list} busy={channels.isFetching} onAction={onAction} />
+            <ChannelList channels={list} busy={channels.isFetching} onAction={mayChange ? onAction : undefined} />
           )}
           <NeedsAttention
+            mayReplay={mayChange}
             onReplayed={(item) => say('success', t('channels.notices.replayed', { label: isolate(item.label) }))}
             onFailed={() => say('error', t('channels.notices.failed'))}
           />

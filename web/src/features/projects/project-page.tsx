@@ -13,7 +13,8 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import type { Project } from '@orbit/functions/projects/contract';
+import type { Project, Task } from '@orbit/functions/projects/contract';
+import { taskForRules } from './utils/task-rules';
 import { isApiError } from '../../shared/api/api-error';
 import { useAppAbility, useSession } from '../../shared/session/use-session';
 import { NoticeSnackbar, type Notice } from '../../shared/ui/notice-snackbar';
@@ -189,6 +190,10 @@ export const ProjectPage = () => {
   const { project, tasks } = board.data;
   const archived = project.status === 'archived';
   const editable = canManage && !archived;
+  // Tasks by the task rules (docs/roles.md): adding is `create Task`; moving and editing is
+  // `update Task` on that task (Project Planning: only one's own; Manage Others' Tasks: any).
+  const canAddTask = ability.can('create', 'Task') && !archived;
+  const canEditTask = (task: Task) => !archived && ability.can('update', taskForRules(project, task));
   const failed = (error: unknown) =>
     setNotice({
       severity: 'warning',
@@ -307,7 +312,8 @@ export const ProjectPage = () => {
             <TaskBoard
               project={project}
               tasks={tasks}
-              canEdit={editable}
+              canEdit={canAddTask || (!archived && ability.can('update', 'Task'))}
+              canEditTask={canEditTask}
               onOpenTask={openTask}
               onAddTask={setCreating}
               onMoveFailed={(error) =>
@@ -333,7 +339,7 @@ export const ProjectPage = () => {
           project={project}
           mode={dialog}
           task={dialogTask}
-          canEdit={editable}
+          canEdit={dialog.kind === 'create' ? canAddTask : dialogTask !== undefined && canEditTask(dialogTask)}
           onClose={closeDialog}
           onNotice={(text) => setNotice({ severity: 'success', text })}
         />

@@ -28,7 +28,8 @@ export type ChannelAction = 'test' | 'pause' | 'resume' | 'edit' | 'remove';
 interface ChannelListProps {
   readonly channels: readonly Channel[];
   readonly busy: boolean;
-  readonly onAction: (action: ChannelAction, channel: Channel) => void;
+  /** Absent for a reader who may not change channels: no actions menu. */
+  readonly onAction?: (action: ChannelAction, channel: Channel) => void;
 }
 
 const statusColor = { active: 'success', paused: 'default', failing: 'error' } as const satisfies Record<
@@ -93,7 +94,13 @@ const TestState = ({ channel }: { readonly channel: Channel }) => {
   );
 };
 
-const ChannelMenu = ({ channel, onAction }: { channel: Channel; onAction: ChannelListProps['onAction'] }) => {
+const ChannelMenu = ({
+  channel,
+  onAction,
+}: {
+  channel: Channel;
+  onAction: NonNullable<ChannelListProps['onAction']>;
+}) => {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
@@ -234,7 +241,7 @@ export const ChannelList = ({ channels, busy, onAction }: ChannelListProps) => {
                 sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}
               >
                 <ChannelIdentity channel={channel} />
-                <ChannelMenu channel={channel} onAction={onAction} />
+                {onAction ? <ChannelMenu channel={channel} onAction={onAction} /> : null}
               </Stack>
               <StatusCell channel={channel} />
               <Typography variant="body2" color="text.secondary">
@@ -279,7 +286,7 @@ export const ChannelList = ({ channels, busy, onAction }: ChannelListProps) => {
                   <Counts channel={channel} />
                 </TableCell>
                 <TableCell align="right">
-                  <ChannelMenu channel={channel} onAction={onAction} />
+                  {onAction ? <ChannelMenu channel={channel} onAction={onAction} /> : null}
                 </TableCell>
               </TableRow>
             ))}

@@ -18,7 +18,7 @@ const WorkRow = ({
   replaying,
 }: {
   readonly item: WorkItem;
-  readonly onReplay: () => void;
+  readonly onReplay?: () => void;
   readonly replaying: boolean;
 }) => {
   const { t, i18n } = useTranslation();
@@ -59,17 +59,19 @@ const WorkRow = ({
           </Typography>
         ) : null}
       </Stack>
-      <Button
-        variant="outlined"
-        size="small"
-        startIcon={<ReplayIcon fontSize="small" />}
-        onClick={onReplay}
-        disabled={replaying}
-        aria-label={t('channels.attention.replayLabel', { label: item.label })}
-        sx={{ alignSelf: { xs: 'flex-start', sm: 'center' }, flexShrink: 0 }}
-      >
-        {t('channels.attention.replay')}
-      </Button>
+      {onReplay ? (
+        <Button
+          variant="outlined"
+          size="small"
+          startIcon={<ReplayIcon fontSize="small" />}
+          onClick={onReplay}
+          disabled={replaying}
+          aria-label={t('channels.attention.replayLabel', { label: item.label })}
+          sx={{ alignSelf: { xs: 'flex-start', sm: 'center' }, flexShrink: 0 }}
+        >
+          {t('channels.attention.replay')}
+        </Button>
+      ) : null}
     </Stack>
   );
 };
@@ -79,9 +81,12 @@ const WorkRow = ({
  * looks and replays it; nothing here is retried by itself.
  */
 export const NeedsAttention = ({
+  mayReplay = true,
   onReplayed,
   onFailed,
 }: {
+  /** Replaying is changing channels' work (`update Channel`); a reader only looks. */
+  readonly mayReplay?: boolean;
   readonly onReplayed: (item: WorkItem) => void;
   readonly onFailed: () => void;
 }) => {
@@ -121,7 +126,11 @@ export const NeedsAttention = ({
               key={item.id}
               item={item}
               replaying={replay.isPending && replay.variables.id === item.id}
-              onReplay={() => replay.mutate({ id: item.id }, { onSuccess: () => onReplayed(item), onError: onFailed })}
+              onReplay={
+                mayReplay
+                  ? () => replay.mutate({ id: item.id }, { onSuccess: () => onReplayed(item), onError: onFailed })
+                  : undefined
+              }
             />
           ))}
         </Paper>

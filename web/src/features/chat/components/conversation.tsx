@@ -69,11 +69,12 @@ export const Conversation = ({
   const send = useSendMessage(contactId, me);
   const older = useLoadOlderMessages(contactId);
   const [pending, setPending] = useState<PendingMessage[]>([]);
-  // Send later is an admin's (the server's rule: manage Chat).
+  // The server's rules (docs/roles.md): sending is `create Chat` (Only View reads, no composer);
+  // send later and sending a channel reply again are `update Chat` (Client Communication).
   const ability = useAppAbility();
-  const canSchedule = ability.can('manage', 'Chat');
-  // Sending through a channel again is the admin's too (the server's rule: update Channel).
-  const canRetryDelivery = ability.can('update', 'Channel');
+  const canSend = ability.can('create', 'Chat');
+  const canSchedule = ability.can('update', 'Chat');
+  const canRetryDelivery = ability.can('update', 'Chat');
   const scheduledList = useScheduledMessages(contactId, canSchedule);
   const cancelScheduled = useCancelScheduled(contactId);
   const retryDelivery = useRetryChannelReply(contactId, me);
@@ -268,12 +269,14 @@ export const Conversation = ({
           }
         />
       ) : null}
-      <Composer
-        contactName={contact.fullName}
-        onSend={onSend}
-        onTyping={onTyping}
-        onSendLater={canSchedule ? (text, clear) => openScheduling({ kind: 'new', text, clear }) : undefined}
-      />
+      {canSend ? (
+        <Composer
+          contactName={contact.fullName}
+          onSend={onSend}
+          onTyping={onTyping}
+          onSendLater={canSchedule ? (text, clear) => openScheduling({ kind: 'new', text, clear }) : undefined}
+        />
+      ) : null}
       {canSchedule ? (
         <ScheduleDialog
           key={scheduling.opening}

@@ -51,6 +51,8 @@ interface TaskBoardProps {
   readonly tasks: readonly Task[];
   /** Admins move, add and edit tasks; clients read the board and open tasks to comment. */
   readonly canEdit: boolean;
+  /** Whether this task may be moved and edited (a rule on one's own tasks decides per task); every task when absent. */
+  readonly canEditTask?: (task: Task) => boolean;
   readonly onOpenTask: (taskId: string) => void;
   readonly onAddTask: (stage: string) => void;
   readonly onMoveFailed: (error: unknown) => void;
@@ -198,12 +200,23 @@ interface ColumnProps {
   readonly tasks: ReadonlyMap<string, Task>;
   readonly project: Project;
   readonly canEdit: boolean;
+  readonly canEditTask?: (task: Task) => boolean;
   readonly onOpenTask: (taskId: string) => void;
   readonly onAddTask: (stage: string) => void;
   readonly onMoveToStage: (taskId: string, stage: string) => void;
 }
 
-const Column = ({ stage, taskIds, tasks, project, canEdit, onOpenTask, onAddTask, onMoveToStage }: ColumnProps) => {
+const Column = ({
+  stage,
+  taskIds,
+  tasks,
+  project,
+  canEdit,
+  canEditTask,
+  onOpenTask,
+  onAddTask,
+  onMoveToStage,
+}: ColumnProps) => {
   const { t, i18n } = useTranslation();
   const { setNodeRef, isOver } = useDroppable({ id: stage.key });
   const headingId = useId();
@@ -256,7 +269,7 @@ const Column = ({ stage, taskIds, tasks, project, canEdit, onOpenTask, onAddTask
                 key={id}
                 task={task}
                 project={project}
-                canEdit={canEdit}
+                canEdit={canEdit && (canEditTask?.(task) ?? true)}
                 onOpen={() => onOpenTask(id)}
                 onMoveToStage={(target) => onMoveToStage(id, target)}
               />
@@ -313,7 +326,15 @@ const announcementsFor = (
  * screen-reader announcements) or through each card's "Move to" menu. A move shows at once and
  * is sent with the task's version; if the server refuses (409), the board reloads.
  */
-export const TaskBoard = ({ project, tasks, canEdit, onOpenTask, onAddTask, onMoveFailed }: TaskBoardProps) => {
+export const TaskBoard = ({
+  project,
+  tasks,
+  canEdit,
+  canEditTask,
+  onOpenTask,
+  onAddTask,
+  onMoveFailed,
+}: TaskBoardProps) => {
   const { t, i18n } = useTranslation();
   const move = useMoveTask();
   const reloadBoard = useReloadBoard();
@@ -418,6 +439,7 @@ export const TaskBoard = ({ project, tasks, canEdit, onOpenTask, onAddTask, onMo
             tasks={byId}
             project={project}
             canEdit={canEdit}
+            canEditTask={canEditTask}
             onOpenTask={onOpenTask}
             onAddTask={onAddTask}
             onMoveToStage={(taskId, target) =>
@@ -427,7 +449,14 @@ export const TaskBoard = ({ project, tasks, canEdit, onOpenTask, onAddTask, onMo
         ))}
       </Box>
       <DragOverlay>
-        {activeTask ? <TaskCard task={activeTask} project={project} canEdit={canEdit} overlay /> : null}
+        {activeTask ? (
+          <TaskCard
+            task={activeTask}
+            project={project}
+            canEdit={canEdit && (canEditTask?.(activeTask) ?? true)}
+            overlay
+          />
+        ) : null}
       </DragOverlay>
     </DndContext>
   );

@@ -42,6 +42,7 @@ import { formatDateTime } from '../utils/project-meta';
 import { validationKeyOf } from '../utils/validation-key';
 import { PersonPicker } from './person-picker';
 import { stageLabel } from '../utils/stage-label';
+import { taskForRules } from '../utils/task-rules';
 import { HintTooltip } from '../../../shared/ui/hint-tooltip';
 
 export type TaskDialogMode =
@@ -180,6 +181,9 @@ export const TaskDialog = ({ project, mode, task, canEdit, onClose, onNotice }: 
     defaultValues: valuesOf(task),
   });
   const readOnly = !canEdit || project.status === 'archived';
+  // Deleting is its own rule (Manage Others' Tasks), not part of editing one's own task.
+  const ability = useAppAbility();
+  const canDeleteTask = task !== undefined && ability.can('delete', taskForRules(project, task));
   const message = useFieldMessage();
   const client: PersonRef = { id: project.clientId, fullName: project.clientName };
 
@@ -354,7 +358,7 @@ export const TaskDialog = ({ project, mode, task, canEdit, onClose, onNotice }: 
       </DialogContent>
       <DialogActions sx={{ justifyContent: 'space-between', px: 3 }}>
         <Box>
-          {editing && task && canEdit && project.status !== 'archived' ? (
+          {editing && task && canEdit && canDeleteTask && project.status !== 'archived' ? (
             confirmingDelete ? (
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                 <Typography variant="body2">{t('project.task.deleteConfirm')}</Typography>
