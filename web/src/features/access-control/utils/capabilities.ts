@@ -1,24 +1,7 @@
-import type { Action, AppAbility, Subject } from '@orbit/functions/core/ability';
+import { grantableSubjects, type Action, type AppAbility, type Subject } from '@orbit/functions/core/ability';
 
-/** The areas and actions the access-control page reports on, in reading order. */
-export const reportedSubjects = [
-  'AclDemo',
-  'Project',
-  'Task',
-  'Comment',
-  'Chat',
-  'Contact',
-  'Channel',
-  'Email',
-  'Mailing',
-  'Integration',
-  'Plan',
-  'Referral',
-  'Team',
-  'Role',
-  'Permission',
-  'User',
-] as const satisfies readonly Subject[];
+/** The areas and actions the access-control page reports on, in reading order: the access-control page itself, then every subject a permission can grant. */
+export const reportedSubjects = ['AclDemo', ...grantableSubjects] as const satisfies readonly Subject[];
 export type ReportedSubject = (typeof reportedSubjects)[number];
 
 export const reportedActions = ['read', 'create', 'update', 'delete'] as const satisfies readonly Action[];
