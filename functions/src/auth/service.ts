@@ -119,6 +119,33 @@ export const prepareSession = async (user: UserRecord, parts: ResponseParts, ori
   return { session, signedIn };
 };
 
+/** A new account's profile, as registering or accepting an invitation creates it. */
+export const newUserRecord = async (input: {
+  readonly fullName: string;
+  readonly email: string;
+  readonly phone: string;
+  readonly password: string;
+  readonly role: string;
+  readonly referredBy?: string;
+  readonly now?: Date;
+}): Promise<UserRecord> => ({
+  id: ulid(),
+  fullName: input.fullName,
+  username: usernameFrom(input.email),
+  email: input.email,
+  phone: input.phone,
+  role: input.role,
+  avatar: null,
+  about: '',
+  status: 'offline',
+  settings: { isTwoStepAuthVerificationEnabled: false, isNotificationsOn: true },
+  passwordHash: await hashPassword(input.password),
+  referralCode: newReferralCode(),
+  ...(input.referredBy ? { referredBy: input.referredBy } : {}),
+  createdAt: (input.now ?? new Date()).toISOString(),
+  version: 1,
+});
+
 /** An id no user has: looked up for unknown phones so they cost the same reads as known ones. */
 const absentUserId = '00000000000000000000000000';
 
@@ -205,23 +232,7 @@ export const register = async (
     referredBy = await getUserIdByReferralCode(input.referralCode);
     if (!referredBy) throw new ValidationError({ referralCode: ['Referral code is not valid'] });
   }
-  const user: UserRecord = {
-    id: ulid(),
-    fullName: input.fullName,
-    username: usernameFrom(input.email),
-    email: input.email,
-    phone: input.phone,
-    role: 'client',
-    avatar: null,
-    about: '',
-    status: 'offline',
-    settings: { isTwoStepAuthVerificationEnabled: false, isNotificationsOn: true },
-    passwordHash: await hashPassword(input.password),
-    referralCode: newReferralCode(),
-    ...(referredBy ? { referredBy } : {}),
-    createdAt: new Date().toISOString(),
-    version: 1,
-  };
+  const user = await newUserRecord({ ...input, role: 'client', ...(referredBy ? { referredBy } : {}) });
   await createUser(user);
   const { session, signedIn } = await prepareSession(user, await describeUser(user), origin);
   await createSession(session);

@@ -1,20 +1,17 @@
 import { authorize } from '../core/authorize';
 import type { Caller } from '../core/caller';
-import { hashPassword } from '../core/auth/passwords';
 import { createSessionPart } from '../core/auth/sessions';
 import { ConditionFailed, deletePart, putPart, transactWrite } from '../core/db';
 import { ConflictError, ForbiddenError, GoneError, NotFoundError, ValidationError } from '../core/errors';
-import { ulid } from '../core/ids';
 import { isRole } from '../core/roles';
 import { adminCountPart, consumeInvitationPart, ensureAdminCount, lookUpInvitation } from '../core/team/repository';
 import { uniqueClaimEntity, userEntity } from '../core/users/entities';
-import type { UserRecord } from '../core/users/records';
-import { getUserById, newReferralCode } from '../core/users/repository';
+import { getUserById } from '../core/users/repository';
 import type { AcceptInvitationRequest } from './contract';
 import { twoStepEntity } from './entities';
 import { logEntryPart, type RequestOrigin } from './security-log';
 import { twoStepFlagPart } from './security-repository';
-import { describeUser, prepareSession, type SignedIn } from './service';
+import { describeUser, newUserRecord, prepareSession, type SignedIn } from './service';
 
 /**
  * The team page's two calls that belong to the auth area (docs/roles.md, "Team and
@@ -35,8 +32,6 @@ const takenMessages: Record<string, string> = {
   referralCode: 'Referral code clash, try again',
 };
 
-const usernameFrom = (email: string): string => email.split('@')[0]?.toLowerCase() || 'user';
-
 /**
  * Creates the account with the invited role and signs it in, as register does (201, the same
  * body and refresh cookie). One transaction: the invitation consumed (only while it holds the
@@ -54,22 +49,7 @@ export const acceptInvitation = async (input: AcceptInvitationRequest, origin: R
   if (!phone) throw new ValidationError({ phone: [invitationMessages.phoneNeeded] });
   if (!email) throw new ValidationError({ email: [invitationMessages.emailNeeded] });
   const role = isRole(invitation.role) ? invitation.role : 'client';
-  const user: UserRecord = {
-    id: ulid(),
-    fullName: input.fullName,
-    username: usernameFrom(email),
-    email,
-    phone,
-    role,
-    avatar: null,
-    about: '',
-    status: 'offline',
-    settings: { isTwoStepAuthVerificationEnabled: false, isNotificationsOn: true },
-    passwordHash: await hashPassword(input.password),
-    referralCode: newReferralCode(),
-    createdAt: now.toISOString(),
-    version: 1,
-  };
+  const user = await newUserRecord({ fullName: input.fullName, email, phone, password: input.password, role, now });
   if (role === 'admin') await ensureAdminCount();
   const { session, signedIn } = await prepareSession(user, await describeUser(user), origin);
   const claims = (['phone', 'email', 'referralCode'] as const).map((field) =>
