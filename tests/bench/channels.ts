@@ -6,7 +6,7 @@ import { startLocalStack, type LocalStack } from '../../infra/local/stack';
 import { FakeTelegram } from '../support/fake-telegram';
 import { WsClient } from '../support/ws-client';
 import type { BenchSection } from './section';
-import { BenchClient, ms, percentile } from './support';
+import { BenchClient, summary } from './support';
 
 /**
  * Channels, end to end on the local stack with its worker (the DynamoDB Local stream poller):
@@ -21,9 +21,6 @@ const samples = 100;
 const burst = 300;
 /** Requests in flight while queueing the burst (the local server admits 8 at once). */
 const burstConcurrency = 16;
-
-const summary = (values: readonly number[]) =>
-  `p50 ${ms(percentile(values, 0.5))}, p95 ${ms(percentile(values, 0.95))} (n=${values.length})`;
 
 export const channelsBench: BenchSection = {
   name: 'channels',

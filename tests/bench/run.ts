@@ -5,6 +5,7 @@ import { infraBench } from './infra';
 import { loadBench } from './load';
 import { projectsBench } from './projects';
 import { roundTripsBench } from './round-trips';
+import { teamBench } from './team';
 import { userViewBench } from './user-view';
 import type { BenchSection } from './section';
 import { webBench } from './web';
@@ -22,6 +23,7 @@ const sections: readonly BenchSection[] = [
   chatBench,
   channelsBench,
   userViewBench,
+  teamBench,
   loadBench,
   webBench,
 ];

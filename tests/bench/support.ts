@@ -7,6 +7,20 @@ export const percentile = (values: readonly number[], fraction: number): number 
 
 export const ms = (value: number): string => `${value.toFixed(1)} ms`;
 
+export const summary = (values: readonly number[]): string =>
+  `p50 ${ms(percentile(values, 0.5))}, p95 ${ms(percentile(values, 0.95))} (n=${values.length})`;
+
+/** How long `run` takes, in milliseconds. */
+export const timed = async (run: () => Promise<unknown>): Promise<number> => {
+  const started = performance.now();
+  await run();
+  return performance.now() - started;
+};
+
+export const expectStatus = (what: string, status: number, expected: number): void => {
+  if (status !== expected) throw new Error(`${what} answered ${status}`);
+};
+
 /** A signed-in API caller: just enough HTTP for timing requests. */
 export class BenchClient {
   token = '';

@@ -5,7 +5,7 @@ import { demoUsers } from '@orbit/seed/demo-users';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack';
 import { WsClient } from '../support/ws-client';
 import type { BenchSection } from './section';
-import { BenchClient, ms, percentile } from './support';
+import { BenchClient, expectStatus, summary, timed } from './support';
 
 /**
  * The user view, on the local stack with its worker:
@@ -21,19 +21,6 @@ const samples = 40;
 /** Two-step sign-ins: one account each, since a code's time step is accepted once. */
 const twoStepSamples = 15;
 const password = 'Bench#2026pass';
-
-const summary = (values: readonly number[]) =>
-  `p50 ${ms(percentile(values, 0.5))}, p95 ${ms(percentile(values, 0.95))} (n=${values.length})`;
-
-const timed = async (run: () => Promise<unknown>): Promise<number> => {
-  const started = performance.now();
-  await run();
-  return performance.now() - started;
-};
-
-const expectStatus = (what: string, status: number, expected: number) => {
-  if (status !== expected) throw new Error(`${what} answered ${status}`);
-};
 
 /** A new client account with two-step verification on; its secret and the step last used. */
 const twoStepAccount = async (url: string, index: number) => {
