@@ -6,7 +6,8 @@ import type { WorkItem, WorkResponse } from './contract';
 /**
  * Background work that needs an admin (docs/background-work.md): jobs that ended dead or with an
  * unknown outcome, listed newest first, and replay. Shown on the channels page because most of
- * it is channel sends; the list covers every area's jobs.
+ * it is channel sends; the list covers every area's jobs (their labels name people and
+ * addresses), so seeing it takes what replaying takes, `update Channel`, not just reading channels.
  */
 
 const toWorkItem = (job: JobSummary): WorkItem => ({
@@ -24,7 +25,7 @@ export const listWork = async (
   caller: Caller,
   request: () => { cursor?: string; limit?: number } = () => ({}),
 ): Promise<WorkResponse> => {
-  authorize(caller.ability, 'read', 'Channel');
+  authorize(caller.ability, 'update', 'Channel');
   const page = await listJobsNeedingAttention(request());
   return { items: page.items.map(toWorkItem), ...(page.cursor ? { cursor: page.cursor } : {}) };
 };

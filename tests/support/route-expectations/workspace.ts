@@ -328,7 +328,8 @@ export const workspaceRouteExpectations = {
     expect: { clientA: 403, clientB: 403, admin: 200, manager: 200, support: 200, users: 403, restrictedUser: 403 },
   }),
   'GET /api/apps/channels/work': expectation({
-    expect: { clientA: 403, clientB: 403, admin: 200, manager: 200, support: 200, users: 403, restrictedUser: 403 },
+    // Every area's failed jobs: for those who may replay them (update Channel), not channel readers.
+    expect: { clientA: 403, clientB: 403, admin: 200, manager: 403, support: 403, users: 403, restrictedUser: 403 },
   }),
   'POST /api/apps/channels/work/{jobId}/replay': expectation({
     request: () => ({ params: { jobId: 'no-such-job' } }),

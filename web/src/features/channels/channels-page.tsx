@@ -165,11 +165,12 @@ export const ChannelsPage = () => {
           ) : (
             <ChannelList channels={list} busy={channels.isFetching} onAction={mayChange ? onAction : undefined} />
           )}
-          <NeedsAttention
-            mayReplay={mayChange}
-            onReplayed={(item) => say('success', t('channels.notices.replayed', { label: isolate(item.label) }))}
-            onFailed={() => say('error', t('channels.notices.failed'))}
-          />
+          {mayChange ? (
+            <NeedsAttention
+              onReplayed={(item) => say('success', t('channels.notices.replayed', { label: isolate(item.label) }))}
+              onFailed={() => say('error', t('channels.notices.failed'))}
+            />
+          ) : null}
         </>
       )}
 

@@ -77,16 +77,13 @@ const WorkRow = ({
 };
 
 /**
- * Background work that gave up (dead) or whose outcome is unknown (it may have gone out): an admin
- * looks and replays it; nothing here is retried by itself.
+ * Background work that gave up (dead) or whose outcome is unknown (it may have gone out): someone
+ * who may change channels (`update Channel`) looks and replays it; nothing here is retried by itself.
  */
 export const NeedsAttention = ({
-  mayReplay = true,
   onReplayed,
   onFailed,
 }: {
-  /** Replaying is changing channels' work (`update Channel`); a reader only looks. */
-  readonly mayReplay?: boolean;
   readonly onReplayed: (item: WorkItem) => void;
   readonly onFailed: () => void;
 }) => {
@@ -126,11 +123,7 @@ export const NeedsAttention = ({
               key={item.id}
               item={item}
               replaying={replay.isPending && replay.variables.id === item.id}
-              onReplay={
-                mayReplay
-                  ? () => replay.mutate({ id: item.id }, { onSuccess: () => onReplayed(item), onError: onFailed })
-                  : undefined
-              }
+              onReplay={() => replay.mutate({ id: item.id }, { onSuccess: () => onReplayed(item), onError: onFailed })}
             />
           ))}
         </Paper>
