@@ -124,7 +124,7 @@ export const InvitationPage = () => {
           <p className={styles.subtitle}>
             {t('team.accept.subtitle', {
               name: invitation.invitedBy,
-              role: t(`team.roles.${invitation.role}`),
+              role: t(`roles.${invitation.role}`),
             })}
           </p>
           <form noValidate onSubmit={(event) => void submit(event)} className={styles.stack}>

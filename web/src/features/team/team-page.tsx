@@ -29,6 +29,7 @@ import { InviteDialog } from './components/invite-dialog';
 import { MemberRow, type MemberAction } from './components/member-row';
 import { RoleDialog } from './components/role-dialog';
 import { grantableRoles, readTeamState, writeTeamState, type TeamTableState } from './components/team-state';
+import { roleLabel } from '../../shared/i18n/role-label';
 
 type Pending =
   | { readonly kind: 'invite' }
@@ -80,7 +81,7 @@ export const TeamPage = () => {
   const lastPage = Math.max(1, Math.ceil(total / state.itemsPerPage));
   const roleOptions = [
     { value: '', label: t('team.allRoles') },
-    ...roles.map((role) => ({ value: role, label: t(`team.roles.${role}`) })),
+    ...roles.map((role) => ({ value: role, label: roleLabel(t, role) })),
   ];
 
   const resendInvitation = async (invitation: Invitation) => {
@@ -216,7 +217,7 @@ export const TeamPage = () => {
           onClose={() => setPending(null)}
           onChanged={(member) => {
             setPending(null);
-            setNotice(t('team.notices.roleChanged', { name: member.fullName, role: t(`team.roles.${member.role}`) }));
+            setNotice(t('team.notices.roleChanged', { name: member.fullName, role: roleLabel(t, member.role) }));
           }}
         />
       ) : null}

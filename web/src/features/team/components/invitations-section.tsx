@@ -10,6 +10,7 @@ import type { Invitation } from '@orbit/functions/team/contract';
 import { LoadFailedAlert } from '../../../shared/ui/action-alerts';
 import { Tag } from '../../../shared/ui/tag';
 import { useInvitations } from '../api/team';
+import { roleLabel } from '../../../shared/i18n/role-label';
 
 export interface InvitationsSectionProps {
   readonly canResend: boolean;
@@ -52,7 +53,7 @@ export const InvitationsSection = ({ canResend, canRevoke, onResend, onRevoke }:
               </Typography>
             </Box>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-              <Tag variant="outlined" color="primary" label={t(`team.roles.${invitation.role}`)} />
+              <Tag variant="outlined" color="primary" label={roleLabel(t, invitation.role)} />
               <Tag
                 variant="outlined"
                 color={invitation.expired ? 'error' : 'warning'}

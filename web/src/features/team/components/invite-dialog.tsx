@@ -18,6 +18,7 @@ import type { Role } from '@orbit/functions/team/contract';
 import { inviteRequest } from '@orbit/functions/team/requests';
 import { useInvite } from '../api/team';
 import { teamErrorKey } from './team-errors';
+import { roleLabel } from '../../../shared/i18n/role-label';
 
 export interface InviteDialogProps {
   readonly roles: readonly Role[];
@@ -99,7 +100,7 @@ export const InviteDialog = ({ roles, onClose, onInvited }: InviteDialogProps) =
           >
             {roles.map((option) => (
               <option key={option} value={option}>
-                {t(`team.roles.${option}`)}
+                {roleLabel(t, option)}
               </option>
             ))}
           </TextField>

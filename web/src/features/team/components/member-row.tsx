@@ -12,6 +12,7 @@ import type { Member } from '@orbit/functions/team/contract';
 import { MoreIcon } from '../../../shared/ui/icons';
 import { initialsOf, personAvatarColours } from '../../../shared/ui/person-avatar';
 import { Tag } from '../../../shared/ui/tag';
+import { roleLabel } from '../../../shared/i18n/role-label';
 
 export type MemberAction = 'role' | 'suspend' | 'reactivate' | 'reset-two-step';
 
@@ -74,7 +75,7 @@ export const MemberRow = ({ member, isMe, actions, onAction }: MemberRowProps) =
         <Tag
           variant="outlined"
           color={member.role === 'admin' ? 'primary' : 'default'}
-          label={t(`team.roles.${member.role}`)}
+          label={roleLabel(t, member.role)}
         />
       </TableCell>
       <TableCell>

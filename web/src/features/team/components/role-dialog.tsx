@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { Member, Role } from '@orbit/functions/team/contract';
 import { useChangeRole } from '../api/team';
 import { teamErrorKey } from './team-errors';
+import { roleLabel } from '../../../shared/i18n/role-label';
 
 export interface RoleDialogProps {
   readonly member: Member;
@@ -51,7 +52,7 @@ export const RoleDialog = ({ member, roles, onClose, onChanged }: RoleDialogProp
           >
             {options.map((option) => (
               <option key={option} value={option}>
-                {t(`team.roles.${option}`)}
+                {roleLabel(t, option)}
               </option>
             ))}
           </TextField>

@@ -9,14 +9,6 @@ const team: TranslationShape<typeof en> = {
     search: 'ابحث بالاسم أو البريد الإلكتروني أو الهاتف',
     roleFilter: 'الدور',
     allRoles: 'كل الأدوار',
-    roles: {
-      admin: 'مسؤول',
-      manager: 'مدير',
-      support: 'الدعم',
-      users: 'مستخدمون',
-      'restricted-user': 'مستخدم مقيّد',
-      client: 'عميل',
-    },
     status: { active: 'نشط', suspended: 'موقوف' },
     columns: {
       member: 'العضو',

@@ -7,14 +7,6 @@ const team = {
     search: 'Search by name, email or phone',
     roleFilter: 'Role',
     allRoles: 'All roles',
-    roles: {
-      admin: 'Administrator',
-      manager: 'Manager',
-      support: 'Support',
-      users: 'Users',
-      'restricted-user': 'Restricted user',
-      client: 'Client',
-    },
     status: { active: 'Active', suspended: 'Suspended' },
     columns: {
       member: 'Member',

@@ -10,14 +10,6 @@ const team: TranslationShape<typeof en> = {
     search: 'Rechercher par nom, e-mail ou téléphone',
     roleFilter: 'Rôle',
     allRoles: 'Tous les rôles',
-    roles: {
-      admin: 'Administrateur',
-      manager: 'Responsable',
-      support: 'Support',
-      users: 'Utilisateurs',
-      'restricted-user': 'Utilisateur restreint',
-      client: 'Client',
-    },
     status: { active: 'Actif', suspended: 'Suspendu' },
     columns: {
       member: 'Membre',
