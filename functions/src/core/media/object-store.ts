@@ -190,3 +190,48 @@ export const copyObject = async (from: string, to: string, location = mediaLocat
   const body = await response.text();
   if (!response.ok || body.includes('<Error>')) throw new Error(`S3 copy answered ${response.status}`);
 };
+
+/** An object written by the server itself (an inbound mail's attachment), with its type. */
+export const putObject = async (
+  key: string,
+  body: Uint8Array,
+  contentType: string,
+  location = mediaLocation(),
+): Promise<void> => {
+  const url = objectUrl(location, key);
+  const signed = await signerFor(location).sign(
+    toHttpRequest({
+      method: 'PUT',
+      url,
+      headers: {
+        'content-type': contentType,
+        'content-length': String(body.byteLength),
+        'x-amz-content-sha256': 'UNSIGNED-PAYLOAD',
+      },
+    }),
+  );
+  const headers = Object.fromEntries(Object.entries(signed.headers).filter(([name]) => name !== 'host'));
+  const response = await fetch(url, { method: 'PUT', headers, body });
+  if (!response.ok) throw new Error(`S3 PUT answered ${response.status}`);
+};
+
+/** A short-lived signed GET for one object (an attachment's download link). */
+export const presignGet = async (
+  key: string,
+  { expiresInSeconds, fileName }: { expiresInSeconds: number; fileName?: string },
+  location = mediaLocation(),
+): Promise<string> => {
+  const url = objectUrl(location, key);
+  if (fileName) {
+    url.searchParams.set(
+      'response-content-disposition',
+      `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+    );
+  }
+  const signed = await signerFor(location).presign(toHttpRequest({ method: 'GET', url, headers: {} }), {
+    expiresIn: expiresInSeconds,
+  });
+  const signedUrl = new URL(url);
+  signedUrl.search = new URLSearchParams(signed.query as Record<string, string>).toString();
+  return signedUrl.href;
+};
