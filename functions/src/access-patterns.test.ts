@@ -55,6 +55,8 @@ import {
   unreadCountEntity,
 } from './core/notifications/entities';
 import { adminCountEntity, invitationEntity } from './core/team/entities';
+import { mailBodyEntity, mailCountsEntity, mailEntity } from './email/entities';
+import type { MailRecord } from './email/records';
 
 /** A key as one entity's builder makes it, in one index. */
 interface BuiltKey {
@@ -73,6 +75,12 @@ const channelList = channelEntity.indexKeysOf({ id: 'ch1', createdAt: '2026-01-0
 const jobAt = { id: 'j1', runAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
 const jobDue = jobIndexKeys({ ...jobAt, status: 'queued' });
 const jobAttention = jobIndexKeys({ ...jobAt, status: 'dead' });
+const mailIndex = mailEntity.indexKeysOf({
+  ownerId: 'u1',
+  id: '01J0000000000000000000000A',
+  folder: 'inbox',
+  threadId: '<01J0000000000000000000000A@orbit>',
+} as MailRecord);
 
 /** Every builder of every entity, called once. */
 const builtKeys: readonly BuiltKey[] = [
@@ -139,6 +147,11 @@ const builtKeys: readonly BuiltKey[] = [
   table('NotificationPendingEmail', pendingEmailEntity.key('u1', '01J0000000000000000000000A')),
   table('Invitation', invitationEntity.key('01J0000000000000000000000A')),
   table('AdminCount', adminCountEntity.key()),
+  table('Mail', mailEntity.key('u1', '01J0000000000000000000000A')),
+  { entity: 'Mail', index: 'gsi1', key: { pk: mailIndex.gsi1pk ?? '', sk: mailIndex.gsi1sk ?? '' } },
+  { entity: 'Mail', index: 'gsi2', key: { pk: mailIndex.gsi2pk ?? '', sk: mailIndex.gsi2sk ?? '' } },
+  table('MailBody', mailBodyEntity.key('u1', '01J0000000000000000000000A')),
+  table('MailCounts', mailCountsEntity.key('u1')),
 ];
 
 const rows: readonly AccessPattern[] = accessPatterns;

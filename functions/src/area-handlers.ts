@@ -27,6 +27,7 @@ export const areaHandlers: Record<Area, () => Promise<AreaHandler>> = {
   users: async () => (await import('./users/handler')).handler,
   notifications: async () => (await import('./notifications/handler')).handler,
   team: async () => (await import('./team/handler')).handler,
+  email: async () => (await import('./email/handler')).handler,
 };
 
 export type WebSocketAreaHandler = (

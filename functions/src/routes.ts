@@ -18,6 +18,7 @@ export const areas = [
   'users',
   'notifications',
   'team',
+  'email',
 ] as const;
 export type Area = (typeof areas)[number];
 
@@ -164,6 +165,26 @@ export const teamHttpRoutes = [
   { method: 'GET', path: '/api/team/invitations/accept', area: 'team', access: 'public' }, // What an invitation link offers (?token=): inviter, role, contact; 404 used/revoked, 410 expired
 ] as const satisfies readonly AreaRouteDefinition<'team'>[];
 
+// prettier-ignore
+export const emailHttpRoutes = [
+  // The caller's own mailbox only (docs/email.md): another person's mail is a 404 for everyone
+  { method: 'GET', path: '/api/apps/email/mails', area: 'email', access: 'signed-in' }, // A page of mails, newest first: filter | label, q, unread, attachments, cursor, limit; with counts (read Email)
+  { method: 'GET', path: '/api/apps/email/counts', area: 'email', access: 'signed-in' }, // Unread per folder, starred and label; drafts (read Email)
+  { method: 'GET', path: '/api/apps/email/mails/{id}', area: 'email', access: 'signed-in' }, // One mail with body, attachments, recipients' status and its thread (read Email)
+  { method: 'PATCH', path: '/api/apps/email/mails/{id}', area: 'email', access: 'signed-in' }, // Read, starred, folder, labels, showImages (update Email)
+  { method: 'POST', path: '/api/apps/email/mails/bulk', area: 'email', access: 'signed-in' }, // The same changes or deleteForever on up to 100 ids (update Email)
+  { method: 'DELETE', path: '/api/apps/email/mails/{id}', area: 'email', access: 'signed-in' }, // Delete forever, from trash or spam only (update Email)
+  { method: 'POST', path: '/api/apps/email/folders/{folder}/empty', area: 'email', access: 'signed-in' }, // Empty spam or trash (update Email)
+  { method: 'GET', path: '/api/apps/email/mails/{id}/attachments/{attachmentId}', area: 'email', access: 'signed-in' }, // A signed download link for a minute (read Email)
+  { method: 'POST', path: '/api/apps/email/drafts', area: 'email', access: 'signed-in' }, // A new draft, or a reply / reply-all / forward of a mail (create Email)
+  { method: 'PUT', path: '/api/apps/email/drafts/{id}', area: 'email', access: 'signed-in' }, // Save a draft from the version read; stale is 409 with the current draft (create Email)
+  { method: 'DELETE', path: '/api/apps/email/drafts/{id}', area: 'email', access: 'signed-in' }, // Discard a draft (create Email)
+  { method: 'POST', path: '/api/apps/email/drafts/{id}/send', area: 'email', access: 'signed-in' }, // Send a draft from the version read: the sent copy, delivery by background work (create Email)
+  { method: 'POST', path: '/api/apps/email/drafts/{id}/attachments', area: 'email', access: 'signed-in' }, // Attach a file: type and size checked, a presigned upload (create Email)
+  { method: 'DELETE', path: '/api/apps/email/drafts/{id}/attachments/{attachmentId}', area: 'email', access: 'signed-in' }, // Remove an attachment from a draft (create Email)
+  { method: 'GET', path: '/api/apps/email/recipients', area: 'email', access: 'signed-in' }, // To/Cc/Bcc suggestions by q: users and contacts the caller may write to (create Email)
+] as const satisfies readonly AreaRouteDefinition<'email'>[];
+
 /**
  * Joins the areas' lists. A call marked pure, unlike a spread literal, lets a bundle that never
  * reads every route (an area's Lambda) drop the other areas' lists.
@@ -183,6 +204,7 @@ export const httpRoutes = /* @__PURE__ */ joinRoutes(
   usersHttpRoutes,
   notificationsHttpRoutes,
   teamHttpRoutes,
+  emailHttpRoutes,
 );
 
 export type HttpRoute = (typeof httpRoutes)[number];

@@ -33,6 +33,7 @@ export const defaultAdmissionLimits: Readonly<Record<Area, AdmissionLimits>> = {
   users: storeBound,
   notifications: storeBound,
   team: storeBound,
+  email: storeBound,
 };
 
 const notFound: ErrorReply = { status: 404, message: 'Not found' };

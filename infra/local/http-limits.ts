@@ -37,6 +37,8 @@ export const bodyLimitBytes: Readonly<Record<Area, number>> = {
   notifications: 8 * 1024,
   // An invitation or a role change: a few hundred bytes.
   team: 8 * 1024,
+  // A draft's sanitised HTML (200 000 characters at most, JSON-escaped); attachments go to S3.
+  email: 512 * 1024,
 };
 
 /**

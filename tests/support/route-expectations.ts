@@ -16,6 +16,8 @@ import {
 import { accountRouteExpectations } from './route-expectations/account';
 import { workspaceRouteExpectations } from './route-expectations/workspace';
 import { teamPublicRouteExpectations, teamRouteExpectations } from './route-expectations/team';
+import { emailComposeRouteExpectations } from './route-expectations/email-compose';
+import { emailMailboxRouteExpectations } from './route-expectations/email-mailbox';
 
 export {
   anonymousIdentities,
@@ -61,6 +63,8 @@ export const signedInRouteExpectations: { readonly [K in SignedInRouteKey]: Rout
   ...accountRouteExpectations,
   ...workspaceRouteExpectations,
   ...teamRouteExpectations,
+  ...emailMailboxRouteExpectations,
+  ...emailComposeRouteExpectations,
 };
 
 export const publicRouteExpectations: { readonly [K in PublicRouteKey]: PublicRouteExpectation } = {

@@ -478,6 +478,50 @@ export const accessPatterns = [
     sk: 'COUNTER',
     patterns: ['active administrators, changed with every role change or suspension that moves one (never below 1)'],
   },
+  // Email (email/entities.ts; docs/email.md, "Storage"): one partition per mailbox.
+  {
+    entity: 'Mail',
+    module: 'email/entities.ts',
+    index: 'table',
+    pk: 'MAILBOX#<userId>',
+    sk: 'MAIL#<mailId>',
+    patterns: [
+      'one mail of the caller (open, change, delete; a delivery writes it only if absent)',
+      "search, the label and starred views: the caller's mails, newest first, filtered",
+    ],
+  },
+  {
+    entity: 'Mail',
+    module: 'email/entities.ts',
+    index: 'gsi1',
+    pk: 'MAILFOLDER#<userId>#<folder>',
+    sk: '<mailId>',
+    patterns: ["a folder's page, newest first, by cursor (its cost is the page's, whatever the mailbox's size)"],
+  },
+  {
+    entity: 'Mail',
+    module: 'email/entities.ts',
+    index: 'gsi2',
+    pk: 'MAILTHREAD#<userId>#<threadId>',
+    sk: '<mailId>',
+    patterns: ["a thread's mails in one mailbox, oldest first"],
+  },
+  {
+    entity: 'MailBody',
+    module: 'email/entities.ts',
+    index: 'table',
+    pk: 'MAILBOX#<userId>',
+    sk: 'BODY#<mailId>',
+    patterns: ["an opened mail's sanitised HTML and text"],
+  },
+  {
+    entity: 'MailCounts',
+    module: 'email/entities.ts',
+    index: 'table',
+    pk: 'MAILBOX#<userId>',
+    sk: 'COUNTS',
+    patterns: ["the side panel's counters, changed in every transaction that changes a mail"],
+  },
 ] as const satisfies readonly AccessPattern[];
 
 /** The literal text a template starts with (what a begins_with or a key collision compares). */

@@ -72,7 +72,7 @@ export interface MailRecord {
   readonly inReplyTo?: string;
   /** RFC 5322 References, oldest first. */
   readonly references: readonly string[];
-  /** The first Message-ID of the thread (References[0], else In-Reply-To, else its own). */
+  /** The thread: a hash (base64url, 22 characters) of its first Message-ID (References[0], else In-Reply-To, else its own). */
   readonly threadId: string;
   readonly folder: MailFolder;
   /** Where it was before trash or spam, to restore it there. */

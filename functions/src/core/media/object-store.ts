@@ -211,7 +211,7 @@ export const putObject = async (
     }),
   );
   const headers = Object.fromEntries(Object.entries(signed.headers).filter(([name]) => name !== 'host'));
-  const response = await fetch(url, { method: 'PUT', headers, body });
+  const response = await fetch(url, { method: 'PUT', headers, body: Buffer.from(body) });
   if (!response.ok) throw new Error(`S3 PUT answered ${response.status}`);
 };
 
