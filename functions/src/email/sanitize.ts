@@ -1,4 +1,4 @@
-import { escapeAttrValue, FilterXSS, getDefaultWhiteList, safeAttrValue } from 'xss';
+import { cssFilter, escapeAttrValue, FilterXSS, getDefaultWhiteList, safeAttrValue } from 'xss';
 
 /**
  * Mail HTML as Orbit stores and shows it (docs/email.md): js-xss's allow-list of tags and
@@ -40,12 +40,12 @@ export const sanitizeMailHtml = (html: string): SanitisedHtml => {
     stripIgnoreTag: true,
     stripIgnoreTagBody: ['script', 'style', 'title', 'head', 'noscript', 'template'],
     css: false,
-    onTagAttr(tag, name, value) {
+    onTagAttr(tag, name, value): string | undefined {
       if (tag === 'img' && name === remoteImageAttribute) return '';
       if (tag === 'img' && name === 'src') {
         if (isRemote(value)) {
           remoteImages = true;
-          return `${remoteImageAttribute}="${escapeAttrValue(safeAttrValue(tag, 'src', value, filter))}"`;
+          return `${remoteImageAttribute}="${escapeAttrValue(safeAttrValue(tag, 'src', value, cssFilter))}"`;
         }
         // Inline data images and cid: parts are not shown: only what the reader allows loads.
         return '';
@@ -53,7 +53,7 @@ export const sanitizeMailHtml = (html: string): SanitisedHtml => {
       if (tag === 'a' && (name === 'target' || name === 'rel')) return '';
       // Every link opens outside the app, without access to it.
       if (tag === 'a' && name === 'href') {
-        const href = safeAttrValue(tag, name, value, filter);
+        const href = safeAttrValue(tag, name, value, cssFilter);
         return href ? `href="${escapeAttrValue(href)}" target="_blank" rel="noopener noreferrer nofollow"` : '';
       }
       return undefined;
