@@ -382,3 +382,32 @@ describe('changes keep the counts right', () => {
     expect(frame.counts.unread_inbox).toBe(0);
   });
 });
+
+describe('the demo seed', () => {
+  it('gives the demo users mailboxes with threads, outside mail, spam, drafts and attachments that download', async () => {
+    const inbox = await list(admin, 'filter=inbox');
+    expect(inbox.mails.map((mail) => mail.subject)).toEqual(
+      expect.arrayContaining(['Re: Northwind storefront: sprint 4 plan', 'Could we move the review to Thursday?']),
+    );
+    expect((await list(admin, 'filter=spam')).mails.length).toBeGreaterThan(0);
+    expect((await list(admin, 'filter=draft')).mails.length).toBe(1);
+    const reply = inbox.mails.find((mail) => mail.subject === 'Re: Northwind storefront: sprint 4 plan');
+    const opened = await admin.request<MailResponse>('GET', `/api/apps/email/mails/${reply?.id ?? ''}`);
+    expect(opened.body.thread.map((mail) => mail.folder)).toEqual(['sent']);
+    await expectCountsRight(admin, adminId);
+
+    const grace = new ApiClient(stack.url);
+    await grace.signIn(demo.manager.phone, demo.manager.password);
+    const withFiles = await list(grace, 'filter=inbox&attachments=true');
+    const brief = withFiles.mails.find((mail) => mail.subject === 'Bluepeak spring campaign brief');
+    const detail = await grace.request<MailResponse>('GET', `/api/apps/email/mails/${brief?.id ?? ''}`);
+    const [file] = detail.body.mail.attachments;
+    const link = await grace.request<{ url: string }>(
+      'GET',
+      `/api/apps/email/mails/${brief?.id ?? ''}/attachments/${file?.id ?? ''}`,
+    );
+    const download = await fetch(link.body.url);
+    expect(download.status).toBe(200);
+    expect(new TextDecoder().decode(await download.arrayBuffer())).toMatch(/^%PDF-1\.4/);
+  });
+});
