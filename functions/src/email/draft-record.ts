@@ -1,14 +1,12 @@
-import { mailLimits } from './contract';
-import type { MailAddress, MailAttachment, MailBody, MailRecord } from './records';
-import { htmlToText, sanitizeMailHtml } from './sanitize';
+import type { MailAddress, MailAttachment, MailRecord } from './records';
 import type { ThreadHeaders } from './threading';
 import { searchWords } from './words';
 
 /**
- * What a draft's fields make of a mail record and its body, pure: the HTML sanitised (an
- * allow-list, remote images blocked), its text part, the list's snippet and the search words.
- * Every write of a draft (create, save, attach) and the send go through here, so the stored
- * mail always agrees with its body.
+ * What a draft's fields make of a mail record, pure: the list's snippet and the search words
+ * from its text (mail-body.ts makes the body). Every write of a draft (create, save, attach),
+ * the send and a delivered copy go through here, so the stored mail always agrees with its
+ * body. No sanitiser here: the worker's delivery imports this, and its bundle has no room for it.
  */
 
 export const snippetLength = 200;
@@ -21,13 +19,6 @@ export interface DraftContent {
   readonly subject: string;
   readonly attachments: readonly MailAttachment[];
 }
-
-export const bodyOf = (html: string): Omit<MailBody, 'ownerId' | 'id'> & { remoteImages: boolean } => {
-  const clean = sanitizeMailHtml(html);
-  // The sanitiser can only shorten what the request's limit let in, but keep the stored limit true.
-  const stored = clean.html.slice(0, mailLimits.htmlMaxLength);
-  return { html: stored, text: htmlToText(stored), remoteImages: clean.remoteImages };
-};
 
 const participants = (content: DraftContent) =>
   [content.from, ...content.to, ...content.cc, ...content.bcc].flatMap((entry) => [entry.name ?? '', entry.address]);
