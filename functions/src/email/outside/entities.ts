@@ -59,3 +59,10 @@ export const inboundClaimKey = (ownerId: string, messageId: string) => ({
   sk: `INBOUND#${messageIdHash(messageId)}`,
 });
 export const inboundClaimType = 'MailInboundClaim';
+
+/** In the sender's mailbox partition: the outside send of one mail, claimed before SES is called. */
+export const sendClaimKey = (ownerId: string, mailId: string) => ({
+  pk: `MAILBOX#${ownerId}`,
+  sk: `OUTSIDESEND#${mailId}`,
+});
+export const outsideSendClaimType = 'MailOutsideSend';

@@ -9,7 +9,7 @@ import { sendRawEmail } from '../../core/transports/email';
 import { mailBodyEntity } from '../entities';
 import type { MailJobPayload } from '../job-payloads';
 import type { MailAddress, MailRecord } from '../records';
-import { messageIdEntity, sesMessageEntity } from './entities';
+import { messageIdEntity, outsideSendClaimType, sendClaimKey, sesMessageEntity } from './entities';
 import { buildRawMail, senderDisplayName } from './mime';
 import { setRecipientStatuses, readMail, type StatusChange } from './status';
 import { isSuppressed } from './suppression';
@@ -20,8 +20,6 @@ import { isSuppressed } from './suppression';
  * before the call, so a second run of this mail (a second job, a replay) never sends again; it
  * is released only when SES answered that it did not take the mail.
  */
-
-const sendClaimKey = (ownerId: string, mailId: string) => ({ pk: `MAILBOX#${ownerId}`, sk: `OUTSIDESEND#${mailId}` });
 
 /** To, Cc and Bcc without a workspace user, each address once. */
 export const outsideRecipients = (mail: Pick<MailRecord, 'to' | 'cc' | 'bcc'>): string[] => {
@@ -37,7 +35,7 @@ const claimSend = async (ownerId: string, mailId: string, now: Date): Promise<bo
     await db().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...sendClaimKey(ownerId, mailId), type: 'MailOutsideSend', at: now.toISOString() },
+        Item: { ...sendClaimKey(ownerId, mailId), type: outsideSendClaimType, at: now.toISOString() },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );
