@@ -65,9 +65,19 @@ export const startSmtpListener = async (port = 0): Promise<SmtpListener> => {
       });
     },
   });
-  await new Promise<void>((done, fail) => {
-    server.once('error', fail);
-    server.listen(port, '127.0.0.1', () => done());
+  const listen = (on: number) =>
+    new Promise<void>((done, fail) => {
+      // smtp-server re-emits its socket server's errors as its own.
+      server.once('error', fail);
+      server.listen(on, '127.0.0.1', () => {
+        server.off('error', fail);
+        done();
+      });
+    });
+  // A taken port (another stack running) falls back to a free one, printed at start.
+  await listen(port).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EADDRINUSE' || port === 0) throw error;
+    return listen(0);
   });
   server.on('error', (error) => console.error('SMTP listener:', error.message));
   return {

@@ -222,6 +222,21 @@ describe('inbound mail through the local SMTP listener', () => {
     });
     const [reply] = await byMessageId(adminId, info.messageId);
     expect(reply).toMatchObject({ folder: 'inbox', inReplyTo: sent.messageId, threadId: sent.threadId });
+
+    // In AWS, SES gives the mail a Message-ID of its own: a reply naming it joins the thread too.
+    const { sesMessageId } = (await readMail(adminId, sent.id)) as unknown as { sesMessageId: string };
+    expect(sesMessageId).not.toBe('');
+    const sesForm = `<${sesMessageId}@eu-west-1.amazonses.com>`;
+    const second = await smtp().sendMail({
+      from: 'reply.me@outside.example',
+      to: workspaceAddress,
+      subject: `Re: ${sent.subject}`,
+      text: 'And another thing',
+      inReplyTo: sesForm,
+      references: [sesForm],
+    });
+    const [again] = await byMessageId(adminId, second.messageId);
+    expect(again).toMatchObject({ inReplyTo: sent.messageId, references: [sent.messageId], threadId: sent.threadId });
   });
 });
 

@@ -1,4 +1,9 @@
-import { cssFilter, escapeAttrValue, FilterXSS, getDefaultWhiteList, safeAttrValue } from 'xss';
+import * as xssModule from 'xss';
+
+// xss is CommonJS whose exports Node's own ESM loader cannot list (tsx: `npm start`, the local
+// SMTP listener): take them from the module object, which every loader and bundler provides.
+const xss = (xssModule as unknown as { default?: typeof xssModule }).default ?? xssModule;
+const { cssFilter, escapeAttrValue, FilterXSS, getDefaultWhiteList, safeAttrValue } = xss;
 
 /**
  * Mail HTML as Orbit stores and shows it (docs/email.md): js-xss's allow-list of tags and

@@ -31,6 +31,8 @@ export interface MailLink {
 
 export interface SesMessageLink extends MailLink {
   readonly sesMessageId: string;
+  /** The mail's own Message-ID: SES replaces it with `<sesMessageId@…amazonses.com>` on the way out. */
+  readonly messageId: string;
 }
 
 export const sesMessageEntity = defineEntity<SesMessageLink, [sesMessageId: string]>({

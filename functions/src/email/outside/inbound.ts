@@ -18,7 +18,7 @@ import type { MailAddress, MailAttachment, MailRecord } from '../records';
 import { htmlToText, sanitizeMailHtml } from '../sanitize';
 import { storeNewMail } from '../store';
 import { searchWords } from '../words';
-import { inboundClaimKey, inboundClaimType, messageIdEntity } from './entities';
+import { inboundClaimKey, inboundClaimType, messageIdEntity, sesMessageEntity } from './entities';
 import { toMailSummary } from './summary';
 import { threadIdOf, threadRoot } from './threading';
 
@@ -74,13 +74,47 @@ const addressesOf = (value: AddressObject | AddressObject[] | undefined): MailAd
 const asList = (value: string | string[] | undefined): string[] =>
   (Array.isArray(value) ? value : value ? value.split(/\s+/) : []).filter((id) => id.length > 0);
 
-/** The mailbox of whoever sent the mail this one answers, by In-Reply-To then References (newest first). */
-const answeredMailbox = async (inReplyTo: string | undefined, references: readonly string[]) => {
-  for (const messageId of [...(inReplyTo ? [inReplyTo] : []), ...[...references].reverse()]) {
-    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: messageIdEntity.key(messageId) }));
-    if (Item) return messageIdEntity.fromItem(Item).ownerId;
+/** SES's own Message-ID (it replaces ours on the way out): `<sesMessageId@region.amazonses.com>`. */
+const sesMessageIdOf = (messageId: string) => /^<([^@>]+)@(?:[a-z0-9-]+\.)*amazonses\.com>$/i.exec(messageId)?.[1];
+
+interface Answered {
+  readonly ownerId: string;
+  readonly messageId: string;
+}
+
+/** The sent mail behind a Message-ID we sent (ours, or the one SES gave it), if any. */
+const sentMailOf = async (messageId: string): Promise<Answered | undefined> => {
+  const sesId = sesMessageIdOf(messageId);
+  if (sesId) {
+    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: sesMessageEntity.key(sesId) }));
+    if (!Item) return undefined;
+    const link = sesMessageEntity.fromItem(Item);
+    return { ownerId: link.ownerId, messageId: link.messageId };
   }
-  return undefined;
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: messageIdEntity.key(messageId) }));
+  return Item ? { ownerId: messageIdEntity.fromItem(Item).ownerId, messageId } : undefined;
+};
+
+/**
+ * The threading headers with SES's Message-IDs turned back into ours (so a reply joins the
+ * thread its sender's copy is in), and the mailbox of whoever sent the mail it answers, by
+ * In-Reply-To then References (newest first).
+ */
+const resolveThread = async (inReplyTo: string | undefined, references: readonly string[]) => {
+  const known = new Map<string, Answered>();
+  for (const messageId of new Set([...(inReplyTo ? [inReplyTo] : []), ...references])) {
+    const sent = await sentMailOf(messageId);
+    if (sent) known.set(messageId, sent);
+  }
+  const ours = (messageId: string) => known.get(messageId)?.messageId ?? messageId;
+  const answered = [...(inReplyTo ? [inReplyTo] : []), ...[...references].reverse()]
+    .map((messageId) => known.get(messageId))
+    .find((sent) => sent !== undefined);
+  return {
+    inReplyTo: inReplyTo ? ours(inReplyTo) : undefined,
+    references: references.map(ours),
+    answeredOwnerId: answered?.ownerId,
+  };
 };
 
 const alreadyDelivered = async (ownerId: string, messageId: string) =>
@@ -119,8 +153,8 @@ export const receiveInboundMail = async (
   // A mail without a Message-ID gets one from its bytes: the same mail delivered twice is still one.
   const messageId =
     parsed.messageId ?? `<${createHash('sha256').update(raw).digest('base64url').slice(0, 32)}@inbound.orbit.invalid>`;
-  const references = asList(parsed.references);
-  const inReplyTo = parsed.inReplyTo?.trim() || undefined;
+  const thread = await resolveThread(parsed.inReplyTo?.trim() || undefined, asList(parsed.references));
+  const { inReplyTo, references } = thread;
   const from = addressesOf(parsed.from)[0] ?? { address: (envelope.from ?? '').toLowerCase() };
 
   const channel = (await findEmailChannel()) ?? null;
@@ -133,7 +167,7 @@ export const receiveInboundMail = async (
     else if (route.kind === 'user') owners.set(route.userId, 'user');
     else {
       toWorkspace = route.channel;
-      const ownerId = (await answeredMailbox(inReplyTo, references)) ?? route.channel.ownerId;
+      const ownerId = thread.answeredOwnerId ?? route.channel.ownerId;
       if (!owners.has(ownerId)) owners.set(ownerId, 'workspace');
     }
   }

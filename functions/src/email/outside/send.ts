@@ -136,7 +136,7 @@ export const sendOutside = async (
   }
 
   await transactWrite([
-    putPart('ses', sesMessageEntity.toItem({ sesMessageId, ownerId, mailId })),
+    putPart('ses', sesMessageEntity.toItem({ sesMessageId, ownerId, mailId, messageId: mail.messageId })),
     putPart('messageId', messageIdEntity.toItem({ messageId: mail.messageId, ownerId, mailId })),
   ]);
   for (const address of destinations) changes.set(address, { status: 'sent' });

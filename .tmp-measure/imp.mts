@@ -1,0 +1,1 @@
+import { startLocalStack } from '../infra/local/stack.ts'; console.log(typeof startLocalStack);
