@@ -1,1 +1,0 @@
-import { startLocalStack } from '../infra/local/stack.ts'; console.log(typeof startLocalStack);
