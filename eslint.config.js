@@ -87,6 +87,8 @@ const serverBoundaries = {
               './projects/counts-service.ts',
               // The worker runs every area's jobs: it imports each area's jobs.ts, nothing else.
               ...(area === 'worker' ? serverAreas.map((other) => `./${other}/jobs.ts`) : []),
+              // The email area's outside jobs (SES out) live with the rest of its outside code.
+              ...(area === 'worker' ? ['./email/outside/jobs.ts'] : []),
             ],
             message: `A server area imports only itself, core/ and other areas' services (functions/src/${area} may not import this).`,
           })),

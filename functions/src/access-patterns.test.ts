@@ -57,6 +57,13 @@ import {
 import { adminCountEntity, invitationEntity } from './core/team/entities';
 import { mailBodyEntity, mailCountsEntity, mailEntity } from './email/entities';
 import type { MailRecord } from './email/records';
+import {
+  inboundClaimKey,
+  messageIdEntity,
+  sendClaimKey,
+  sesMessageEntity,
+  suppressionEntity,
+} from './email/outside/entities';
 
 /** A key as one entity's builder makes it, in one index. */
 interface BuiltKey {
@@ -152,6 +159,11 @@ const builtKeys: readonly BuiltKey[] = [
   { entity: 'Mail', index: 'gsi2', key: { pk: mailIndex.gsi2pk ?? '', sk: mailIndex.gsi2sk ?? '' } },
   table('MailBody', mailBodyEntity.key('u1', '01J0000000000000000000000A')),
   table('MailCounts', mailCountsEntity.key('u1')),
+  table('MailSuppression', suppressionEntity.key('a@example.com')),
+  table('MailSesMessage', sesMessageEntity.key('0100018c-ses-id')),
+  table('MailMessageId', messageIdEntity.key('<m1@example.com>')),
+  table('MailInboundClaim', inboundClaimKey('u1', '<m1@example.com>')),
+  table('MailOutsideSend', sendClaimKey('u1', '01J0000000000000000000000A')),
 ];
 
 const rows: readonly AccessPattern[] = accessPatterns;

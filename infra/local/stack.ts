@@ -23,6 +23,8 @@ import { startLocalWorker, type LocalWorker, type LocalWorkerOptions } from './l
 import { createLocalServer, type LocalServerOptions } from './server';
 import { ensureTable } from './table-setup';
 import { createLocalWebSocketGateway } from './websocket/gateway';
+import { startSesEvents } from './ses-events';
+import { startSmtpListener } from './smtp-listener';
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
 export const defaultWebDir = join(repoRoot, 'web', 'dist');
@@ -47,6 +49,8 @@ export interface LocalStackOptions {
   readonly mailPort?: number;
   /** Background work: the stream poller and the tick (docs/background-work.md). */
   readonly worker?: LocalWorkerOptions;
+  /** The inbound SMTP listener's port (docs/email.md, "Inbound"); 0 or unset picks a free one. */
+  readonly smtpPort?: number;
 }
 
 export interface LocalStack {
@@ -63,6 +67,8 @@ export interface LocalStack {
   readonly smsOutboxFile: string;
   /** The local stream poller and tick (background work). */
   readonly worker: LocalWorker;
+  /** Inbound mail: the SMTP listener on 127.0.0.1 (docs/email.md, "Inbound"). */
+  readonly smtpPort: number;
   stop(): Promise<void>;
 }
 
@@ -131,6 +137,9 @@ export const startLocalStack = async (options: LocalStackOptions = {}): Promise<
   // Where Telegram and webhook senders reach the hooks (docs/channels.md): this server, unless a
   // public tunnel's URL was given.
   process.env.PUBLIC_BASE_URL = options.publicBaseUrl ?? `http://${loopback}:${port}`;
+  // Mail from outside (SMTP in) and SES's events about mail sent out (docs/email.md, "Delivery").
+  const smtp = await startSmtpListener(options.smtpPort ?? 0);
+  const sesEvents = startSesEvents(services.mailStoreUrl);
   // No connection outlives the process that served it: those a crash left get their
   // $disconnect now (pushes to them answer 410 from this server); new ones wait for it.
   await realtime.sweepOrphans();
@@ -146,7 +155,10 @@ export const startLocalStack = async (options: LocalStackOptions = {}): Promise<
     mailStoreUrl: services.mailStoreUrl,
     smsOutboxFile: services.smsOutboxFile,
     worker,
+    smtpPort: smtp.port,
     async stop() {
+      await sesEvents.stop();
+      await smtp.stop();
       await worker.stop();
       await new Promise<void>((done) => {
         server.close(() => done());

@@ -18,6 +18,8 @@ const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST || undefined;
 /** The local SES server's mail viewer: a fixed port so its address stays the same (MAIL_PORT). */
 const mailPort = Number(process.env.MAIL_PORT ?? 8005);
+/** The inbound SMTP listener (docs/email.md, "Inbound"): a fixed port, SMTP_PORT. */
+const smtpPort = Number(process.env.SMTP_PORT ?? 2525);
 
 const buildWebIfMissing = () => {
   if (existsSync(join(defaultWebDir, 'index.html'))) return;
@@ -52,6 +54,7 @@ const main = async () => {
     host,
     web,
     mailPort,
+    smtpPort,
     ...(publicBaseUrl ? { publicBaseUrl } : {}),
   });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
@@ -67,6 +70,7 @@ const main = async () => {
   }
   // Nothing leaves this machine: emails land in the local SES server, SMS in a file.
   console.log(`\nMail viewer: ${stack.mailViewerUrl}`);
+  console.log(`Inbound mail (SMTP): 127.0.0.1:${stack.smtpPort}`);
   console.log(`SMS outbox: ${stack.smsOutboxFile}`);
   console.log('\nPress Ctrl+C to stop.');
 

@@ -522,6 +522,47 @@ export const accessPatterns = [
     sk: 'COUNTS',
     patterns: ["the side panel's counters, changed in every transaction that changes a mail"],
   },
+  // Email with the outside world (email/outside/entities.ts; docs/email.md, "Delivery", "Inbound").
+  {
+    entity: 'MailSuppression',
+    module: 'email/outside/entities.ts',
+    index: 'table',
+    pk: 'MAILSUPPRESSED#<address>',
+    sk: 'SUPPRESSED',
+    patterns: ['an outside send skips an address that bounced for good or complained (one GetItem per recipient)'],
+  },
+  {
+    entity: 'MailSesMessage',
+    module: 'email/outside/entities.ts',
+    index: 'table',
+    pk: 'MAILSES#<sesMessageId>',
+    sk: 'SES',
+    patterns: ["an SES event finds the sender's copy it is about"],
+  },
+  {
+    entity: 'MailMessageId',
+    module: 'email/outside/entities.ts',
+    index: 'table',
+    pk: 'MAILMSGID#<messageIdHash>',
+    sk: 'MSGID',
+    patterns: ["a reply from outside to the workspace's address finds the mailbox of the mail it answers"],
+  },
+  {
+    entity: 'MailInboundClaim',
+    module: 'email/outside/entities.ts',
+    index: 'table',
+    pk: 'MAILBOX#<userId>',
+    sk: 'INBOUND#<messageIdHash>',
+    patterns: ['an inbound Message-ID is stored once per mailbox (claimed in the mail’s transaction)'],
+  },
+  {
+    entity: 'MailOutsideSend',
+    module: 'email/outside/entities.ts',
+    index: 'table',
+    pk: 'MAILBOX#<userId>',
+    sk: 'OUTSIDESEND#<mailId>',
+    patterns: ['a mail is sent outside at most once (claimed before the SES call)'],
+  },
 ] as const satisfies readonly AccessPattern[];
 
 /** The literal text a template starts with (what a begins_with or a key collision compares). */

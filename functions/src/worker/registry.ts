@@ -7,6 +7,7 @@ import { notificationJobs } from '../notifications/jobs';
 import { rulesChangedJobs } from '../core/auth/rules-changed-runner';
 import { teamJobs } from '../team/jobs';
 import { emailJobs } from '../email/jobs';
+import { emailOutsideJobs } from '../email/outside/jobs';
 
 /**
  * Every job kind the worker runs, by area. Each area keeps its definitions in its own
@@ -22,4 +23,5 @@ export const jobRegistry: JobRegistry = {
   ...rulesChangedJobs,
   ...teamJobs,
   ...emailJobs,
+  ...emailOutsideJobs,
 };

@@ -60,3 +60,27 @@ export const resetEmailClient = (): void => {
   client?.destroy();
   client = undefined;
 };
+
+/**
+ * A mail built by the caller (raw MIME: its own Message-ID, threading headers and attachments),
+ * sent once to `destinations` (the envelope: Bcc recipients are here, never in a header).
+ * `SES_CONFIGURATION_SET` names the configuration set whose events (delivery, bounce,
+ * complaint) come back to the email area. Same no-retry rule as sendEmail.
+ */
+export const sendRawEmail = async (
+  raw: Uint8Array,
+  destinations: readonly string[],
+  signal?: AbortSignal,
+): Promise<{ messageId: string }> => {
+  client ??= new SESv2Client({ maxAttempts: 1 });
+  const configurationSet = process.env.SES_CONFIGURATION_SET;
+  const sent = await client.send(
+    new SendEmailCommand({
+      Destination: { ToAddresses: [...destinations] },
+      Content: { Raw: { Data: raw } },
+      ...(configurationSet ? { ConfigurationSetName: configurationSet } : {}),
+    }),
+    { abortSignal: signal },
+  );
+  return { messageId: sent.MessageId ?? '' };
+};

@@ -1,0 +1,269 @@
+import { createHash } from 'node:crypto';
+
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { simpleParser, type AddressObject, type Attachment } from 'mailparser';
+
+import { receiveChannelMessage } from '../../chat/channel-service';
+import { pushToUserConnections } from '../../core/connections/push';
+import { ConditionFailed, db, putPart } from '../../core/db';
+import { findEmailChannel, findUserIdByEmail, type EmailChannel } from '../../core/email-channel';
+import { ulid } from '../../core/ids';
+import { logger } from '../../core/logger';
+import { putObject } from '../../core/media/object-store';
+import { tableName } from '../../core/table';
+import { attachmentTypes, mailLimits, type EmailFrame } from '../contract';
+import { mailCountsFrom } from '../counts';
+import { mailCountsEntity } from '../entities';
+import type { MailAddress, MailAttachment, MailRecord } from '../records';
+import { htmlToText, sanitizeMailHtml } from '../sanitize';
+import { storeNewMail } from '../store';
+import { searchWords } from '../words';
+import { inboundClaimKey, inboundClaimType, messageIdEntity, sesMessageEntity } from './entities';
+import { toMailSummary } from './summary';
+import { threadIdOf, threadRoot } from './threading';
+
+/**
+ * Mail from the outside world (docs/email.md, "Inbound"), the one path for SES receiving in AWS
+ * (inbound-handler.ts) and the local SMTP listener: parsed with mailparser, HTML sanitised with
+ * remote images blocked, accepted attachments stored in S3, one copy per recipient mailbox (a
+ * Message-ID delivered twice to one mailbox is stored once), filed to `spam` on a FAIL verdict.
+ */
+
+export type Verdict = 'PASS' | 'FAIL' | 'GRAY' | 'PROCESSING_FAILED';
+export interface InboundVerdicts {
+  readonly spam: Verdict;
+  readonly virus: Verdict;
+}
+export interface InboundEnvelope {
+  readonly from?: string;
+  /** The envelope's recipients (RCPT TO, or the receipt's recipients). */
+  readonly to: readonly string[];
+}
+
+export interface InboundResult {
+  /** Mailboxes that got a new copy. */
+  readonly stored: readonly { readonly ownerId: string; readonly mailId: string }[];
+  /** Mailboxes that had it already (a repeat delivery). */
+  readonly duplicates: number;
+  /** Recipients nobody here answers to (550 at SMTP). */
+  readonly rejected: readonly string[];
+  readonly leadId?: string;
+}
+
+type Route =
+  { readonly kind: 'user'; readonly userId: string } | { readonly kind: 'workspace'; readonly channel: EmailChannel };
+
+/** Where an address goes: a workspace user's inbox, the workspace's address, or nowhere. */
+export const routeAddress = async (address: string, channel?: EmailChannel | null): Promise<Route | undefined> => {
+  const lower = address.trim().toLowerCase();
+  const workspace = channel === undefined ? await findEmailChannel() : (channel ?? undefined);
+  if (workspace && workspace.fromAddress === lower) return { kind: 'workspace', channel: workspace };
+  const userId = await findUserIdByEmail(lower);
+  return userId ? { kind: 'user', userId } : undefined;
+};
+
+const addressesOf = (value: AddressObject | AddressObject[] | undefined): MailAddress[] =>
+  (Array.isArray(value) ? value : value ? [value] : [])
+    .flatMap((group) => group.value)
+    .filter((entry) => typeof entry.address === 'string' && entry.address.length > 0)
+    .map((entry) => ({
+      address: (entry.address ?? '').toLowerCase(),
+      ...(entry.name ? { name: entry.name } : {}),
+    }));
+
+const asList = (value: string | string[] | undefined): string[] =>
+  (Array.isArray(value) ? value : value ? value.split(/\s+/) : []).filter((id) => id.length > 0);
+
+/** SES's own Message-ID (it replaces ours on the way out): `<sesMessageId@region.amazonses.com>`. */
+const sesMessageIdOf = (messageId: string) => /^<([^@>]+)@(?:[a-z0-9-]+\.)*amazonses\.com>$/i.exec(messageId)?.[1];
+
+interface Answered {
+  readonly ownerId: string;
+  readonly messageId: string;
+}
+
+/** The sent mail behind a Message-ID we sent (ours, or the one SES gave it), if any. */
+const sentMailOf = async (messageId: string): Promise<Answered | undefined> => {
+  const sesId = sesMessageIdOf(messageId);
+  if (sesId) {
+    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: sesMessageEntity.key(sesId) }));
+    if (!Item) return undefined;
+    const link = sesMessageEntity.fromItem(Item);
+    return { ownerId: link.ownerId, messageId: link.messageId };
+  }
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: messageIdEntity.key(messageId) }));
+  return Item ? { ownerId: messageIdEntity.fromItem(Item).ownerId, messageId } : undefined;
+};
+
+/**
+ * The threading headers with SES's Message-IDs turned back into ours (so a reply joins the
+ * thread its sender's copy is in), and the mailbox of whoever sent the mail it answers, by
+ * In-Reply-To then References (newest first).
+ */
+const resolveThread = async (inReplyTo: string | undefined, references: readonly string[]) => {
+  const known = new Map<string, Answered>();
+  for (const messageId of new Set([...(inReplyTo ? [inReplyTo] : []), ...references])) {
+    const sent = await sentMailOf(messageId);
+    if (sent) known.set(messageId, sent);
+  }
+  const ours = (messageId: string) => known.get(messageId)?.messageId ?? messageId;
+  const answered = [...(inReplyTo ? [inReplyTo] : []), ...[...references].reverse()]
+    .map((messageId) => known.get(messageId))
+    .find((sent) => sent !== undefined);
+  return {
+    inReplyTo: inReplyTo ? ours(inReplyTo) : undefined,
+    references: references.map(ours),
+    answeredOwnerId: answered?.ownerId,
+  };
+};
+
+const alreadyDelivered = async (ownerId: string, messageId: string) =>
+  (
+    await db().send(
+      new GetCommand({ TableName: tableName(), Key: inboundClaimKey(ownerId, messageId), ConsistentRead: true }),
+    )
+  ).Item !== undefined;
+
+const isAcceptedAttachment = (attachment: Attachment) =>
+  (attachmentTypes as readonly string[]).includes(attachment.contentType.toLowerCase()) &&
+  attachment.size <= mailLimits.attachmentMaxBytes;
+
+const storeAttachments = async (ownerId: string, mailId: string, attachments: readonly Attachment[]) =>
+  Promise.all(
+    attachments.map(async (attachment, index): Promise<MailAttachment> => {
+      const id = `${mailId}-${index + 1}`;
+      const key = `email/${ownerId}/${mailId}/${id}`;
+      const type = attachment.contentType.toLowerCase();
+      await putObject(key, attachment.content, type);
+      return { id, name: attachment.filename ?? `attachment-${index + 1}`, type, size: attachment.size, key };
+    }),
+  );
+
+export const receiveInboundMail = async (
+  raw: Buffer,
+  envelope: InboundEnvelope,
+  verdicts: InboundVerdicts,
+  now = new Date(),
+): Promise<InboundResult> => {
+  if (verdicts.virus === 'FAIL') {
+    logger.warn('Inbound mail dropped: virus verdict FAIL');
+    return { stored: [], duplicates: 0, rejected: [] };
+  }
+  const parsed = await simpleParser(raw, { skipImageLinks: true, skipTextLinks: true });
+  // A mail without a Message-ID gets one from its bytes: the same mail delivered twice is still one.
+  const messageId =
+    parsed.messageId ?? `<${createHash('sha256').update(raw).digest('base64url').slice(0, 32)}@inbound.orbit.invalid>`;
+  const thread = await resolveThread(parsed.inReplyTo?.trim() || undefined, asList(parsed.references));
+  const { inReplyTo, references } = thread;
+  const from = addressesOf(parsed.from)[0] ?? { address: (envelope.from ?? '').toLowerCase() };
+
+  const channel = (await findEmailChannel()) ?? null;
+  const owners = new Map<string, 'user' | 'workspace'>();
+  const rejected: string[] = [];
+  let toWorkspace: EmailChannel | undefined;
+  for (const address of new Set(envelope.to.map((to) => to.trim().toLowerCase()))) {
+    const route = await routeAddress(address, channel);
+    if (!route) rejected.push(address);
+    else if (route.kind === 'user') owners.set(route.userId, 'user');
+    else {
+      toWorkspace = route.channel;
+      const ownerId = thread.answeredOwnerId ?? route.channel.ownerId;
+      if (!owners.has(ownerId)) owners.set(ownerId, 'workspace');
+    }
+  }
+
+  const sanitised = parsed.html ? sanitizeMailHtml(parsed.html) : sanitizeMailHtml(parsed.textAsHtml ?? '');
+  const accepted = parsed.attachments.filter(isAcceptedAttachment);
+  const dropped = parsed.attachments.filter((attachment) => !isAcceptedAttachment(attachment));
+  const notes = dropped.map(
+    (attachment) =>
+      `[Attachment "${attachment.filename ?? 'unnamed'}" (${attachment.contentType}, ${attachment.size} bytes) was not kept: only the accepted types up to 10 MB are.]`,
+  );
+  const text = [(parsed.text ?? htmlToText(sanitised.html)).trim(), ...notes].filter(Boolean).join('\n\n');
+  const html = notes.length
+    ? `${sanitised.html}${notes.map((note) => `<p>${note.replace(/[<>&"]/g, '')}</p>`).join('')}`
+    : sanitised.html;
+  const to = addressesOf(parsed.to);
+  const cc = addressesOf(parsed.cc);
+  const subject = (parsed.subject ?? '').slice(0, mailLimits.subjectMaxLength);
+  const date = (parsed.date && !Number.isNaN(parsed.date.getTime()) ? parsed.date : now).toISOString();
+  const participants = [from, ...to, ...cc].flatMap((entry) => [entry.address, entry.name ?? '']);
+
+  const stored: { ownerId: string; mailId: string }[] = [];
+  let duplicates = 0;
+  for (const ownerId of owners.keys()) {
+    if (await alreadyDelivered(ownerId, messageId)) {
+      duplicates += 1;
+      continue;
+    }
+    const mailId = ulid(now.getTime());
+    const attachments = await storeAttachments(ownerId, mailId, accepted);
+    const mail: MailRecord = {
+      ownerId,
+      id: mailId,
+      messageId,
+      ...(inReplyTo ? { inReplyTo } : {}),
+      references,
+      threadId: threadIdOf(threadRoot(messageId, inReplyTo, references)),
+      folder: verdicts.spam === 'FAIL' ? 'spam' : 'inbox',
+      ...(verdicts.spam === 'FAIL' ? { previousFolder: 'inbox' as const } : {}),
+      labels: [],
+      read: false,
+      starred: false,
+      from,
+      to,
+      cc,
+      bcc: [],
+      subject,
+      snippet: text.replace(/\s+/g, ' ').slice(0, 200),
+      attachments,
+      remoteImages: sanitised.remoteImages,
+      spamVerdict: verdicts.spam,
+      words: searchWords(subject, text, ...participants),
+      date,
+      createdAt: now.toISOString(),
+      updatedAt: now.toISOString(),
+      version: 1,
+    };
+    const claim = putPart(
+      'claim',
+      { ...inboundClaimKey(ownerId, messageId), type: inboundClaimType, mailId, at: now.toISOString() },
+      'attribute_not_exists(pk)',
+    );
+    try {
+      const { stored: written } = await storeNewMail(mail, { html, text }, [claim]);
+      if (!written) {
+        duplicates += 1;
+        continue;
+      }
+    } catch (error) {
+      if (error instanceof ConditionFailed && error.failed('claim')) {
+        duplicates += 1;
+        continue;
+      }
+      throw error;
+    }
+    stored.push({ ownerId, mailId });
+    const { Item: countsItem } = await db().send(
+      new GetCommand({ TableName: tableName(), Key: mailCountsEntity.key(ownerId), ConsistentRead: true }),
+    );
+    const frame: EmailFrame = { type: 'email.received', mail: toMailSummary(mail), counts: mailCountsFrom(countsItem) };
+    await pushToUserConnections(ownerId, frame);
+  }
+
+  // A sender nobody knows, writing to the workspace's address, becomes a lead (as the channels do).
+  let leadId: string | undefined;
+  if (toWorkspace && from.address && verdicts.spam !== 'FAIL' && !(await findUserIdByEmail(from.address))) {
+    const result = await receiveChannelMessage(
+      {
+        channel: { id: toWorkspace.id, type: 'email', ownerId: toWorkspace.ownerId },
+        sender: { externalId: from.address, fullName: from.name ?? from.address, email: from.address },
+        externalMessageId: messageId,
+        text: [subject, text].filter(Boolean).join('\n\n').slice(0, 4000),
+      },
+      now,
+    );
+    leadId = result.leadId;
+  }
+  return { stored, duplicates, rejected, ...(leadId ? { leadId } : {}) };
+};

@@ -1,0 +1,324 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { createTransport } from 'nodemailer';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+import { listLeads } from '@orbit/functions/chat/channel-service';
+import { db } from '@orbit/functions/core/db';
+import { findUserIdByEmail } from '@orbit/functions/core/email-channel';
+import { enqueueJob } from '@orbit/functions/core/jobs/enqueue';
+import { getObject, putObject } from '@orbit/functions/core/media/object-store';
+import { tableName } from '@orbit/functions/core/table';
+import { mailEntity, mailsOf } from '@orbit/functions/email/entities';
+import { sendOutside } from '@orbit/functions/email/outside/send';
+import { readMail } from '@orbit/functions/email/outside/status';
+import { threadIdOf } from '@orbit/functions/email/outside/threading';
+import type { MailAddress, MailRecord, RecipientStatus } from '@orbit/functions/email/records';
+import { storeNewMail } from '@orbit/functions/email/store';
+import { searchWords } from '@orbit/functions/email/words';
+
+import type { LocalStack } from '../../infra/local/stack';
+import { startApiStack } from '../support/api-stack';
+import { emailsTo, waitForEmails } from '../support/sent-messages';
+
+/**
+ * Mail to and from the outside world (docs/email.md, "Delivery", "Inbound"): a real SMTP session
+ * into the local listener, outside sends into the local SES server, and SES's events (the
+ * mailbox simulator's addresses) back to each recipient's status.
+ */
+
+let stack: LocalStack;
+let adminId: string;
+const patience = { timeout: 20_000, interval: 50 } as const;
+const workspaceAddress = 'hello@orbit-agency.example';
+
+const smtp = () =>
+  createTransport({
+    host: '127.0.0.1',
+    port: stack.smtpPort,
+    secure: false,
+    ignoreTLS: true,
+    tls: { rejectUnauthorized: false },
+  });
+
+const mailboxOf = async (ownerId: string): Promise<MailRecord[]> => {
+  const { pk, skPrefix } = mailsOf(ownerId);
+  const { Items = [] } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+      ExpressionAttributeValues: { ':pk': pk, ':sk': skPrefix },
+      ConsistentRead: true,
+    }),
+  );
+  return Items.map((item) => mailEntity.fromItem(item));
+};
+
+const byMessageId = async (ownerId: string, messageId: string) =>
+  (await mailboxOf(ownerId)).filter((mail) => mail.messageId === messageId);
+
+let sequence = 0;
+/** The sender's copy of a sent mail, as compose stores it, then its outside send queued. */
+const sendFromAdmin = async (
+  recipients: { to: MailAddress[]; cc?: MailAddress[]; bcc?: MailAddress[] },
+  extra: Partial<MailRecord> = {},
+  enqueue = true,
+): Promise<MailRecord> => {
+  sequence += 1;
+  const now = new Date();
+  const id = `01K${String(Date.now()).padStart(14, '0')}${String(sequence).padStart(9, '0')}`.slice(0, 26);
+  const messageId = `<${id}@orbit-agency.example>`;
+  const all = [...recipients.to, ...(recipients.cc ?? []), ...(recipients.bcc ?? [])];
+  const mail: MailRecord = {
+    ownerId: adminId,
+    id,
+    messageId,
+    references: [],
+    threadId: threadIdOf(messageId),
+    folder: 'sent',
+    labels: [],
+    read: true,
+    starred: false,
+    from: { address: 'olivia@orbit.example', name: 'Olivia Bennett', userId: adminId },
+    to: recipients.to,
+    cc: recipients.cc ?? [],
+    bcc: recipients.bcc ?? [],
+    subject: `Proposal ${sequence}`,
+    snippet: 'Here is the proposal',
+    attachments: [],
+    recipients: all.map((recipient) => ({
+      address: recipient.address,
+      internal: Boolean(recipient.userId),
+      status: recipient.userId ? 'delivered' : 'queued',
+      at: now.toISOString(),
+    })),
+    words: searchWords(`Proposal ${sequence}`),
+    date: now.toISOString(),
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+    version: 1,
+    ...extra,
+  };
+  await storeNewMail(mail, { html: '<p>Here is the <b>proposal</b></p>', text: 'Here is the proposal' });
+  if (enqueue) await enqueueJob('email.send-outside', { ownerId: adminId, mailId: id }, { label: mail.subject });
+  return mail;
+};
+
+const statusOf = async (mailId: string, address: string) =>
+  (await readMail(adminId, mailId))?.recipients?.find((recipient) => recipient.address === address);
+
+const waitForStatus = (mailId: string, address: string, status: RecipientStatus) =>
+  vi.waitFor(async () => {
+    const recipient = await statusOf(mailId, address);
+    if (recipient?.status !== status) throw new Error(`${address} is ${recipient?.status ?? 'absent'}, not ${status}`);
+    return recipient;
+  }, patience);
+
+beforeAll(async () => {
+  stack = await startApiStack();
+  adminId = (await findUserIdByEmail('olivia@orbit.example')) ?? '';
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe('inbound mail through the local SMTP listener', () => {
+  it('lands in the user’s inbox, sanitised, remote images blocked, the attachment in S3', async () => {
+    const pdf = Buffer.from('%PDF-1.4 a small pdf');
+    const info = await smtp().sendMail({
+      from: 'Grace Hopper <grace@outside.example>',
+      to: 'Olivia <olivia@orbit.example>',
+      subject: 'Hello from outside',
+      html: '<p onclick="steal()">Hi <b>Olivia</b></p><script>alert(1)</script><img src="https://tracker.example/p.gif">',
+      text: 'Hi Olivia',
+      attachments: [
+        { filename: 'brief.pdf', content: pdf, contentType: 'application/pdf' },
+        { filename: 'setup.exe', content: Buffer.from('MZ'), contentType: 'application/x-msdownload' },
+      ],
+    });
+    const [mail] = await byMessageId(adminId, info.messageId);
+    expect(mail).toMatchObject({
+      folder: 'inbox',
+      read: false,
+      subject: 'Hello from outside',
+      from: { address: 'grace@outside.example', name: 'Grace Hopper' },
+      remoteImages: true,
+      spamVerdict: 'PASS',
+    });
+    expect(mail?.attachments).toHaveLength(1);
+    expect(mail?.attachments[0]).toMatchObject({ name: 'brief.pdf', type: 'application/pdf', size: pdf.length });
+    const object = await getObject(mail?.attachments[0]?.key ?? '');
+    expect(Buffer.from(await object.arrayBuffer())).toEqual(pdf);
+
+    const { Items = [] } = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND sk = :sk',
+        ExpressionAttributeValues: { ':pk': `MAILBOX#${adminId}`, ':sk': `BODY#${mail?.id}` },
+      }),
+    );
+    const html = String(Items[0]?.html);
+    expect(html).toContain('<b>Olivia</b>');
+    expect(html).not.toMatch(/script|onclick/);
+    expect(html).toContain('data-remote-src="https://tracker.example/p.gif"');
+    expect(html).not.toMatch(/ src=/);
+    expect(String(Items[0]?.text)).toContain('setup.exe');
+  });
+
+  it('stores the same Message-ID once per mailbox', async () => {
+    const message = {
+      from: 'grace@outside.example',
+      to: 'olivia@orbit.example',
+      subject: 'Twice',
+      text: 'Same mail',
+      messageId: '<twice-1@outside.example>',
+    };
+    await smtp().sendMail(message);
+    await smtp().sendMail(message);
+    expect(await byMessageId(adminId, '<twice-1@outside.example>')).toHaveLength(1);
+  });
+
+  it('files a FAIL spam verdict (X-Spam-Flag: YES) to spam', async () => {
+    const info = await smtp().sendMail({
+      from: 'spammer@outside.example',
+      to: 'olivia@orbit.example',
+      subject: 'You won',
+      text: 'Click',
+      headers: { 'X-Spam-Flag': 'YES' },
+    });
+    const [mail] = await byMessageId(adminId, info.messageId);
+    expect(mail).toMatchObject({ folder: 'spam', spamVerdict: 'FAIL' });
+  });
+
+  it('refuses an address nobody here answers to with 550', async () => {
+    await expect(
+      smtp().sendMail({ from: 'grace@outside.example', to: 'nobody@orbit.example', subject: 'x', text: 'x' }),
+    ).rejects.toMatchObject({ responseCode: 550 });
+  });
+
+  it('makes an unknown sender writing to the workspace’s address a lead (contact_received)', async () => {
+    const info = await smtp().sendMail({
+      from: 'Ada Prospect <ada.prospect@outside.example>',
+      to: workspaceAddress,
+      subject: 'A quote, please',
+      text: 'We need a website',
+    });
+    // The channel's owner gets it in their inbox.
+    expect(await byMessageId(adminId, info.messageId)).toHaveLength(1);
+    const lead = (await listLeads()).find((contact) => contact.fullName === 'Ada Prospect');
+    expect(lead).toMatchObject({ status: 'contact_received', channel: { type: 'email' } });
+  });
+
+  it('routes a reply to the workspace’s address to the mailbox of the mail it answers', async () => {
+    const sent = await sendFromAdmin({ to: [{ address: 'reply.me@outside.example' }] });
+    await waitForStatus(sent.id, 'reply.me@outside.example', 'delivered');
+    const info = await smtp().sendMail({
+      from: 'reply.me@outside.example',
+      to: workspaceAddress,
+      subject: `Re: ${sent.subject}`,
+      text: 'Thanks',
+      inReplyTo: sent.messageId,
+      references: [sent.messageId],
+    });
+    const [reply] = await byMessageId(adminId, info.messageId);
+    expect(reply).toMatchObject({ folder: 'inbox', inReplyTo: sent.messageId, threadId: sent.threadId });
+
+    // In AWS, SES gives the mail a Message-ID of its own: a reply naming it joins the thread too.
+    const { sesMessageId } = (await readMail(adminId, sent.id)) as unknown as { sesMessageId: string };
+    expect(sesMessageId).not.toBe('');
+    const sesForm = `<${sesMessageId}@eu-west-1.amazonses.com>`;
+    const second = await smtp().sendMail({
+      from: 'reply.me@outside.example',
+      to: workspaceAddress,
+      subject: `Re: ${sent.subject}`,
+      text: 'And another thing',
+      inReplyTo: sesForm,
+      references: [sesForm],
+    });
+    const [again] = await byMessageId(adminId, second.messageId);
+    expect(again).toMatchObject({ inReplyTo: sent.messageId, references: [sent.messageId], threadId: sent.threadId });
+  });
+});
+
+describe('outside sends through the local SES server', () => {
+  it('sends raw MIME once: From via the channel, To and Cc, no Bcc, the attachment; then delivered', async () => {
+    const content = Buffer.from('quarterly figures');
+    const key = `email/${adminId}/attachments/figures.txt`;
+    await putObject(key, content, 'text/plain');
+    const noahId = (await findUserIdByEmail('noah@orbit.example')) ?? '';
+    const sent = await sendFromAdmin(
+      {
+        to: [
+          { address: 'ext.one@outside.example', name: 'Ext One' },
+          { address: 'noah@orbit.example', userId: noahId },
+        ],
+        cc: [{ address: 'ext.cc@outside.example' }],
+        bcc: [{ address: 'ext.hidden@outside.example' }],
+      },
+      {
+        inReplyTo: '<earlier@outside.example>',
+        references: ['<first@outside.example>', '<earlier@outside.example>'],
+        attachments: [{ id: 'a1', name: 'figures.txt', type: 'text/plain', size: content.length, key }],
+      },
+    );
+    const [email] = await waitForEmails(stack.mailStoreUrl, 'ext.one@outside.example', 1);
+    const stored = email as unknown as {
+      from: string;
+      replyTo: string[];
+      subject: string;
+      destination: { to: string[]; cc: string[]; bcc: string[] };
+      attachments: { filename?: string; content: string }[];
+    };
+    expect(stored.from).toBe('"Olivia Bennett via Orbit Agency" <hello@orbit-agency.example>');
+    expect(stored.replyTo.join()).toContain(workspaceAddress);
+    expect(stored.subject).toBe(sent.subject);
+    expect(stored.destination.to.join()).toContain('ext.one@outside.example');
+    expect(stored.destination.to.join()).toContain('noah@orbit.example');
+    expect(stored.destination.cc.join()).toContain('ext.cc@outside.example');
+    expect(stored.destination.bcc).toEqual([]);
+    expect(JSON.stringify(stored)).not.toContain('ext.hidden');
+    expect(stored.attachments.map((attachment) => attachment.filename)).toEqual(['figures.txt']);
+    expect(Buffer.from(stored.attachments[0]?.content ?? '', 'base64')).toEqual(content);
+
+    for (const address of ['ext.one@outside.example', 'ext.cc@outside.example'])
+      await waitForStatus(sent.id, address, 'delivered');
+    // Bcc recipients are only in the envelope: SES sent to them, the local store cannot show it.
+    expect((await statusOf(sent.id, 'ext.hidden@outside.example'))?.status).toMatch(/sent|delivered/);
+    expect(await statusOf(sent.id, 'noah@orbit.example')).toMatchObject({ internal: true, status: 'delivered' });
+  });
+
+  it('runs at most once: a second run of the same mail sends nothing', async () => {
+    const sent = await sendFromAdmin({ to: [{ address: 'once@outside.example' }] });
+    await waitForStatus(sent.id, 'once@outside.example', 'delivered');
+    const again = await sendOutside(
+      { ownerId: adminId, mailId: sent.id },
+      { now: new Date(), signal: new AbortController().signal },
+    );
+    expect(again).toMatchObject({ sent: 0, skipped: 'already sent' });
+    expect(await emailsTo(stack.mailStoreUrl, 'once@outside.example')).toHaveLength(1);
+  });
+
+  it.each([
+    ['bounce@simulator.amazonses.com', 'bounced'],
+    ['complaint@simulator.amazonses.com', 'complained'],
+  ] as const)('%s → %s, and the next send to it is suppressed', async (address, status) => {
+    const first = await sendFromAdmin({ to: [{ address }] });
+    const recipient = await waitForStatus(first.id, address, status);
+    if (status === 'bounced') expect(recipient.detail).toContain('550');
+
+    // The next send skips it: SES is asked to send to the other recipient only.
+    const second = await sendFromAdmin(
+      { to: [{ address }, { address: `after.${status}@outside.example` }] },
+      {},
+      false,
+    );
+    const result = await sendOutside(
+      { ownerId: adminId, mailId: second.id },
+      { now: new Date(), signal: new AbortController().signal },
+    );
+    expect(result).toMatchObject({ sent: 1, suppressed: 1 });
+    expect(await statusOf(second.id, address)).toMatchObject({ status: 'suppressed' });
+    await waitForStatus(second.id, `after.${status}@outside.example`, 'delivered');
+    expect((await statusOf(second.id, address))?.status).toBe('suppressed');
+  });
+});
