@@ -180,20 +180,23 @@ const declaredRoutes: readonly RouteDeclaration[] = [
   {
     path: '/apps/email',
     handle: handles.email,
-    comingSoon: 'email',
+    parts: ['email'],
+    page: async () => (await import('../../features/email/email-page')).EmailPage,
   },
   {
     // docs/product.md#routes gives /apps/email/:filter and /apps/email/:label the same shape; the first entry
     // matches both, and the email page tells a folder from a label by its value.
     path: '/apps/email/:filter',
     handle: handles.emailFilter,
-    comingSoon: 'email',
+    parts: ['email'],
+    page: async () => (await import('../../features/email/email-page')).EmailPage,
     paramValues: { filter: [...emailFolders, ...emailLabels] },
   },
   {
     path: '/apps/email/:label',
     handle: handles.emailLabel,
-    comingSoon: 'email',
+    parts: ['email'],
+    page: async () => (await import('../../features/email/email-page')).EmailPage,
     paramValues: { label: emailLabels },
   },
   {
