@@ -55,6 +55,9 @@ const comingSoonRoute = ({ comingSoon: area, ...entry }: RouteDeclaration): Rout
 
 const fixedHeight = 'layout-content-height-fixed';
 
+/** The mailbox's three routes show one page (features/email); one loader keeps the first download small. */
+const emailPage = async () => (await import('../../features/email/email-page')).EmailPage;
+
 const handles = {
   index: { name: 'index' },
   login: { name: 'login', layout: 'blank', public: true, unauthenticatedOnly: true },
@@ -181,7 +184,7 @@ const declaredRoutes: readonly RouteDeclaration[] = [
     path: '/apps/email',
     handle: handles.email,
     parts: ['email'],
-    page: async () => (await import('../../features/email/email-page')).EmailPage,
+    page: emailPage,
   },
   {
     // docs/product.md#routes gives /apps/email/:filter and /apps/email/:label the same shape; the first entry
@@ -189,14 +192,14 @@ const declaredRoutes: readonly RouteDeclaration[] = [
     path: '/apps/email/:filter',
     handle: handles.emailFilter,
     parts: ['email'],
-    page: async () => (await import('../../features/email/email-page')).EmailPage,
+    page: emailPage,
     paramValues: { filter: [...emailFolders, ...emailLabels] },
   },
   {
     path: '/apps/email/:label',
     handle: handles.emailLabel,
     parts: ['email'],
-    page: async () => (await import('../../features/email/email-page')).EmailPage,
+    page: emailPage,
     paramValues: { label: emailLabels },
   },
   {
