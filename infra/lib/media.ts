@@ -18,6 +18,12 @@ export const pendingUploadsPrefix = 'media/pending/';
 export const abandonedUploadDays = 1;
 /** Exactly what the users function does to media objects (HEAD is GetObject; a copy is Get + Put). */
 export const mediaObjectActions = ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'] as const;
+/**
+ * Mail attachments (functions/src/email/attachments-service.ts): uploaded under their own pending
+ * prefix (the `/media/pending/*` behaviour takes the PUT; expired with the other pending uploads),
+ * copied at send to `mail/`, which no behaviour serves (downloads are signed GETs).
+ */
+export const mailAttachmentPrefixes = [`${pendingUploadsPrefix}mail/`, 'mail/'] as const;
 /** The variable the users function reads (object-store.ts). */
 export const mediaBucketVariable = 'MEDIA_BUCKET';
 
@@ -65,6 +71,20 @@ export class Media extends Construct {
       new PolicyStatement({
         actions: [...mediaObjectActions],
         resources: [this.bucket.arnForObjects(`${mediaKeyPrefix}*`)],
+      }),
+    );
+    fn.addEnvironment(mediaBucketVariable, this.bucket.bucketName);
+  }
+
+  /**
+   * What the email function does with attachments: sign their uploads, HEAD them, copy them out
+   * of pending at send (Get + Put), sign downloads, delete — under the mail prefixes only.
+   */
+  grantMailTo(fn: LambdaFunction): void {
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: [...mediaObjectActions],
+        resources: mailAttachmentPrefixes.map((prefix) => this.bucket.arnForObjects(`${prefix}*`)),
       }),
     );
     fn.addEnvironment(mediaBucketVariable, this.bucket.bucketName);

@@ -85,6 +85,9 @@ export class OrbitStack extends Stack {
       this.media.grantTo(usersFunction.function);
       this.messaging.configureRequester(usersFunction.function);
     }
+    // Email: mail attachments in the media bucket, under their own prefixes (media.ts).
+    const emailFunction = this.api.functions.get('email');
+    if (emailFunction) this.media.grantMailTo(emailFunction.function);
 
     this.webAcl = new WebAcl(
       this,

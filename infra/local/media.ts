@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 
 import { getObject, mediaLocation } from '@orbit/functions/core/media/object-store';
+import { mailLimits } from '@orbit/functions/email/contract';
 import { profileLimits } from '@orbit/functions/users/contract';
 
 import { answerBeforeBody, payloadTooLarge, sendError } from './http-limits';
@@ -15,6 +16,15 @@ import { answerBeforeBody, payloadTooLarge, sendError } from './http-limits';
 export const mediaPathPrefix = '/media/';
 /** Presigned uploads arrive here (as CloudFront's `/media/pending/*` behaviour takes them in AWS). */
 const uploadPathPrefix = '/media/pending/';
+/**
+ * Mail attachments' uploads (functions/src/email/attachments-service.ts): their own prefix under
+ * pending, with the attachment's ceiling; every other upload keeps the avatar's.
+ */
+const mailUploadPathPrefix = '/media/pending/mail/';
+
+/** The largest body an upload under this path may have. */
+export const uploadLimitFor = (pathname: string): number =>
+  pathname.startsWith(mailUploadPathPrefix) ? mailLimits.attachmentMaxBytes : profileLimits.avatarMaxBytes;
 
 const readAll = async (request: IncomingMessage): Promise<Buffer> => {
   const chunks: Buffer[] = [];
@@ -25,10 +35,11 @@ const readAll = async (request: IncomingMessage): Promise<Buffer> => {
 /**
  * A presigned PUT, passed on to the local S3 server unchanged but for the host and the bucket
  * in the path (path-style there, as the URL was signed): the server checks the signature, the
- * signed type and length. Bodies beyond an avatar's ceiling are refused before they are read.
+ * signed type and length. Bodies beyond the path's ceiling (an avatar's, or a mail attachment's)
+ * are refused before they are read.
  */
 const passUpload = async (request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> => {
-  const limit = profileLimits.avatarMaxBytes;
+  const limit = uploadLimitFor(url.pathname);
   if (Number(request.headers['content-length'] ?? 0) > limit)
     return answerBeforeBody(request, response, payloadTooLarge(limit));
   const body = await readAll(request);
@@ -65,6 +76,12 @@ export const serveMedia = async (request: IncomingMessage, response: ServerRespo
   }
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     sendError(response, { status: 405, message: 'Method not allowed' });
+    return;
+  }
+  // As in AWS, where `/media/pending/*` goes to the bucket unsigned (refused): an upload not yet
+  // checked (a mail's attachment above all) is never served.
+  if (url.pathname.startsWith(uploadPathPrefix)) {
+    sendError(response, { status: 404, message: 'Not found' });
     return;
   }
   const key = decodeURIComponent(url.pathname.slice(1));

@@ -7,6 +7,7 @@ import { rewriteListEntries } from '@orbit/functions/projects/bulk-load';
 
 import { seedChannels } from './channels';
 import { seedChat } from './chat';
+import { seedEmail } from './email';
 import { seedNotifications } from './notifications';
 import { seedPermissionRules, seedPermissions } from './permissions';
 import { seedProjects } from './projects';
@@ -40,6 +41,8 @@ export const seedSteps: readonly SeedStep[] = [
   { name: 'permission-rules', run: seedPermissionRules },
   // Two pending invitations from the demo administrator (the team page; docs/roles.md).
   { name: 'team', run: seedTeam },
+  // A mailbox for each demo user with Email rights: threads, outside mail, spam, drafts (docs/email.md).
+  { name: 'email', run: seedEmail },
 ];
 
 const markerKey = (step: string) => ({ pk: 'SEED#demo', sk: `STEP#${step}` });

@@ -1,6 +1,7 @@
 import { authBench } from './auth';
 import { channelsBench } from './channels';
 import { chatBench } from './chat';
+import { emailBench } from './email';
 import { infraBench } from './infra';
 import { loadBench } from './load';
 import { projectsBench } from './projects';
@@ -24,6 +25,7 @@ const sections: readonly BenchSection[] = [
   channelsBench,
   userViewBench,
   teamBench,
+  emailBench,
   loadBench,
   webBench,
 ];

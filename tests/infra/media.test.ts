@@ -1,7 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { directiveSources } from '@orbit/infra/lib/csp';
-import { abandonedUploadDays, mediaBucketVariable, pendingUploadsPrefix } from '@orbit/infra/lib/media';
+import {
+  abandonedUploadDays,
+  mailAttachmentPrefixes,
+  mediaBucketVariable,
+  pendingUploadsPrefix,
+} from '@orbit/infra/lib/media';
 
 import { referencedLogicalIds, synthesize } from './support';
 
@@ -93,25 +98,34 @@ describe('the media bucket', () => {
     expect(directiveSources(stack.web.contentSecurityPolicy, 'connect-src')).toEqual(["'self'"]);
   });
 
-  it('gives the users function the bucket name and rights under media/ only, and no other function', () => {
-    const usersFunction = stack.api.functions.get('users');
-    const functionId = synthesized.logicalId(usersFunction!.function);
+  const bucketGrants = () =>
+    Object.values(synthesized.resources('AWS::IAM::Policy')).filter((policy) =>
+      JSON.stringify(policy.Properties.PolicyDocument).includes(bucketId),
+    );
+  const grantOf = (area: 'users' | 'email') => {
+    const fn = stack.api.functions.get(area);
+    const functionId = synthesized.logicalId(fn!.function);
     const lambda = synthesized.resources('AWS::Lambda::Function')[functionId];
     const variables = (lambda?.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
     expect(referencedLogicalIds(variables[mediaBucketVariable]).has(bucketId)).toBe(true);
-    const grants = Object.values(synthesized.resources('AWS::IAM::Policy')).filter((policy) =>
-      JSON.stringify(policy.Properties.PolicyDocument).includes(bucketId),
-    );
+    const roleId = synthesized.logicalId(fn!.function.role!);
+    const grants = bucketGrants().filter((policy) => JSON.stringify(policy.Properties.Roles).includes(roleId));
     expect(grants).toHaveLength(1);
-    const text = JSON.stringify(grants[0]?.Properties.PolicyDocument);
-    expect(text).toContain('s3:PutObject');
-    expect(text).toContain('s3:DeleteObject');
-    expect(text).toContain('/media/*');
-    expect(text).not.toMatch(/"Resource":\{"Fn::Join":\["",\[\{"Fn::GetAtt":\["[^"]+","Arn"\]\},"\/\*"\]\]\}/);
-    for (const [name, other] of stack.api.functions) {
-      if (name === 'users') continue;
-      const otherId = synthesized.logicalId(other.function);
-      expect(JSON.stringify(grants[0]?.Properties.Roles)).not.toContain(otherId);
+    return JSON.stringify(grants[0]?.Properties.PolicyDocument);
+  };
+
+  it('gives the users function the bucket name and rights under media/ only, the email function under the mail prefixes only, and no other function', () => {
+    const users = grantOf('users');
+    expect(users).toContain('s3:PutObject');
+    expect(users).toContain('s3:DeleteObject');
+    expect(users).toContain('/media/*');
+    const email = grantOf('email');
+    expect(email).toContain('s3:PutObject');
+    for (const prefix of mailAttachmentPrefixes) expect(email).toContain(`/${prefix}*`);
+    expect(email).not.toContain('"/media/*"');
+    for (const text of [users, email]) {
+      expect(text).not.toMatch(/"Resource":\{"Fn::Join":\["",\[\{"Fn::GetAtt":\["[^"]+","Arn"\]\},"\/\*"\]\]\}/);
     }
+    expect(bucketGrants()).toHaveLength(2);
   });
 });

@@ -168,3 +168,15 @@ export type EmailFrame =
 
 /** Where a mail may be moved from where it is (docs/email.md, "Folders, labels, counts"). */
 export const movableFolders = ['inbox', 'sent', 'spam', 'trash'] as const satisfies readonly MailFolder[];
+
+// Mailbox requests (mailbox-requests.ts): the list's query and the changes, for the web app too.
+export {
+  bulkMailsRequest,
+  changeMailRequest,
+  emptiableFolders,
+  listMailsQuery,
+  mailboxMessages,
+  type BulkMailsRequest,
+  type ChangeMailRequest,
+  type ListMailsQuery,
+} from './mailbox-requests';

@@ -93,6 +93,8 @@ export interface MailRecord {
   readonly recipients?: readonly MailRecipientStatus[];
   /** Inbound from outside: the sanitised HTML had remote images, shown only when the reader allows. */
   readonly remoteImages?: boolean;
+  /** The reader allowed this mail's remote images (PATCH showImages): the opened mail loads them. */
+  readonly showImages?: boolean;
   /** Inbound from outside: the spam verdict that filed it (SES receipt or the local listener). */
   readonly spamVerdict?: 'PASS' | 'FAIL' | 'GRAY' | 'PROCESSING_FAILED';
   /** Normalised words of subject, text and participants (docs/email.md, "Search"). */

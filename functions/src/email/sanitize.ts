@@ -1,4 +1,10 @@
-import { cssFilter, escapeAttrValue, FilterXSS, getDefaultWhiteList, safeAttrValue } from 'xss';
+import * as xssExports from 'xss';
+
+// js-xss is CommonJS: Node's own ESM loader (tsx: `npm start`, the bench) sees only the names it
+// assigns plainly (not cssFilter, …) and gives the whole module as `default`; bundlers and vitest
+// give every name. Take them from whichever holds them all.
+const xss = ((xssExports as { default?: unknown }).default ?? xssExports) as typeof xssExports;
+const { cssFilter, escapeAttrValue, FilterXSS, getDefaultWhiteList, safeAttrValue } = xss;
 
 /**
  * Mail HTML as Orbit stores and shows it (docs/email.md): js-xss's allow-list of tags and

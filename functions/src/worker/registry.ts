@@ -6,6 +6,7 @@ import { usersJobs } from '../users/jobs';
 import { notificationJobs } from '../notifications/jobs';
 import { rulesChangedJobs } from '../core/auth/rules-changed-runner';
 import { teamJobs } from '../team/jobs';
+import { emailJobs } from '../email/jobs';
 
 /**
  * Every job kind the worker runs, by area. Each area keeps its definitions in its own
@@ -20,4 +21,5 @@ export const jobRegistry: JobRegistry = {
   ...notificationJobs,
   ...rulesChangedJobs,
   ...teamJobs,
+  ...emailJobs,
 };

@@ -215,6 +215,22 @@ export const putObject = async (
   if (!response.ok) throw new Error(`S3 PUT answered ${response.status}`);
 };
 
+/**
+ * The name a download is saved under, in plain ASCII: accents folded (é → e), anything else
+ * outside letters, digits and `._- ,+&` becomes `_`, and a name with nothing left is `download`
+ * with its extension. Not RFC 5987's `filename*=UTF-8''…`: its `*` and `'` are encoded one way
+ * by S3 (RFC 3986) and another by the local S3 server (encodeURIComponent), so a signed URL
+ * carrying them could not be tested on one machine (docs/decisions.md, "Attachment downloads").
+ */
+export const asciiFileName = (name: string): string => {
+  const folded = name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^\w.\- ,+&]/g, '_');
+  const extension = /\.[a-z0-9]{1,8}$/i.exec(folded)?.[0] ?? '';
+  return /[a-z0-9]/i.test(folded.slice(0, folded.length - extension.length)) ? folded : `download${extension}`;
+};
+
 /** A short-lived signed GET for one object (an attachment's download link). */
 export const presignGet = async (
   key: string,
@@ -222,14 +238,15 @@ export const presignGet = async (
   location = mediaLocation(),
 ): Promise<string> => {
   const url = objectUrl(location, key);
-  if (fileName) {
-    url.searchParams.set(
-      'response-content-disposition',
-      `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-    );
-  }
-  const signed = await signerFor(location).presign(toHttpRequest({ method: 'GET', url, headers: {} }), {
+  if (fileName)
+    url.searchParams.set('response-content-disposition', `attachment; filename="${asciiFileName(fileName)}"`);
+  // S3 checks a presigned URL against UNSIGNED-PAYLOAD, as presignPut signs it (a header the
+  // signer reads for the payload hash, neither signed nor sent); the empty body's hash fails.
+  const headers = { 'x-amz-content-sha256': 'UNSIGNED-PAYLOAD' };
+  const signed = await signerFor(location).presign(toHttpRequest({ method: 'GET', url, headers }), {
     expiresIn: expiresInSeconds,
+    unhoistableHeaders: new Set(['x-amz-content-sha256']),
+    unsignableHeaders: new Set(['x-amz-content-sha256']),
   });
   const signedUrl = new URL(url);
   signedUrl.search = new URLSearchParams(signed.query as Record<string, string>).toString();

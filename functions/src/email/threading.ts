@@ -1,0 +1,63 @@
+import { createHash } from 'node:crypto';
+
+import { ulid } from '../core/ids';
+import type { MailRecord } from './records';
+
+/**
+ * Threads as mail clients know them (RFC 5322): every mail has a Message-ID; a reply names the
+ * mail it answers in In-Reply-To and the whole chain in References. A mailbox groups a thread by
+ * `threadId`, a hash of the chain's first Message-ID, so a reply made anywhere (here, or in an
+ * outside client answering our mail) lands in the same thread without reading the others.
+ */
+
+/** The domain of our Message-IDs: the email channel's domain when configured, else a local one. */
+export const messageIdDomain = (env: Readonly<Record<string, string | undefined>> = process.env): string => {
+  const from = env.EMAIL_FROM_ADDRESS ?? env.NOTIFICATIONS_FROM_EMAIL ?? '';
+  const domain = from.split('@')[1]?.trim().toLowerCase();
+  return domain && /^[a-z0-9.-]+$/.test(domain) ? domain : 'orbit.local';
+};
+
+export const newMessageId = (domain = messageIdDomain()): string => `<${ulid()}@${domain}>`;
+
+/** base64url of SHA-256, 22 characters (132 bits): short enough for a key, never colliding in practice. */
+export const threadIdOf = (firstMessageId: string): string =>
+  createHash('sha256').update(firstMessageId).digest('base64url').slice(0, 22);
+
+export interface ThreadHeaders {
+  readonly messageId: string;
+  readonly inReplyTo?: string;
+  readonly references: readonly string[];
+  readonly threadId: string;
+}
+
+/** A mail that starts a thread. */
+export const newThread = (messageId = newMessageId()): ThreadHeaders => ({
+  messageId,
+  references: [],
+  threadId: threadIdOf(messageId),
+});
+
+/**
+ * An answer (reply or forward) to `original`: In-Reply-To is its Message-ID, References its
+ * References plus its Message-ID, and the thread is the original's chain's first.
+ */
+export const answerTo = (
+  original: Pick<MailRecord, 'messageId' | 'references'>,
+  messageId = newMessageId(),
+): ThreadHeaders => {
+  const references = [...original.references, original.messageId];
+  return {
+    messageId,
+    inReplyTo: original.messageId,
+    references,
+    threadId: threadIdOf(references[0] ?? original.messageId),
+  };
+};
+
+const prefixes = { reply: 'Re:', forward: 'Fwd:' } as const;
+/** Any prefix mail clients use for these (Re, RE, Fw, Fwd, AW, TR…) counts as already there. */
+const existingPrefix = { reply: /^\s*(re|aw|sv|antw)\s*:/i, forward: /^\s*(fwd?|tr|wg)\s*:/i } as const;
+
+/** "Re: …" / "Fwd: …", never doubled. */
+export const answerSubject = (subject: string, kind: 'reply' | 'forward'): string =>
+  existingPrefix[kind].test(subject) ? subject.trim() : `${prefixes[kind]} ${subject.trim()}`.trim();
