@@ -55,6 +55,9 @@ const comingSoonRoute = ({ comingSoon: area, ...entry }: RouteDeclaration): Rout
 
 const fixedHeight = 'layout-content-height-fixed';
 
+/** The mailbox's three routes show one page (features/email); one loader keeps the first download small. */
+const emailPage = async () => (await import('../../features/email/email-page')).EmailPage;
+
 const handles = {
   index: { name: 'index' },
   login: { name: 'login', layout: 'blank', public: true, unauthenticatedOnly: true },
@@ -180,20 +183,23 @@ const declaredRoutes: readonly RouteDeclaration[] = [
   {
     path: '/apps/email',
     handle: handles.email,
-    comingSoon: 'email',
+    parts: ['email'],
+    page: emailPage,
   },
   {
     // docs/product.md#routes gives /apps/email/:filter and /apps/email/:label the same shape; the first entry
     // matches both, and the email page tells a folder from a label by its value.
     path: '/apps/email/:filter',
     handle: handles.emailFilter,
-    comingSoon: 'email',
+    parts: ['email'],
+    page: emailPage,
     paramValues: { filter: [...emailFolders, ...emailLabels] },
   },
   {
     path: '/apps/email/:label',
     handle: handles.emailLabel,
-    comingSoon: 'email',
+    parts: ['email'],
+    page: emailPage,
     paramValues: { label: emailLabels },
   },
   {

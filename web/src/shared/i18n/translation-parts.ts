@@ -75,6 +75,11 @@ export const partLoaders = {
     fr: () => import('../../features/team/locales/fr/team'),
     ar: () => import('../../features/team/locales/ar/team'),
   },
+  email: {
+    en: () => import('../../features/email/locales/en/email'),
+    fr: () => import('../../features/email/locales/fr/email'),
+    ar: () => import('../../features/email/locales/ar/email'),
+  },
 } as const satisfies Record<string, Readonly<Record<Language, PartLoader>>>;
 
 /** A part's resources: nested objects with strings at the leaves. */

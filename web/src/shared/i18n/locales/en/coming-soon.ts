@@ -14,11 +14,6 @@ const areas = {
     honesty: 'Nothing here is sample data: this page will show your real workspace once it ships.',
   },
   areas: {
-    email: {
-      title: 'Email',
-      message: 'Email is coming soon.',
-      description: 'Your mailbox with folders, labels, drafts that save themselves and search.',
-    },
     integrations: {
       title: 'Integrations',
       message: 'Integrations are coming soon.',

@@ -14,11 +14,6 @@ const areas: TranslationShape<typeof en> = {
       'Rien ici n’est une donnée d’exemple : cette page affichera votre véritable espace de travail dès sa sortie.',
   },
   areas: {
-    email: {
-      title: 'E-mail',
-      message: 'L’e-mail arrive bientôt.',
-      description: 'Votre boîte avec dossiers, libellés, brouillons enregistrés automatiquement et recherche.',
-    },
     integrations: {
       title: 'Intégrations',
       message: 'Les intégrations arrivent bientôt.',
