@@ -168,7 +168,9 @@ export const areaAccessOverrides: AreaAccessOverrides = {
   // (EMAIL#; PHONE#, REFERRAL# are in the same key builder), the people index of the
   // recipient suggestions (PEOPLE), and the send's delivery job (JOB#, JOBS#: the outbox).
   // BODY# (a sort key under MAILBOX#) is in the bundle's key builders, so listed for the scan.
+  // Pushes `email.changed` to the caller's other open tabs (their connections are under USER#).
   email: {
+    pushes: true,
     leadingKeys: [
       ...userKeys,
       'MAILBOX#*',
