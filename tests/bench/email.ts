@@ -6,6 +6,7 @@ import { searchWords } from '@orbit/functions/email/words';
 import { demoUsers } from '@orbit/seed/demo-users';
 
 import { startLocalStack, type LocalStack } from '../../infra/local/stack';
+import { describeEmailDelivery, measureEmailDelivery } from './email-delivery';
 import type { BenchSection } from './section';
 import { BenchClient, expectStatus, percentile, summary, timed } from './support';
 
@@ -20,11 +21,11 @@ import { BenchClient, expectStatus, percentile, summary, timed } from './support
  * measured. Lists and search read no body and no counter but the COUNTS item, so none is written.
  *
  * Other email figures (delivery) are parts of this section too: a part gets the stack after
- * the mailbox's figures, with its 50k mails in place. To add one, export an `EmailBenchPart`
+ * the mailbox's figures, with its 50k mails in place. To add one, write an `EmailBenchPart`
  * from its own file (e.g. tests/bench/email-delivery.ts) and list it in `parts` below.
  */
 
-export type EmailBenchPart = (context: { readonly stack: LocalStack }) => Promise<void>;
+type EmailBenchPart = (context: { readonly stack: LocalStack }) => Promise<void>;
 
 const samples = 40;
 const vocabulary = ['roadmap', 'budget', 'design', 'review', 'launch', 'meeting', 'report', 'client', 'sprint'];
@@ -121,7 +122,7 @@ const searches = async (client: BenchClient, label: string) => {
 };
 
 /** The mailbox's figures: listing with 1k and 50k mails in the store, search in 1k and 20k mailboxes. */
-export const mailboxBench: EmailBenchPart = async ({ stack }) => {
+const mailboxBench: EmailBenchPart = async ({ stack }) => {
   const sophia = demo('+15550100003');
   const emma = demo('+15550100005');
   const measured = new BenchClient(stack.url);
@@ -147,7 +148,12 @@ export const mailboxBench: EmailBenchPart = async ({ stack }) => {
 };
 
 /** More email figures, each from its own file, run after the mailbox's on the same stack. */
-const parts: readonly EmailBenchPart[] = [mailboxBench];
+/** Internal send → the recipient's live frame, on the same stack (its worker delivers). */
+const deliveryBench: EmailBenchPart = async ({ stack }) => {
+  console.log(describeEmailDelivery(await measureEmailDelivery(stack.url)));
+};
+
+const parts: readonly EmailBenchPart[] = [mailboxBench, deliveryBench];
 
 export const emailBench: BenchSection = {
   name: 'email',
