@@ -1,4 +1,5 @@
 import { Annotations, CfnOutput, Stack, Tags, type StackProps } from 'aws-cdk-lib';
+import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 
 import { tableDefinition } from '@orbit/functions/core/table';
@@ -15,6 +16,8 @@ import { deployedRouteTable, type RouteTable } from './route-table';
 import { Web } from './web';
 import { WebAcl } from './web-acl';
 import { Worker } from './worker';
+import { EmailEvents } from './email-events';
+import { EmailInbound, mailAttachmentPrefix } from './email-inbound';
 
 export interface OrbitStackProps extends StackProps {
   readonly config: OrbitConfig;
@@ -40,6 +43,8 @@ export class OrbitStack extends Stack {
   readonly worker: Worker;
   readonly messaging: Messaging;
   readonly media: Media;
+  readonly emailEvents: EmailEvents;
+  readonly emailInbound: EmailInbound;
 
   constructor(scope: Construct, id: string, props: OrbitStackProps) {
     super(scope, id, props);
@@ -120,6 +125,29 @@ export class OrbitStack extends Stack {
     });
     this.messaging.configureWorker([this.worker.streamFunction, this.worker.tickFunction]);
     this.api.grantPushes(this.worker.role, [this.worker.streamFunction, this.worker.tickFunction]);
+
+    // Email with the outside world (docs/email.md, "Delivery", "Inbound"): SES events back to
+    // recipients' statuses, SES receiving into mailboxes; the worker's sends name the
+    // configuration set and read attachments under mail/.
+    this.emailEvents = new EmailEvents(this, 'EmailEvents', { data: this.data, disposable });
+    this.emailEvents.configureSenders([this.worker.streamFunction, this.worker.tickFunction]);
+    this.emailInbound = new EmailInbound(this, 'EmailInbound', {
+      data: this.data,
+      disposable,
+      mediaBucket: this.media.bucket,
+      ...(config.messaging.emailDomain ? { recipients: [config.messaging.emailDomain] } : {}),
+    });
+    this.api.grantPushes(this.emailEvents.handler.role, [this.emailEvents.handler.function]);
+    this.api.grantPushes(this.emailInbound.handler.role, [this.emailInbound.handler.function]);
+    this.worker.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        effect: Effect.ALLOW,
+        actions: ['s3:GetObject'],
+        resources: [this.media.bucket.arnForObjects(`${mailAttachmentPrefix}*`)],
+      }),
+    );
+    for (const fn of [this.worker.streamFunction, this.worker.tickFunction])
+      fn.addEnvironment('MEDIA_BUCKET', this.media.bucket.bucketName);
 
     const url = this.web.urlFor(config.domainName);
     // Where Telegram and webhook senders reach the channel hooks: the public site. Only with a

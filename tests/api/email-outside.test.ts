@@ -1,15 +1,18 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { SESEvent } from 'aws-lambda';
 import { createTransport } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { listLeads } from '@orbit/functions/chat/channel-service';
 import { db } from '@orbit/functions/core/db';
-import { findUserIdByEmail } from '@orbit/functions/core/email-channel';
 import { enqueueJob } from '@orbit/functions/core/jobs/enqueue';
 import { getObject, putObject } from '@orbit/functions/core/media/object-store';
 import { tableName } from '@orbit/functions/core/table';
 import { mailEntity, mailsOf } from '@orbit/functions/email/entities';
+import { handler as inboundHandler } from '@orbit/functions/email/outside/inbound-handler';
 import { sendOutside } from '@orbit/functions/email/outside/send';
+import { findEmailChannel, findUserIdByEmail } from '@orbit/functions/core/email-channel';
+import { PermanentJobError } from '@orbit/functions/core/jobs/errors';
 import { readMail } from '@orbit/functions/email/outside/status';
 import { threadIdOf } from '@orbit/functions/email/outside/threading';
 import type { MailAddress, MailRecord, RecipientStatus } from '@orbit/functions/email/records';
@@ -320,5 +323,57 @@ describe('outside sends through the local SES server', () => {
     expect(await statusOf(second.id, address)).toMatchObject({ status: 'suppressed' });
     await waitForStatus(second.id, `after.${status}@outside.example`, 'delivered');
     expect((await statusOf(second.id, address))?.status).toBe('suppressed');
+  });
+});
+
+describe('SES receiving’s handler (AWS), on the local S3', () => {
+  it('reads the mail the receipt rule stored and files it by the receipt’s verdicts', async () => {
+    process.env.INBOUND_BUCKET = process.env.MEDIA_BUCKET;
+    process.env.INBOUND_PREFIX = 'inbound/';
+    const raw = [
+      'From: Receipt Tester <receipt@outside.example>',
+      'To: olivia@orbit.example',
+      'Subject: Through SES receiving',
+      'Message-ID: <ses-receipt-1@outside.example>',
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      'Hello through S3',
+      '',
+    ].join('\r\n');
+    await putObject('inbound/ses-1', Buffer.from(raw), 'message/rfc822');
+    const event = {
+      Records: [
+        {
+          eventSource: 'aws:ses',
+          ses: {
+            mail: { messageId: 'ses-1', source: 'receipt@outside.example' },
+            receipt: {
+              recipients: ['olivia@orbit.example'],
+              spamVerdict: { status: 'FAIL' },
+              virusVerdict: { status: 'PASS' },
+            },
+          },
+        },
+      ],
+    } as unknown as SESEvent;
+    await inboundHandler(event);
+    const [mail] = await byMessageId(adminId, '<ses-receipt-1@outside.example>');
+    expect(mail).toMatchObject({ folder: 'spam', spamVerdict: 'FAIL', subject: 'Through SES receiving' });
+  });
+});
+
+describe('without an email channel', () => {
+  it('fails the outside send for good, with a clear error', async () => {
+    const channel = await findEmailChannel();
+    await db().send(
+      new DeleteCommand({ TableName: tableName(), Key: { pk: `CHANNEL#${channel?.id}`, sk: 'CHANNEL' } }),
+    );
+    const sent = await sendFromAdmin({ to: [{ address: 'nochannel@outside.example' }] }, {}, false);
+    const run = sendOutside(
+      { ownerId: adminId, mailId: sent.id },
+      { now: new Date(), signal: new AbortController().signal },
+    );
+    await expect(run).rejects.toBeInstanceOf(PermanentJobError);
+    await expect(run).rejects.toThrow('No email channel is connected');
   });
 });

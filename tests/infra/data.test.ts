@@ -111,8 +111,8 @@ describe('logs and web bucket', () => {
     for (const bucket of [dev.stack.web.bucket, dev.stack.web.logBucket, dev.stack.media.bucket]) {
       expect(dev.resources('AWS::S3::Bucket')[dev.logicalId(bucket)]?.DeletionPolicy).toBe('Delete');
     }
-    // The web bucket, the CloudFront log bucket and the media bucket (avatars).
-    expect(Object.keys(dev.resources('Custom::S3AutoDeleteObjects'))).toHaveLength(3);
+    // The web bucket, the CloudFront log bucket, the media bucket (avatars) and received mail.
+    expect(Object.keys(dev.resources('Custom::S3AutoDeleteObjects'))).toHaveLength(4);
     expect(Object.keys(prod.resources('Custom::S3AutoDeleteObjects'))).toHaveLength(0);
   });
 });

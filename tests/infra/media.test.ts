@@ -114,7 +114,7 @@ describe('the media bucket', () => {
     return JSON.stringify(grants[0]?.Properties.PolicyDocument);
   };
 
-  it('gives the users function the bucket name and rights under media/ only, the email function under the mail prefixes only, and no other function', () => {
+  it('gives the users function the bucket name and rights under media/ only, the email function under the mail prefixes only, and no other API function', () => {
     const users = grantOf('users');
     expect(users).toContain('s3:PutObject');
     expect(users).toContain('s3:DeleteObject');
@@ -126,6 +126,12 @@ describe('the media bucket', () => {
     for (const text of [users, email]) {
       expect(text).not.toMatch(/"Resource":\{"Fn::Join":\["",\[\{"Fn::GetAtt":\["[^"]+","Arn"\]\},"\/\*"\]\]\}/);
     }
-    expect(bucketGrants()).toHaveLength(2);
+    // No other API function may touch the bucket (the worker and the inbound handler read and
+    // write mail/ only: tests/infra/email-outside.test.ts).
+    const granted = JSON.stringify(bucketGrants().map((policy) => policy.Properties.Roles));
+    for (const [name, other] of stack.api.functions) {
+      if (name === 'users' || name === 'email') continue;
+      expect(granted).not.toContain(synthesized.logicalId(other.function.role!));
+    }
   });
 });

@@ -13,7 +13,7 @@ export const handler = async (event: SNSEvent): Promise<void> => {
     const message = JSON.parse(record.Sns.Message) as SesEventRecord;
     const outcome = await applySesEvent(message);
     if (outcome === 'unknown-message') {
-      logger.warn('SES event for an unknown message', { type: message.eventType ?? message.notificationType });
+      logger.info('SES event for an unknown message', { type: message.eventType ?? message.notificationType });
       throw new Error('SES event for a message not recorded yet');
     }
   }

@@ -128,11 +128,11 @@ const isAcceptedAttachment = (attachment: Attachment) =>
   (attachmentTypes as readonly string[]).includes(attachment.contentType.toLowerCase()) &&
   attachment.size <= mailLimits.attachmentMaxBytes;
 
-const storeAttachments = async (ownerId: string, mailId: string, attachments: readonly Attachment[]) =>
+const storeAttachments = async (mailId: string, attachments: readonly Attachment[]) =>
   Promise.all(
     attachments.map(async (attachment, index): Promise<MailAttachment> => {
       const id = `${mailId}-${index + 1}`;
-      const key = `email/${ownerId}/${mailId}/${id}`;
+      const key = `mail/${id}`;
       const type = attachment.contentType.toLowerCase();
       await putObject(key, attachment.content, type);
       return { id, name: attachment.filename ?? `attachment-${index + 1}`, type, size: attachment.size, key };
@@ -197,7 +197,7 @@ export const receiveInboundMail = async (
       continue;
     }
     const mailId = ulid(now.getTime());
-    const attachments = await storeAttachments(ownerId, mailId, accepted);
+    const attachments = await storeAttachments(mailId, accepted);
     const mail: MailRecord = {
       ownerId,
       id: mailId,
