@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
-
 import { ulid } from '@orbit/functions/core/ids';
 import { putObject } from '@orbit/functions/core/media/object-store';
 import type { MailAddress, MailAttachment, MailFolder, MailLabel, MailRecord } from '@orbit/functions/email/records';
 import { htmlToText, sanitizeMailHtml } from '@orbit/functions/email/sanitize';
 import { storeNewMail } from '@orbit/functions/email/store';
+import { threadIdOf } from '@orbit/functions/email/threading';
 import { searchWords } from '@orbit/functions/email/words';
 
 import { demoUsers } from './demo-users';
@@ -21,7 +20,6 @@ import { seededUserIds } from './users';
  */
 
 const minutesAgo = (count: number) => Date.now() - count * 60_000;
-const threadIdOf = (messageId: string) => createHash('sha256').update(messageId).digest('base64url').slice(0, 22);
 
 /** Phone → the demo user (who they are), for the users with Email rights. */
 const person = (phone: string) => {

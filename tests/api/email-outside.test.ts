@@ -14,7 +14,7 @@ import { sendOutside } from '@orbit/functions/email/outside/send';
 import { findEmailChannel, findUserIdByEmail } from '@orbit/functions/core/email-channel';
 import { PermanentJobError } from '@orbit/functions/core/jobs/errors';
 import { readMail } from '@orbit/functions/email/outside/status';
-import { threadIdOf } from '@orbit/functions/email/outside/threading';
+import { threadIdOf } from '@orbit/functions/email/threading';
 import type { MailAddress, MailRecord, RecipientStatus } from '@orbit/functions/email/records';
 import { storeNewMail } from '@orbit/functions/email/store';
 import { searchWords } from '@orbit/functions/email/words';

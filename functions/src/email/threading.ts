@@ -61,3 +61,7 @@ const existingPrefix = { reply: /^\s*(re|aw|sv|antw)\s*:/i, forward: /^\s*(fwd?|
 /** "Re: …" / "Fwd: …", never doubled. */
 export const answerSubject = (subject: string, kind: 'reply' | 'forward'): string =>
   existingPrefix[kind].test(subject) ? subject.trim() : `${prefixes[kind]} ${subject.trim()}`.trim();
+
+/** The thread's first Message-ID as a mail names it: References[0], else In-Reply-To, else its own. */
+export const threadRoot = (messageId: string, inReplyTo: string | undefined, references: readonly string[]): string =>
+  references[0] ?? inReplyTo ?? messageId;

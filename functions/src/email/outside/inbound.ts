@@ -20,7 +20,7 @@ import { storeNewMail } from '../store';
 import { searchWords } from '../words';
 import { inboundClaimKey, inboundClaimType, messageIdEntity, sesMessageEntity } from './entities';
 import { toMailSummary } from './summary';
-import { threadIdOf, threadRoot } from './threading';
+import { threadIdOf, threadRoot } from '../threading';
 
 /**
  * Mail from the outside world (docs/email.md, "Inbound"), the one path for SES receiving in AWS
