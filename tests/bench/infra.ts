@@ -18,10 +18,11 @@ const run = promisify(execFile);
 
 export const sizeBudgetBytes = 300 * 1024;
 /**
- * The background worker carries every transport (SES, SMS) next to DynamoDB, and no request
- * waits for its cold start: it has a budget of its own (docs/decisions.md).
+ * The background worker carries every transport (SES, SMS, raw MIME for outside mail) next to
+ * DynamoDB, and no request waits for its cold start: it has a budget of its own
+ * (docs/decisions.md, "The worker's budget with outside mail").
  */
-export const workerSizeBudgetBytes = 364 * 1024;
+export const workerSizeBudgetBytes = 512 * 1024;
 const budgetOf = (name: string) => (name === 'worker' ? workerSizeBudgetBytes : sizeBudgetBytes);
 export const initBudgetRatio = 1.3;
 const coldStarts = 10;
