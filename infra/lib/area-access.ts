@@ -168,10 +168,11 @@ export const areaAccessOverrides: AreaAccessOverrides = {
   // (EMAIL#; PHONE#, REFERRAL# are in the same key builder), the people index of the
   // recipient suggestions (PEOPLE), and the send's delivery job (JOB#, JOBS#: the outbox).
   // BODY# (a sort key under MAILBOX#) is in the bundle's key builders, so listed for the scan.
-  // Pushes `email.changed` to the caller's other open tabs (their connections are under USER#).
+  // Pushes `email.changed` to the caller's other open tabs (CONNECTION#: their connection set).
   email: {
     pushes: true,
     leadingKeys: [
+      'CONNECTION#*',
       ...userKeys,
       'MAILBOX#*',
       'MAILFOLDER#*',

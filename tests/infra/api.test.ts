@@ -137,8 +137,8 @@ describe('WebSocket API', () => {
         );
         // channels serves no WebSocket route but pushes inbound messages to the admins' open
         // chats (infra/lib/area-access.ts); nor does notifications, which tells the caller's other
-        // tabs that the unread count moved.
-        if (area === 'auth' || area === 'channels' || area === 'notifications') {
+        // tabs that the unread count moved; nor does email, which tells them a mail changed.
+        if (area === 'auth' || area === 'channels' || area === 'notifications' || area === 'email') {
           expect(referencedLogicalIds(variables.WS_ENDPOINT).has(apiId)).toBe(true);
           expect(JSON.stringify(variables.WS_ENDPOINT)).toContain('/ws');
           expect(policies).toContain('execute-api:ManageConnections');

@@ -134,8 +134,9 @@ describe('least privilege', () => {
       allowedResources.add(synthesized.logicalId(stack.api.webSocketApi));
       allowedActions.add('execute-api:ManageConnections');
     }
-    if (area === 'users') {
-      // Avatars (infra/lib/media.ts): objects under media/ of the media bucket.
+    if (area === 'users' || area === 'email') {
+      // Avatars and mail attachments (infra/lib/media.ts): objects under their prefixes of the
+      // media bucket (tests/infra/media.test.ts checks the prefixes).
       allowedResources.add(synthesized.logicalId(stack.media.bucket));
       for (const action of mediaObjectActions) allowedActions.add(action);
     }
