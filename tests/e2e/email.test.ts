@@ -181,8 +181,12 @@ describe('the mailbox routes', () => {
     await page.keyboard.press('j');
     await page.getByTestId('email-view').waitFor();
     const first = new URL(page.url()).searchParams.get('mail');
+    await page.locator(`[data-testid="email-mail"][data-mail-id="${first}"]`).waitFor();
     await page.keyboard.press('j');
     await expect.poll(() => new URL(page.url()).searchParams.get('mail')).not.toBe(first);
+    // The next key acts on the mail shown: wait until it is.
+    const second = new URL(page.url()).searchParams.get('mail');
+    await page.locator(`[data-testid="email-mail"][data-mail-id="${second}"]`).waitFor();
     await page.keyboard.press('k');
     await expect.poll(() => new URL(page.url()).searchParams.get('mail')).toBe(first);
   });
