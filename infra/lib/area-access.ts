@@ -163,6 +163,26 @@ export const areaAccessOverrides: AreaAccessOverrides = {
       'JOBS#*',
     ],
   },
+  // Email (docs/email.md): the caller's mailbox (MAILBOX#; its folder and thread index keys
+  // MAILFOLDER#, MAILTHREAD#), the sign-in email claims that tell a workspace user's address
+  // (EMAIL#; PHONE#, REFERRAL# are in the same key builder), the people index of the
+  // recipient suggestions (PEOPLE), and the send's delivery job (JOB#, JOBS#: the outbox).
+  // BODY# (a sort key under MAILBOX#) is in the bundle's key builders, so listed for the scan.
+  email: {
+    leadingKeys: [
+      ...userKeys,
+      'MAILBOX#*',
+      'MAILFOLDER#*',
+      'MAILTHREAD#*',
+      'BODY#*',
+      'EMAIL#*',
+      'PHONE#*',
+      'REFERRAL#*',
+      'PEOPLE',
+      'JOB#*',
+      'JOBS#*',
+    ],
+  },
 };
 
 /** The area behind `/api/auth/*`: its routes get their own throttle, its function reserved concurrency. */

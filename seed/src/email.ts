@@ -228,11 +228,12 @@ const addressOf = (ids: Ids, who: string | MailAddress): MailAddress => {
   return { address: user.email, name: user.fullName, ...(userId ? { userId } : {}) };
 };
 
-const attachmentOf = async (mailId: string, seed: SeedMail['attachment']): Promise<MailAttachment[]> => {
+const attachmentOf = async (seed: SeedMail['attachment']): Promise<MailAttachment[]> => {
   if (!seed || !process.env.MEDIA_BUCKET) return [];
   const id = ulid();
-  // One object for every copy of the mail: its copies share it (docs/email.md, "Storage").
-  const key = `mail/seed/${mailId}/${id}`;
+  // One object for every copy of the mail: its copies share it. Where a sent mail's attachments
+  // are kept (`mail/<attachmentId>`, compose's attachments-service.ts).
+  const key = `mail/${id}`;
   await putObject(key, seed.bytes, seed.type);
   return [{ id, name: seed.name, type: seed.type, size: seed.bytes.byteLength, key }];
 };
@@ -261,7 +262,7 @@ const copiesOf = async (ids: Ids, seed: SeedMail, previous: MailRecord | undefin
     bcc: [],
     subject: seed.subject,
     snippet: text.slice(0, 200),
-    attachments: await attachmentOf(id, seed.attachment),
+    attachments: await attachmentOf(seed.attachment),
     ...(remoteImages ? { remoteImages } : {}),
     words: searchWords(seed.subject, text, ...[from, ...to, ...cc].map((who) => `${who.address} ${who.name ?? ''}`)),
     date,

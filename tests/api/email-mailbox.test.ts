@@ -338,6 +338,29 @@ describe('changes keep the counts right', () => {
     await expectCountsRight(client, id);
   });
 
+  it('concurrent changes to the same mails (two tabs) still leave the counts right', async () => {
+    const { client, id } = await newOwner();
+    const mails = await Promise.all([store(id, { labels: ['private'] }), store(id), store(id, { starred: true })]);
+    const ids = mails.map((mail) => mail.id);
+    const changes: unknown[] = [
+      { read: true },
+      { starred: true },
+      { folder: 'spam' },
+      { addLabels: ['company'] },
+      { read: false },
+      { folder: 'inbox' },
+      { removeLabels: ['private'] },
+      { folder: 'trash' },
+    ];
+    const answers = await Promise.all([
+      ...changes.flatMap((change) => ids.map((mailId) => patch(client, mailId, change))),
+      client.request('POST', '/api/apps/email/mails/bulk', { body: { ids, read: true, starred: false } }),
+    ]);
+    // Each either won (200) or kept losing to the others (409, never a 500).
+    for (const answer of answers) expect([200, 409]).toContain(answer.status);
+    await expectCountsRight(client, id);
+  });
+
   it('refuses bad bodies with 400 and changes nothing', async () => {
     const { client, id } = await newOwner();
     const mail = await store(id);

@@ -25,6 +25,7 @@ export const mailboxMessages = {
   emptyFolder: 'Only spam or trash can be emptied',
   notFound: 'Mail not found',
   attachmentNotFound: 'Attachment not found',
+  changedMeanwhile: 'The mail changed meanwhile; try again',
 } as const;
 
 /** `true`/`false` as a query string holds them. */

@@ -28,7 +28,7 @@ import {
   type ListMailsQuery,
 } from './mailbox-requests';
 import { toMailDetail, toMailSummary } from './mailbox-views';
-import type { MailFolder, MailRecord } from './records';
+import type { MailRecord } from './records';
 import { countsPart } from './store';
 import { normaliseWords } from './words';
 
@@ -124,6 +124,21 @@ const readAgain = {
   retryOn: (error: unknown) => error instanceof ConditionFailed,
 };
 
+/**
+ * Reads, decides and writes again while the write loses to another change; past the attempts,
+ * a 409 (try again) rather than a 500.
+ */
+const decideAndWrite = async <T>(attempt: () => Promise<T>): Promise<T> => {
+  try {
+    return await retry(readAgain, attempt);
+  } catch (error) {
+    if (error instanceof ConditionFailed) {
+      throw new ConflictError({ general: [mailboxMessages.changedMeanwhile] }, undefined, { cause: error });
+    }
+    throw error;
+  }
+};
+
 /** Other tabs of the owner hear of it; a push failure never fails the change. */
 const tellOwner = async (ownerId: string, ids: readonly string[], counts: MailCounts): Promise<void> => {
   if (ids.length === 0) return;
@@ -140,7 +155,7 @@ export const changeMail = async (
 ): Promise<{ mail: MailSummary; counts: MailCounts }> => {
   const ownerId = ownMailbox(caller, 'update');
   const change: MailChange = request();
-  const mail = await retry(readAgain, async () => {
+  const mail = await decideAndWrite(async () => {
     const before = await readMail(ownerId, id);
     if (!before) throw new NotFoundError(mailboxMessages.notFound);
     const outcome = applyChange(before, change, new Date());
@@ -177,7 +192,7 @@ const applyInChunks = async (
   const changed: string[] = [];
   for (let start = 0; start < unique.length; start += perChunk) {
     const chunk = unique.slice(start, start + perChunk);
-    const done = await retry(readAgain, async () => {
+    const done = await decideAndWrite(async () => {
       const decided = (await readMails(ownerId, chunk)).flatMap((mail) => {
         const outcome = decide(mail);
         return outcome ? [{ id: mail.id, ...outcome }] : [];
@@ -219,7 +234,7 @@ export const bulkChange = async (
 /** Delete forever: only a mail in trash or spam (else 409). Its attachments' objects stay (shared by its copies). */
 export const deleteMail = async (caller: Caller, id: string): Promise<{ counts: MailCounts }> => {
   const ownerId = ownMailbox(caller, 'update');
-  await retry(readAgain, async () => {
+  await decideAndWrite(async () => {
     const mail = await readMail(ownerId, id);
     if (!mail) throw new NotFoundError(mailboxMessages.notFound);
     const decided = deleteDecision(mail);
@@ -239,7 +254,7 @@ const isEmptiable = (folder: string): folder is (typeof emptiableFolders)[number
 export const emptyFolder = async (caller: Caller, folder: string): Promise<{ deleted: number; counts: MailCounts }> => {
   const ownerId = ownMailbox(caller, 'update');
   if (!isEmptiable(folder)) throw new NotFoundError(mailboxMessages.emptyFolder);
-  const ids = (await readFolderMails(ownerId, folder satisfies MailFolder)).map((mail) => mail.id);
+  const ids = (await readFolderMails(ownerId, folder)).map((mail) => mail.id);
   // Each mail is read again in its chunk: one moved out meanwhile is left alone.
   const deleted = await applyInChunks(ownerId, ids, 2, (mail) =>
     mail.folder === folder ? deleteDecision(mail) : undefined,

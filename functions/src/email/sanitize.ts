@@ -1,9 +1,8 @@
-import * as xssExports from 'xss';
+import * as xssModule from 'xss';
 
-// js-xss is CommonJS: Node's own ESM loader (tsx: `npm start`, the bench) sees only the names it
-// assigns plainly (not cssFilter, …) and gives the whole module as `default`; bundlers and vitest
-// give every name. Take them from whichever holds them all.
-const xss = ((xssExports as { default?: unknown }).default ?? xssExports) as typeof xssExports;
+// xss is CommonJS whose exports Node's own ESM loader cannot list (tsx: `npm start`, the local
+// SMTP listener): take them from the module object, which every loader and bundler provides.
+const xss = (xssModule as unknown as { default?: typeof xssModule }).default ?? xssModule;
 const { cssFilter, escapeAttrValue, FilterXSS, getDefaultWhiteList, safeAttrValue } = xss;
 
 /**
