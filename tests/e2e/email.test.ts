@@ -114,7 +114,9 @@ describe('writing to a colleague', () => {
     await colleague.getByTestId('email-reply').click();
     const reply = colleague.getByTestId('email-compose-dialog');
     await reply.getByRole('button', { name: olivia.email }).waitFor();
-    await reply.getByTestId('email-editor').click();
+    // The answer goes above the quote.
+    await reply.getByTestId('email-editor').focus();
+    await colleague.keyboard.press('Control+Home');
     await colleague.keyboard.type('Looks good to me.');
     await reply.getByTestId('email-send').click();
     await colleague.getByText('Your mail was sent.').waitFor();
@@ -123,7 +125,8 @@ describe('writing to a colleague', () => {
     const answer = row(page, subject).filter({ hasText: 'Looks good to me.' });
     await answer.waitFor({ timeout: 20_000 });
     await answer.getByRole('button').last().click();
-    await page.frameLocator('[data-testid="email-body"]').getByText('Looks good to me.').waitFor();
+    const replyBody = page.locator('[data-testid="email-mail"]').last().frameLocator('[data-testid="email-body"]');
+    await replyBody.getByText('Looks good to me.', { exact: true }).waitFor();
     const earlier = page.getByTestId('email-thread-entry');
     await earlier
       .filter({ hasText: 'Grace' })

@@ -121,7 +121,7 @@ export const MailList = ({
                 <Typography
                   component="span"
                   noWrap
-                  sx={{ flex: 1, minWidth: 0, order: { xs: 3, md: 0 }, width: { xs: '100%', md: 'auto' } }}
+                  sx={{ flex: { xs: '1 0 100%', md: '1 1 0' }, minWidth: 0, order: { xs: 3, md: 0 } }}
                 >
                   <Box component="span" sx={{ fontWeight: weight }}>
                     {mail.subject || t('email.list.noSubject')}
