@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { seriousAxeViolations } from '../support/axe';
-import { signInThroughForm, useBrowser } from '../support/browser';
+import { apiAs, signInThroughForm, useBrowser } from '../support/browser';
 
 /**
  * The mailbox in a real browser (docs/email.md): the administrator writes to a colleague with
@@ -148,6 +148,56 @@ describe('writing to a colleague', () => {
       .filter({ hasText: grace.email })
       .filter({ hasText: 'Delivered' })
       .waitFor();
+  });
+});
+
+describe('a draft changed in another tab', () => {
+  it('says so at the next save and loads their version, never saving over it', async () => {
+    const page = await signedIn(olivia);
+    await openMailbox(page, '/apps/email/draft');
+    const { mails } = await apiAs<{ mails: { id: string; subject: string }[] }>(
+      page,
+      'GET',
+      '/api/apps/email/mails?filter=draft',
+    );
+    const draftId = mails[0]?.id ?? '';
+    expect(draftId).not.toBe('');
+    await page.locator(`[data-mail-id="${draftId}"]`).getByRole('button').last().click();
+    const dialog = page.getByTestId('email-compose-dialog');
+    await dialog.getByTestId('email-subject-input').waitFor();
+
+    // "The other tab" saves first, from the same version.
+    const { mail } = await apiAs<{
+      mail: {
+        version: number;
+        to: { address: string }[];
+        cc: { address: string }[];
+        bcc: { address: string }[];
+        html: string;
+      };
+    }>(page, 'GET', `/api/apps/email/mails/${draftId}`);
+    const theirs = `Changed elsewhere ${Date.now().toString(36)}`;
+    await apiAs(page, 'PUT', `/api/apps/email/drafts/${draftId}`, {
+      to: mail.to.map(({ address }) => ({ address })),
+      cc: mail.cc.map(({ address }) => ({ address })),
+      bcc: mail.bcc.map(({ address }) => ({ address })),
+      subject: theirs,
+      html: mail.html,
+      version: mail.version,
+    });
+
+    await dialog.getByTestId('email-subject-input').fill('Mine, typed here');
+    await dialog.getByTestId('email-draft-conflict').waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Load their version' }).click();
+    await expect.poll(() => dialog.getByTestId('email-subject-input').inputValue()).toBe(theirs);
+    await dialog.getByTestId('email-draft-conflict').waitFor({ state: 'detached' });
+    const { mail: stored } = await apiAs<{ mail: { subject: string } }>(
+      page,
+      'GET',
+      `/api/apps/email/mails/${draftId}`,
+    );
+    expect(stored.subject).toBe(theirs);
   });
 });
 
