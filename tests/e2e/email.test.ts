@@ -64,8 +64,9 @@ describe('writing to a colleague', () => {
     await page.getByTestId('email-compose').click();
     const dialog = page.getByTestId('email-compose-dialog');
     await dialog.getByRole('heading', { name: 'New message' }).waitFor();
-    await dialog.getByTestId('email-to').fill(grace.email);
-    await dialog.getByTestId('email-to').press('Enter');
+    // A suggestion from the workspace (GET /recipients?q=) becomes a chip.
+    await dialog.getByTestId('email-to').fill('grace');
+    await page.getByRole('option', { name: /Grace Okafor/ }).click();
     await dialog.getByRole('button', { name: grace.email }).waitFor();
     await dialog.getByTestId('email-subject-input').fill(subject);
     await dialog.getByTestId('email-editor').click();
