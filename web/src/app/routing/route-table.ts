@@ -55,9 +55,6 @@ const comingSoonRoute = ({ comingSoon: area, ...entry }: RouteDeclaration): Rout
 
 const fixedHeight = 'layout-content-height-fixed';
 
-/** The mailbox's three routes show one page (features/email); one loader keeps the first download small. */
-const emailPage = async () => (await import('../../features/email/email-page')).EmailPage;
-
 const handles = {
   index: { name: 'index' },
   login: { name: 'login', layout: 'blank', public: true, unauthenticatedOnly: true },
@@ -184,7 +181,7 @@ const declaredRoutes: readonly RouteDeclaration[] = [
     path: '/apps/email',
     handle: handles.email,
     parts: ['email'],
-    page: emailPage,
+    page: async () => (await import('../../features/email/email-page')).EmailPage,
   },
   {
     // docs/product.md#routes gives /apps/email/:filter and /apps/email/:label the same shape; the first entry
@@ -192,14 +189,14 @@ const declaredRoutes: readonly RouteDeclaration[] = [
     path: '/apps/email/:filter',
     handle: handles.emailFilter,
     parts: ['email'],
-    page: emailPage,
+    page: async () => (await import('../../features/email/email-page')).EmailPage,
     paramValues: { filter: [...emailFolders, ...emailLabels] },
   },
   {
     path: '/apps/email/:label',
     handle: handles.emailLabel,
     parts: ['email'],
-    page: emailPage,
+    page: async () => (await import('../../features/email/email-page')).EmailPage,
     paramValues: { label: emailLabels },
   },
   {

@@ -208,7 +208,11 @@ export const EmailPage = () => {
         {wide ? (
           <Box sx={{ width: 260, flexShrink: 0, borderInlineEnd: 1, borderColor: 'divider' }}>{panel}</Box>
         ) : (
-          <Drawer open={drawer} onClose={() => setDrawer(false)} slotProps={{ paper: { sx: { width: 280 } } }}>
+          <Drawer
+            open={drawer}
+            onClose={() => setDrawer(false)}
+            slotProps={{ paper: { sx: { width: 280 }, 'aria-label': t('email.panel') } }}
+          >
             {panel}
           </Drawer>
         )}

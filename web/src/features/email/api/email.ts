@@ -19,6 +19,12 @@ import type {
   MailSummary,
   RecipientSuggestion,
 } from '@orbit/functions/email/contract';
+import type {
+  ComposeMode,
+  CreateDraftRequest,
+  RecipientInput,
+  SaveDraftRequest,
+} from '@orbit/functions/email/requests';
 import { apiRequest } from '../../../shared/api/api-client';
 
 /** The email API (functions/src/email, docs/email.md): fetchers, query options and hooks. */
@@ -139,15 +145,19 @@ const afterChange = (queryClient: QueryClient, counts: MailCounts | undefined) =
   void queryClient.invalidateQueries({ queryKey: listsKey });
 };
 
+/** PATCH answers the mail's summary (no body): the open mail takes its flags, and is read again when its body changes (images). */
 export const patchMail = (id: string, change: MailChange) =>
-  apiRequest<{ mail: MailDetail; counts: MailCounts }>(mailPath(id), { method: 'PATCH', body: change });
+  apiRequest<{ mail: MailSummary; counts: MailCounts }>(mailPath(id), { method: 'PATCH', body: change });
 
 export const usePatchMail = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, change }: { id: string; change: MailChange }) => patchMail(id, change),
-    onSuccess: ({ mail, counts }) => {
-      queryClient.setQueryData<MailResponse>(mailKey(mail.id), (old) => (old ? { ...old, mail } : old));
+    onSuccess: ({ mail, counts }, { change }) => {
+      queryClient.setQueryData<MailResponse>(mailKey(mail.id), (old) =>
+        old ? { ...old, mail: { ...old.mail, ...mail } } : old,
+      );
+      if (change.showImages !== undefined) void queryClient.invalidateQueries({ queryKey: mailKey(mail.id) });
       afterChange(queryClient, counts);
     },
   });
@@ -187,7 +197,7 @@ export const useEmptyFolder = () => {
 
 /* ---------- Drafts ---------- */
 
-export type DraftMode = 'new' | 'reply' | 'replyAll' | 'forward';
+export type DraftMode = ComposeMode;
 
 /** What a draft holds that the compose dialog edits (docs/email.md, "Drafts, sending, threads"). */
 export interface DraftFields {
@@ -204,11 +214,34 @@ export interface UploadTicket {
   readonly expiresAt: string;
 }
 
+/** The form keeps addresses; the API takes recipients as objects (requests.ts, `recipientInput`). */
+const recipients = (addresses: readonly string[] | undefined): RecipientInput[] | undefined =>
+  addresses?.map((address) => ({ address }));
+
+const bodyOf = (fields: Partial<DraftFields>) => ({
+  ...fields,
+  to: recipients(fields.to),
+  cc: recipients(fields.cc),
+  bcc: recipients(fields.bcc),
+});
+
 export const createDraft = (body: { mode: DraftMode; of?: string } & Partial<DraftFields>) =>
-  apiRequest<{ draft: MailDetail }>(`${basePath}/drafts`, { method: 'POST', body });
+  apiRequest<{ draft: MailDetail }>(`${basePath}/drafts`, {
+    method: 'POST',
+    body: { ...bodyOf(body), mode: body.mode, of: body.of } satisfies Partial<CreateDraftRequest>,
+  });
 
 export const saveDraft = (id: string, version: number, fields: DraftFields) =>
-  apiRequest<{ draft: MailDetail }>(draftPath(id), { method: 'PUT', body: { ...fields, version } });
+  apiRequest<{ draft: MailDetail }>(draftPath(id), {
+    method: 'PUT',
+    body: {
+      ...fields,
+      to: recipients(fields.to) ?? [],
+      cc: recipients(fields.cc) ?? [],
+      bcc: recipients(fields.bcc) ?? [],
+      version,
+    } satisfies SaveDraftRequest,
+  });
 
 export const discardDraft = (id: string, version?: number) =>
   apiRequest<undefined>(`${draftPath(id)}${queryString({ version: version?.toString() })}`, { method: 'DELETE' });

@@ -216,7 +216,12 @@ export const ComposeDialog = ({ request, onClose }: ComposeDialogProps) => {
                 htmlInput: { maxLength: mailLimits.subjectMaxLength, 'data-testid': 'email-subject-input' },
               }}
             />
-            <RichEditor key={editorKey} initialHtml={fields.html} onChange={(html) => draft.change({ html })} />
+            <RichEditor
+              key={editorKey}
+              initialHtml={fields.html}
+              onChange={(html) => draft.change({ html })}
+              autoFocus={request.kind === 'answer'}
+            />
             {draft.attachments.length + draft.uploads.length > 0 ? (
               <Box
                 component="ul"

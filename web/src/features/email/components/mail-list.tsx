@@ -4,6 +4,7 @@ import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MailSummary } from '@orbit/functions/email/contract';
 import { AttachIcon, LabelIcon, StarBorderIcon, StarIcon } from './icons';
@@ -35,6 +36,20 @@ export const MailList = ({
   onLoadMore,
 }: MailListProps) => {
   const { t, i18n } = useTranslation();
+  // Infinite: the next page loads as the end of the list scrolls into view ("Load more" stays for keyboards).
+  const sentinel = useRef<HTMLDivElement>(null);
+  const loadMore = useEffectEvent(() => {
+    if (hasMore && !loadingMore) onLoadMore();
+  });
+  useEffect(() => {
+    const target = sentinel.current;
+    if (!target || typeof IntersectionObserver === 'undefined') return undefined;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) loadMore();
+    });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [hasMore]);
   return (
     <Box>
       <Box component="ul" aria-label={t('email.list.label')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
@@ -121,7 +136,8 @@ export const MailList = ({
                 <Typography
                   component="span"
                   noWrap
-                  sx={{ flex: 1, minWidth: 0, order: { xs: 3, md: 0 }, width: { xs: '100%', md: 'auto' } }}
+                  dir="auto"
+                  sx={{ flex: { xs: '1 0 100%', md: '1 1 0' }, minWidth: 0, order: { xs: 3, md: 0 } }}
                 >
                   <Box component="span" sx={{ fontWeight: weight }}>
                     {mail.subject || t('email.list.noSubject')}
@@ -158,7 +174,7 @@ export const MailList = ({
         })}
       </Box>
       {hasMore ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', p: 2 }}>
+        <Box ref={sentinel} sx={{ display: 'flex', justifyContent: 'center', p: 2 }}>
           <Button onClick={onLoadMore} disabled={loadingMore}>
             {t('email.list.loadMore')}
           </Button>

@@ -61,7 +61,6 @@ const ThreadEntry = ({ summary, onNotice }: { summary: MailSummary; onNotice: (t
         component="button"
         type="button"
         aria-expanded={open}
-        aria-label={open ? t('email.view.hideMail', { name }) : t('email.view.showMail', { name })}
         onClick={() => setOpen((value) => !value)}
         sx={{
           display: 'flex',

@@ -30,13 +30,23 @@ const LinkIcon = pathIcon(
  * bold, italic, lists, quotes, links). It loads with the compose dialog only (React.lazy), never
  * with the mailbox's first view. What it produces is sanitised again by the server.
  */
-export const RichEditor = ({ initialHtml, onChange }: { initialHtml: string; onChange: (html: string) => void }) => {
+export const RichEditor = ({
+  initialHtml,
+  onChange,
+  autoFocus = false,
+}: {
+  initialHtml: string;
+  onChange: (html: string) => void;
+  autoFocus?: boolean;
+}) => {
   const { t } = useTranslation();
   const editor = useEditor({
     extensions: [
       StarterKit.configure({ heading: false, codeBlock: false, link: { openOnClick: false, autolink: true } }),
     ],
     content: initialHtml,
+    // An answer starts above the quote.
+    autofocus: autoFocus ? 'start' : false,
     editorProps: {
       attributes: {
         role: 'textbox',

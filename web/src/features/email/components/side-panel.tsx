@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -44,36 +45,37 @@ export const SidePanel = ({ active, counts, canCompose, onCompose, onNavigate }:
     const count = counts?.[countNameOf(value)] ?? 0;
     const countText = value === 'draft' ? t('email.draftCount', { count }) : t('email.unreadCount', { count });
     return (
-      <ListItemButton
-        key={value}
-        component={Link}
-        to={`/apps/email/${value}`}
-        selected={active === value}
-        aria-current={active === value ? 'page' : undefined}
-        onClick={onNavigate}
-        sx={{ borderRadius: 1, mx: 1 }}
-        data-testid={`email-nav-${value}`}
-      >
-        <ListItemIcon sx={{ minWidth: 36 }}>{icon}</ListItemIcon>
-        <ListItemText primary={label} />
-        {count > 0 ? (
-          <Box
-            component="span"
-            aria-label={countText}
-            data-testid={`email-count-${value}`}
-            sx={{
-              px: 1,
-              borderRadius: 2,
-              fontSize: 12,
-              fontWeight: 600,
-              bgcolor: value === 'draft' ? 'action.selected' : 'primary.main',
-              color: value === 'draft' ? 'text.primary' : 'primary.contrastText',
-            }}
-          >
-            {count}
-          </Box>
-        ) : undefined}
-      </ListItemButton>
+      <ListItem key={value} disablePadding>
+        <ListItemButton
+          component={Link}
+          to={`/apps/email/${value}`}
+          selected={active === value}
+          aria-current={active === value ? 'page' : undefined}
+          onClick={onNavigate}
+          sx={{ borderRadius: 1, mx: 1 }}
+          data-testid={`email-nav-${value}`}
+        >
+          <ListItemIcon sx={{ minWidth: 36 }}>{icon}</ListItemIcon>
+          <ListItemText primary={label} />
+          {count > 0 ? (
+            <Box
+              component="span"
+              aria-label={countText}
+              data-testid={`email-count-${value}`}
+              sx={{
+                px: 1,
+                borderRadius: 2,
+                fontSize: 12,
+                fontWeight: 600,
+                bgcolor: value === 'draft' ? 'action.selected' : 'primary.main',
+                color: value === 'draft' ? 'text.primary' : 'primary.contrastText',
+              }}
+            >
+              {count}
+            </Box>
+          ) : undefined}
+        </ListItemButton>
+      </ListItem>
     );
   };
   return (

@@ -74,7 +74,9 @@ export const useDraft = (request: ComposeRequest) => {
       ({ draft: made }) => {
         if (cancelled) return;
         adopt(made);
-        setFields(fieldsOf(made));
+        // The answer is written above the quote: an empty paragraph first, where the editor starts.
+        const fields = fieldsOf(made);
+        setFields({ ...fields, html: fields.html.startsWith('<p></p>') ? fields.html : `<p></p>${fields.html}` });
         dispatch({ type: 'loaded', version: made.version });
         setReady(true);
       },

@@ -76,8 +76,6 @@ const email: TranslationShape<typeof en> = {
       bcc: 'نسخة مخفية',
       date: 'التاريخ',
       earlier: 'في وقت سابق من هذه المحادثة',
-      showMail: 'اعرض الرسالة من {{name}}',
-      hideMail: 'أخفِ الرسالة من {{name}}',
       remoteImages: 'الصور الخارجية مخفية لحماية خصوصيتك.',
       showImages: 'اعرض الصور',
       attachments: 'المرفقات',

@@ -74,8 +74,6 @@ const email = {
       bcc: 'Bcc',
       date: 'Date',
       earlier: 'Earlier in this conversation',
-      showMail: 'Show the mail from {{name}}',
-      hideMail: 'Hide the mail from {{name}}',
       remoteImages: 'Images from outside are hidden to protect your privacy.',
       showImages: 'Show images',
       attachments: 'Attachments',

@@ -76,8 +76,6 @@ const email: TranslationShape<typeof en> = {
       bcc: 'Cci',
       date: 'Date',
       earlier: 'Plus tôt dans cette conversation',
-      showMail: 'Afficher le message de {{name}}',
-      hideMail: 'Masquer le message de {{name}}',
       remoteImages: 'Les images externes sont masquées pour protéger votre vie privée.',
       showImages: 'Afficher les images',
       attachments: 'Pièces jointes',
