@@ -20,7 +20,7 @@ import { storeNewMail } from '@orbit/functions/email/store';
 import { searchWords } from '@orbit/functions/email/words';
 
 import type { LocalStack } from '../../infra/local/stack';
-import { startApiStack } from '../support/api-stack';
+import { ApiClient, demo, startApiStack } from '../support/api-stack';
 import { emailsTo, waitForEmails } from '../support/sent-messages';
 
 /**
@@ -323,6 +323,54 @@ describe('outside sends through the local SES server', () => {
     expect(await statusOf(second.id, address)).toMatchObject({ status: 'suppressed' });
     await waitForStatus(second.id, `after.${status}@outside.example`, 'delivered');
     expect((await statusOf(second.id, address))?.status).toBe('suppressed');
+  });
+});
+
+describe('through the routes, end to end', () => {
+  it('sends a draft to a colleague and an outside address: the inbox copy, the SES copy, both delivered', async () => {
+    const olivia = new ApiClient(stack.url);
+    await olivia.signIn(demo.admin.phone, demo.admin.password);
+    const subject = `Launch plan ${Date.now()}`;
+    const created = await olivia.request<{ draft: { id: string; version: number } }>('POST', '/api/apps/email/drafts', {
+      body: {
+        mode: 'new',
+        to: [{ address: 'noah@orbit.example' }, { address: 'partner@outside.example', name: 'A Partner' }],
+        cc: [],
+        bcc: [],
+        subject,
+        html: '<p>Here is the <b>launch plan</b></p>',
+      },
+    });
+    expect(created.status).toBe(201);
+    const sent = await olivia.request<{ mail: { id: string } }>(
+      'POST',
+      `/api/apps/email/drafts/${created.body.draft.id}/send`,
+      {
+        body: { version: created.body.draft.version },
+      },
+    );
+    expect(sent.status).toBe(200);
+    const mailId = sent.body.mail.id;
+
+    // Outside: one raw mail in the local SES store, then the simulator-style delivery event.
+    const [email] = await waitForEmails(stack.mailStoreUrl, 'partner@outside.example', 1);
+    expect((email as unknown as { subject: string }).subject).toBe(subject);
+    await waitForStatus(mailId, 'partner@outside.example', 'delivered');
+
+    // Inside: the colleague's inbox copy, read through the API as the colleague reads it.
+    const noah = new ApiClient(stack.url);
+    await noah.signIn('+15550100004', demo.admin.password);
+    const inbox = await vi.waitFor(async () => {
+      const query = new URLSearchParams({ filter: 'inbox', q: subject.split(' ').pop() ?? '' });
+      const page = await noah.request<{ mails: { id: string; subject: string }[] }>(
+        'GET',
+        `/api/apps/email/mails?${query.toString()}`,
+      );
+      if (!page.body.mails.some((mail) => mail.id === mailId)) throw new Error('not in the inbox yet');
+      return page.body.mails;
+    }, patience);
+    expect(inbox.find((mail) => mail.id === mailId)?.subject).toBe(subject);
+    expect(await statusOf(mailId, 'noah@orbit.example')).toMatchObject({ internal: true, status: 'delivered' });
   });
 });
 
