@@ -199,6 +199,11 @@ describe('a draft changed in another tab', () => {
       `/api/apps/email/mails/${draftId}`,
     );
     expect(stored.subject).toBe(theirs);
+
+    // Discarded from the dialog, it leaves the drafts.
+    await dialog.getByRole('button', { name: 'Discard the draft' }).click();
+    await page.getByText('Draft discarded.').waitFor();
+    await page.locator(`[data-mail-id="${draftId}"]`).waitFor({ state: 'detached' });
   });
 });
 

@@ -209,6 +209,8 @@ export const EmailPage = () => {
           <Box sx={{ width: 260, flexShrink: 0, borderInlineEnd: 1, borderColor: 'divider' }}>{panel}</Box>
         ) : (
           <Drawer
+            // The panel's side is the start of the line: the right in Arabic.
+            anchor={theme.direction === 'rtl' ? 'right' : 'left'}
             open={drawer}
             onClose={() => setDrawer(false)}
             slotProps={{ paper: { sx: { width: 280 }, 'aria-label': t('email.panel') } }}

@@ -56,13 +56,14 @@ export const SidePanel = ({ active, counts, canCompose, onCompose, onNavigate }:
           data-testid={`email-nav-${value}`}
         >
           <ListItemIcon sx={{ minWidth: 36 }}>{icon}</ListItemIcon>
-          <ListItemText primary={label} />
+          <ListItemText primary={label} sx={{ textAlign: 'start' }} />
           {count > 0 ? (
             <Box
               component="span"
               aria-label={countText}
               data-testid={`email-count-${value}`}
               sx={{
+                marginInlineStart: 'auto',
                 px: 1,
                 borderRadius: 2,
                 fontSize: 12,

@@ -1,7 +1,16 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { MailFilter, MailFolder, MailLabel } from '@orbit/functions/email/contract';
 import type { Notice } from '../../../shared/ui/notice-snackbar';
-import { useBulkChange, useDeleteForever, useEmptyFolder, usePatchMail, type MailChange } from '../api/email';
+import {
+  discardDraft,
+  refreshAfterDraft,
+  useBulkChange,
+  useDeleteForever,
+  useEmptyFolder,
+  usePatchMail,
+  type MailChange,
+} from '../api/email';
 import type { BulkAction } from './bulk-toolbar';
 
 type Target = 'inbox' | 'sent' | 'spam' | 'trash';
@@ -19,6 +28,7 @@ interface MailActionsOptions {
 /** What the list, the bulk toolbar, the reading view and the keys do to mail: one mail by PATCH, several by bulk. */
 export const useMailActions = ({ say, close, openId, selected, setSelected, setConfirm }: MailActionsOptions) => {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const patch = usePatchMail();
   const bulkChange = useBulkChange();
   const forever = useDeleteForever();
@@ -48,9 +58,26 @@ export const useMailActions = ({ say, close, openId, selected, setSelected, setC
     if (openId && ids.includes(openId)) close();
   };
 
-  /** Delete: to trash; from trash or spam, for good (after a confirmation). */
+  /** Drafts are discarded (they never go to trash). */
+  const discard = (ids: readonly string[]) => {
+    void Promise.all(ids.map((id) => discardDraft(id))).then(
+      () => {
+        say(t('email.composer.discarded'), 'info');
+        setSelected(new Set());
+        if (openId && ids.includes(openId)) close();
+        refreshAfterDraft(queryClient);
+      },
+      () => {
+        failed();
+        refreshAfterDraft(queryClient);
+      },
+    );
+  };
+
+  /** Delete: to trash; from trash or spam, for good (after a confirmation); a draft is discarded. */
   const remove = (ids: readonly string[], folder: MailFolder | MailFilter) => {
-    if (folder === 'trash' || folder === 'spam') setConfirm({ kind: 'forever', ids });
+    if (folder === 'draft') discard(ids);
+    else if (folder === 'trash' || folder === 'spam') setConfirm({ kind: 'forever', ids });
     else move(ids, 'trash');
   };
 
