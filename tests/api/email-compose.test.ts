@@ -73,7 +73,9 @@ type DraftAnswer = { draft: MailDetail } & Errors;
 const to = (...addresses: string[]) => addresses.map((value) => ({ address: value }));
 
 const newDraft = async (client: ApiClient, body: Record<string, unknown>) => {
-  const response = await client.request<DraftAnswer>('POST', '/api/apps/email/drafts', { body });
+  const response = await client.request<DraftAnswer>('POST', '/api/apps/email/drafts', {
+    body: { mode: 'new', ...body },
+  });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return response.body.draft;
 };
@@ -173,6 +175,10 @@ describe('drafts', () => {
     });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.errors ?? {})).toEqual(expect.arrayContaining(['to.0.address', 'subject', 'mode']));
+    // A body of blank fields is no request to store a draft: the mode says what is wanted.
+    const blank = await admin.request<Errors>('POST', '/api/apps/email/drafts', { body: { subject: '', html: '' } });
+    expect(blank.status).toBe(400);
+    expect(blank.body.errors?.mode).toHaveLength(1);
     const noOf = await admin.request<Errors>('POST', '/api/apps/email/drafts', { body: { mode: 'reply' } });
     expect(noOf.status).toBe(400);
     expect(noOf.body.errors?.of).toHaveLength(1);

@@ -34,6 +34,7 @@ export const measureEmailDelivery = async (
     const durations: number[] = [];
     for (let index = 0; index < warmup + samples; index += 1) {
       const created = await sender.request<{ draft: MailDetail }>('POST', '/api/apps/email/drafts', {
+        mode: 'new',
         to: [{ address: recipientUser.email }],
         subject: `Bench delivery ${index}`,
         html: `<p>Bench delivery ${index}</p>`,

@@ -15,25 +15,29 @@ const issuesOf = (schema: v.GenericSchema, input: unknown) =>
 
 describe('compose requests', () => {
   it('takes recipients as { address, name? }, trimmed and lower-cased', () => {
-    const parsed = v.parse(createDraftRequest, { to: [{ address: '  Grace@Orbit.Example ', name: ' Grace ' }] });
+    const parsed = v.parse(createDraftRequest, {
+      mode: 'new',
+      to: [{ address: '  Grace@Orbit.Example ', name: ' Grace ' }],
+    });
     expect(parsed).toMatchObject({
       mode: 'new',
       to: [{ address: 'grace@orbit.example', name: 'Grace' }],
       cc: [],
       bcc: [],
     });
-    expect(issuesOf(createDraftRequest, { to: ['grace@orbit.example'] })).toEqual(['to.0']);
-    expect(issuesOf(createDraftRequest, { cc: [{ address: 'nope' }] })).toEqual(['cc.0.address']);
+    expect(issuesOf(createDraftRequest, { mode: 'new', to: ['grace@orbit.example'] })).toEqual(['to.0']);
+    expect(issuesOf(createDraftRequest, { mode: 'new', cc: [{ address: 'nope' }] })).toEqual(['cc.0.address']);
     const many = Array.from({ length: mailLimits.maxRecipients + 1 }, (_, index) => ({
       address: `p${index}@x.example`,
     }));
-    expect(issuesOf(createDraftRequest, { bcc: many })).toEqual(['bcc']);
+    expect(issuesOf(createDraftRequest, { mode: 'new', bcc: many })).toEqual(['bcc']);
   });
 
   it('needs `of` for a reply or a forward, and a known mode', () => {
     expect(issuesOf(createDraftRequest, { mode: 'reply' })).toEqual(['of']);
     expect(issuesOf(createDraftRequest, { mode: 'forward', of: 'm1' })).toEqual([]);
     expect(issuesOf(createDraftRequest, { mode: 'sideways' })).toEqual(['mode']);
+    expect(issuesOf(createDraftRequest, { subject: '', html: '' })).toEqual(['mode']);
   });
 
   it('saves the whole form from a version', () => {

@@ -45,7 +45,8 @@ const version = v.pipe(v.number(m.versionRequired), v.integer(m.versionRequired)
 /** POST /drafts: a new draft, or one made from the mail `of` (reply, replyAll, forward). */
 export const createDraftRequest = v.pipe(
   object({
-    mode: v.optional(v.picklist(composeModes, m.modeUnknown), 'new'),
+    // Required: a draft is made on purpose (a body of only blank fields is no request to store one).
+    mode: v.picklist(composeModes, m.modeUnknown),
     of: v.optional(v.pipe(v.string(m.ofRequired), v.minLength(1, m.ofRequired), v.maxLength(64, m.ofRequired))),
     to: v.optional(recipientList, []),
     cc: v.optional(recipientList, []),

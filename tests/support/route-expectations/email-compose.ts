@@ -37,7 +37,7 @@ interface DraftFixture {
 /** A fresh draft of client A's, to the administrator (whom a client may write to). */
 const clientADraft = async ({ as }: MatrixContext): Promise<DraftFixture> => {
   const response = await as('clientA').request('POST', '/api/apps/email/drafts', {
-    body: { to: [{ address: 'olivia@orbit.example' }], subject: 'Matrix', html: '<p>Hello</p>' },
+    body: { mode: 'new', to: [{ address: 'olivia@orbit.example' }], subject: 'Matrix', html: '<p>Hello</p>' },
   });
   if (response.status !== 201) throw new Error(`fixture: a draft answered ${response.status}`);
   return response.body as DraftFixture;
@@ -47,7 +47,7 @@ const attachment = { name: 'notes.txt', type: 'text/plain', size: 12 };
 
 export const emailComposeRouteExpectations = {
   'POST /api/apps/email/drafts': expectation({
-    request: () => ({ body: { subject: 'Matrix', html: '<p>Hi</p>' } }),
+    request: () => ({ body: { mode: 'new', subject: 'Matrix', html: '<p>Hi</p>' } }),
     expect: ownMailbox(201),
   }),
   'PUT /api/apps/email/drafts/{id}': expectation({
