@@ -68,6 +68,9 @@ describe('a draft record', () => {
     const quoted = quoteOf({ ...record, from: { address: 'a@b.c', name: '<Eve>' } }, '<p>Hi</p>', 'reply');
     expect(quoted).toContain('&lt;Eve&gt; &lt;a@b.c&gt;');
     expect(quoted).toContain('<blockquote><p>Hi</p></blockquote>');
+    // The date as a mail header writes it, not an ISO timestamp.
+    expect(quoted).toContain(`<p>${new Date(record.date).toUTCString()}, `);
+    expect(quoted).not.toContain(record.date);
     expect(quoteOf(record, '<p>Hi</p>', 'forward')).toContain('Subject: Kick-off');
   });
 });

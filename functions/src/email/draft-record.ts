@@ -102,14 +102,18 @@ const named = (entry: MailAddress) =>
 
 /**
  * The original below a reply or a forward, as mail clients quote it: who wrote it and when, then
- * its (already sanitised) HTML in a blockquote. Dates stay ISO: the reader's client shows them.
+ * its (already sanitised) HTML in a blockquote. The date as mail headers write it (RFC 5322, in
+ * UTC): the quote is text in the body, which no client formats again, and the draft's language is
+ * not known here.
  */
+const headerDate = (iso: string) => new Date(iso).toUTCString();
+
 export const quoteOf = (original: MailRecord, html: string, kind: 'reply' | 'forward'): string => {
   const header =
     kind === 'reply'
-      ? `<p>${escapeHtml(original.date)}, ${named(original.from)}:</p>`
+      ? `<p>${escapeHtml(headerDate(original.date))}, ${named(original.from)}:</p>`
       : `<p>---------- Forwarded message ----------<br>From: ${named(original.from)}<br>Date: ${escapeHtml(
-          original.date,
+          headerDate(original.date),
         )}<br>Subject: ${escapeHtml(original.subject)}<br>To: ${original.to.map(named).join(', ')}</p>`;
   return `<p></p>${header}<blockquote>${html}</blockquote>`;
 };
