@@ -4,11 +4,7 @@ import { inject, vi } from 'vitest';
 
 import { areas } from '@orbit/functions/routes';
 
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-
-import { localRegion } from '../../infra/local/dynamodb-local';
 import { defaultAdmissionLimits } from '../../infra/local/http-api';
-import { dropTable } from '../../infra/local/table-setup';
 import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../infra/local/stack';
 
 /**
@@ -24,39 +20,17 @@ const patientAdmission = Object.fromEntries(
  * A local stack for one test file: its own table on the shared DynamoDB Local, the demo seed,
  * and the real server on a free port. Test files run in separate workers, so the process
  * environment the handlers read belongs to this file alone.
- *
- * Stopping it drops the table: DynamoDB Local keeps every table of the run in one JVM, and its
- * background work (TTL sweeps, streams) grows with all of them, so without the drop each later
- * file's seed and requests ran slower (a file's setup went from ~4 s to ~35 s over a CI run).
  */
-export const startApiStack = async (options: Omit<LocalStackOptions, 'store'> = {}): Promise<LocalStack> => {
-  const store = inject('store');
-  const stack = await startLocalStack({
+export const startApiStack = (options: Omit<LocalStackOptions, 'store'> = {}): Promise<LocalStack> =>
+  startLocalStack({
     port: 0,
     host: '127.0.0.1',
     dataDir: ':memory:',
-    store,
+    store: inject('store'),
     tableName: `test-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`,
     admission: patientAdmission,
     ...options,
   });
-  return {
-    ...stack,
-    async stop() {
-      await stack.stop();
-      const client = new DynamoDBClient({
-        endpoint: store.endpoint,
-        region: localRegion,
-        credentials: store.credentials,
-      });
-      try {
-        await dropTable(client, stack.tableName);
-      } finally {
-        client.destroy();
-      }
-    },
-  };
-};
 
 export interface ApiResponse<T = unknown> {
   readonly status: number;
