@@ -3,7 +3,7 @@ import { ConditionFailed } from '../core/db';
 import type { JobDefinition } from '../core/jobs/definition';
 import { enqueueJob } from '../core/jobs/enqueue';
 import { logger } from '../core/logger';
-import { toMailSummary } from './compose-views';
+import { toMailSummary } from './summary';
 import type { EmailFrame } from './contract';
 import { derivedFields } from './draft-record';
 import { getCounts, getMail, getMailWithBody, setRecipientStatus } from './drafts-repository';

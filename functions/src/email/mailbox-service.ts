@@ -27,7 +27,8 @@ import {
   type ChangeMailRequest,
   type ListMailsQuery,
 } from './mailbox-requests';
-import { toMailDetail, toMailSummary } from './mailbox-views';
+import { toMailDetail } from './mailbox-views';
+import { toMailSummary } from './summary';
 import type { MailRecord } from './records';
 import { countsPart } from './store';
 import { normaliseWords } from './words';

@@ -1,27 +1,9 @@
-import type { MailDetail, MailSummary } from './contract';
+import type { MailDetail } from './contract';
 import type { MailBody, MailRecord } from './records';
 import { withRemoteImages } from './sanitize';
+import { toMailSummary } from './summary';
 
 /** What the routes return of a stored mail (contract.ts): never its search words or object keys. */
-
-export const toMailSummary = (mail: MailRecord): MailSummary => ({
-  id: mail.id,
-  threadId: mail.threadId,
-  folder: mail.folder,
-  labels: [...mail.labels],
-  read: mail.read,
-  starred: mail.starred,
-  from: mail.from,
-  to: [...mail.to],
-  cc: [...mail.cc],
-  // Stored only on the sender's own copy and drafts; kept out of every other copy anyway.
-  bcc: mail.folder === 'draft' || mail.from.userId === mail.ownerId ? [...mail.bcc] : [],
-  subject: mail.subject,
-  snippet: mail.snippet,
-  hasAttachments: mail.attachments.length > 0,
-  date: mail.date,
-  version: mail.version,
-});
 
 export const toMailDetail = (mail: MailRecord, body: Pick<MailBody, 'html' | 'text'> | undefined): MailDetail => {
   const showImages = mail.showImages ?? false;

@@ -19,7 +19,7 @@ import { htmlToText, sanitizeMailHtml } from '../sanitize';
 import { storeNewMail } from '../store';
 import { searchWords } from '../words';
 import { inboundClaimKey, inboundClaimType, messageIdEntity, sesMessageEntity } from './entities';
-import { toMailSummary } from './summary';
+import { toMailSummary } from '../summary';
 import { threadIdOf, threadRoot } from '../threading';
 
 /**
