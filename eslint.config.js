@@ -83,12 +83,16 @@ const serverBoundaries = {
               './routes.ts',
               './chat/service.ts',
               './chat/channel-service.ts',
+              // One text through a connected channel (mailings send Telegram messages with it).
+              './channels/send-service.ts',
               // The user view's side card counts a person's projects and open tasks.
               './projects/counts-service.ts',
               // The worker runs every area's jobs: it imports each area's jobs.ts, nothing else.
               ...(area === 'worker' ? serverAreas.map((other) => `./${other}/jobs.ts`) : []),
               // The email area's outside jobs (SES out) live with the rest of its outside code.
               ...(area === 'worker' ? ['./email/outside/jobs.ts'] : []),
+              // A mailing's SES events arrive at the email area's events handler (docs/mailings.md).
+              ...(area === 'email' ? ['./mailings/ses-events.ts'] : []),
             ],
             message: `A server area imports only itself, core/ and other areas' services (functions/src/${area} may not import this).`,
           })),

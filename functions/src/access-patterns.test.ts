@@ -57,13 +57,26 @@ import {
 import { adminCountEntity, invitationEntity } from './core/team/entities';
 import { mailBodyEntity, mailCountsEntity, mailEntity } from './email/entities';
 import type { MailRecord } from './email/records';
+import { inboundClaimKey, messageIdEntity, sendClaimKey, sesMessageEntity } from './email/outside/entities';
+import { suppressionEntity } from './core/email-suppression';
+import { mailingEntity } from './mailings/entities';
+import type { MailingRecord } from './mailings/records';
 import {
-  inboundClaimKey,
-  messageIdEntity,
-  sendClaimKey,
-  sesMessageEntity,
-  suppressionEntity,
-} from './email/outside/entities';
+  enrolmentEntity,
+  sequenceEntity,
+  stepStatsEntity,
+  type EnrolmentRecord,
+  type SequenceRecord,
+} from './mailings/sequence-entities';
+import {
+  channelSecondEntity,
+  claimPartition,
+  minuteBucketEntity,
+  personSendsPartition,
+  queuePartition,
+  recipientEntity,
+  sesLinkEntity,
+} from './mailings/delivery-entities';
 
 /** A key as one entity's builder makes it, in one index. */
 interface BuiltKey {
@@ -78,6 +91,11 @@ const connectionSet = { userId: 'u1', role: 'client', connections: {}, expiresAt
 const gsi1 = roleIndexKeys({ role: 'client', fullName: 'Ada Lovelace', id: 'u1' });
 const people = peopleIndexKeys({ fullName: 'Ada Lovelace', id: 'u1' });
 const gsi2 = connectionSetEntity.indexKeysOf(connectionSet);
+const suppressionList = suppressionEntity.indexKeysOf({
+  address: 'a@example.com',
+  reason: 'bounce',
+  at: '2026-01-01T00:00:00Z',
+});
 const channelList = channelEntity.indexKeysOf({ id: 'ch1', createdAt: '2026-01-01T00:00:00.000Z' } as ChannelRecord);
 const jobAt = { id: 'j1', runAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
 const jobDue = jobIndexKeys({ ...jobAt, status: 'queued' });
@@ -90,6 +108,13 @@ const mailIndex = mailEntity.indexKeysOf({
 } as MailRecord);
 
 /** Every builder of every entity, called once. */
+const mailingIndex = mailingEntity.indexKeysOf({ id: '01J0000000000000000000000M' } as MailingRecord);
+const sequenceIndex = sequenceEntity.indexKeysOf({ id: '01J0000000000000000000000S' } as SequenceRecord);
+const enrolmentIndex = enrolmentEntity.indexKeysOf({
+  sequenceId: '01J0000000000000000000000S',
+  personId: 'u1',
+  status: 'active',
+} as EnrolmentRecord);
 const builtKeys: readonly BuiltKey[] = [
   table('User', userEntity.key('u1')),
   table('User', leadEntity.key('lead1')),
@@ -160,10 +185,40 @@ const builtKeys: readonly BuiltKey[] = [
   table('MailBody', mailBodyEntity.key('u1', '01J0000000000000000000000A')),
   table('MailCounts', mailCountsEntity.key('u1')),
   table('MailSuppression', suppressionEntity.key('a@example.com')),
+  {
+    entity: 'MailSuppression',
+    index: 'gsi1',
+    key: { pk: suppressionList.gsi1pk ?? '', sk: suppressionList.gsi1sk ?? '' },
+  },
   table('MailSesMessage', sesMessageEntity.key('0100018c-ses-id')),
   table('MailMessageId', messageIdEntity.key('<m1@example.com>')),
   table('MailInboundClaim', inboundClaimKey('u1', '<m1@example.com>')),
   table('MailOutsideSend', sendClaimKey('u1', '01J0000000000000000000000A')),
+  // Mailings (mailings/entities.ts)
+  table('Mailing', mailingEntity.key('01J0000000000000000000000M')),
+  { entity: 'Mailing', index: 'gsi1', key: { pk: mailingIndex.gsi1pk ?? '', sk: mailingIndex.gsi1sk ?? '' } },
+  // Mailings: the delivery part (mailings/delivery-entities.ts)
+  table('MailingRecipient', recipientEntity.key('01J0000000000000000000000A', 'u1')),
+  { entity: 'MailingRecipient', index: 'gsi1', key: { pk: queuePartition('m1'), sk: 'u1' } },
+  { entity: 'MailingRecipient', index: 'gsi1', key: { pk: claimPartition('m1'), sk: '2026-01-01T00:00:00.000Z#u1' } },
+  {
+    entity: 'MailingRecipient',
+    index: 'gsi2',
+    key: { pk: personSendsPartition('u1'), sk: '2026-01-01T00:00:00.000Z#m1' },
+  },
+  table('MailingMinute', minuteBucketEntity.key('m1', '2026-01-01T10:07')),
+  table('MailingSesLink', sesLinkEntity.key('0100018c-ses-id')),
+  // Sequences (mailings/sequence-entities.ts)
+  table('Sequence', sequenceEntity.key('01J0000000000000000000000S')),
+  { entity: 'Sequence', index: 'gsi1', key: { pk: sequenceIndex.gsi1pk ?? '', sk: sequenceIndex.gsi1sk ?? '' } },
+  table('SequenceEnrolment', enrolmentEntity.key('01J0000000000000000000000S', 'u1')),
+  {
+    entity: 'SequenceEnrolment',
+    index: 'gsi2',
+    key: { pk: enrolmentIndex.gsi2pk ?? '', sk: enrolmentIndex.gsi2sk ?? '' },
+  },
+  table('SequenceStepStats', stepStatsEntity.key('01J0000000000000000000000S', 1)),
+  table('MailingChannelSecond', channelSecondEntity.key('email', '2026-01-01T10:07:31')),
 ];
 
 const rows: readonly AccessPattern[] = accessPatterns;

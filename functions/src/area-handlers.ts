@@ -28,6 +28,7 @@ export const areaHandlers: Record<Area, () => Promise<AreaHandler>> = {
   notifications: async () => (await import('./notifications/handler')).handler,
   team: async () => (await import('./team/handler')).handler,
   email: async () => (await import('./email/handler')).handler,
+  mailings: async () => (await import('./mailings/handler')).handler,
 };
 
 export type WebSocketAreaHandler = (

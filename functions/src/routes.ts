@@ -19,6 +19,7 @@ export const areas = [
   'notifications',
   'team',
   'email',
+  'mailings',
 ] as const;
 export type Area = (typeof areas)[number];
 
@@ -185,6 +186,37 @@ export const emailHttpRoutes = [
   { method: 'GET', path: '/api/apps/email/recipients', area: 'email', access: 'signed-in' }, // To/Cc/Bcc suggestions by q: users and contacts the caller may write to (create Email)
 ] as const satisfies readonly AreaRouteDefinition<'email'>[];
 
+// prettier-ignore
+export const mailingsHttpRoutes = [
+  // Audiences and tags (docs/mailings.md, "Audiences"): people are chat contacts, users and leads alike
+  { method: 'POST', path: '/api/apps/mailings/audience/preview', area: 'mailings', access: 'signed-in' }, // Recipient count, a sample of names and who is left out (opted out, suppressed, unreachable) for an audience on a channel (read Mailing)
+  { method: 'GET', path: '/api/apps/mailings/contacts', area: 'mailings', access: 'signed-in' }, // People with their tags, status and opt-out, by q / tag / status and cursor, for bulk tagging (read Contact)
+  { method: 'GET', path: '/api/apps/mailings/tags', area: 'mailings', access: 'signed-in' }, // The tags in use, with how many people carry each (read Contact)
+  { method: 'PUT', path: '/api/apps/mailings/contacts/{id}/tags', area: 'mailings', access: 'signed-in' }, // Set one person's tags (update Contact)
+  { method: 'POST', path: '/api/apps/mailings/contacts/tags', area: 'mailings', access: 'signed-in' }, // Add and remove tags on up to 500 people at once (update Contact)
+  // Mailings (docs/mailings.md, "States"): draft → scheduled → sending ↔ paused → sent, or cancelled
+  { method: 'GET', path: '/api/apps/mailings', area: 'mailings', access: 'signed-in' }, // Mailings newest first with state and totals: state, cursor, limit (read Mailing)
+  { method: 'POST', path: '/api/apps/mailings', area: 'mailings', access: 'signed-in' }, // A new draft mailing (create Mailing)
+  { method: 'GET', path: '/api/apps/mailings/{id}', area: 'mailings', access: 'signed-in' }, // One mailing with its audience, content, schedule and totals (read Mailing)
+  { method: 'PUT', path: '/api/apps/mailings/{id}', area: 'mailings', access: 'signed-in' }, // Save a draft from the version read: stale is 409, a mailing past draft is 409 (update Mailing)
+  { method: 'DELETE', path: '/api/apps/mailings/{id}', area: 'mailings', access: 'signed-in' }, // Delete a draft (delete Mailing)
+  { method: 'POST', path: '/api/apps/mailings/{id}/transitions', area: 'mailings', access: 'signed-in' }, // Change state from the version read: schedule (at, time zone) or send now, unschedule, pause, resume, cancel; a transition the state does not allow is 409 (update Mailing)
+  { method: 'POST', path: '/api/apps/mailings/{id}/preview', area: 'mailings', access: 'signed-in' }, // The subject and body as one recipient will get them, variables filled (read Mailing)
+  { method: 'POST', path: '/api/apps/mailings/{id}/test', area: 'mailings', access: 'signed-in' }, // Send the mailing to yourself now, marked as a test, in the background (update Mailing)
+  { method: 'GET', path: '/api/apps/mailings/{id}/recipients', area: 'mailings', access: 'signed-in' }, // Each recipient's status: status, cursor, limit (read Mailing)
+  { method: 'GET', path: '/api/apps/mailings/{id}/stats', area: 'mailings', access: 'signed-in' }, // Totals and sends over time (read Mailing)
+  // Sequences (docs/mailings.md, "Sequences"): steps sent N days after a person enters a status or a tag
+  { method: 'GET', path: '/api/apps/mailings/sequences', area: 'mailings', access: 'signed-in' }, // Sequences with their trigger, state and each step's totals (read Mailing)
+  { method: 'POST', path: '/api/apps/mailings/sequences', area: 'mailings', access: 'signed-in' }, // A new sequence, paused (create Mailing)
+  { method: 'GET', path: '/api/apps/mailings/sequences/{id}', area: 'mailings', access: 'signed-in' }, // One sequence with its steps and their statistics (read Mailing)
+  { method: 'PUT', path: '/api/apps/mailings/sequences/{id}', area: 'mailings', access: 'signed-in' }, // Save name, trigger, channel, steps and active from the version read: stale is 409 (update Mailing)
+  { method: 'DELETE', path: '/api/apps/mailings/sequences/{id}', area: 'mailings', access: 'signed-in' }, // Delete a sequence; its enrolments stop (delete Mailing)
+  { method: 'GET', path: '/api/apps/mailings/sequences/{id}/enrolments', area: 'mailings', access: 'signed-in' }, // Who is in it, at which step, or why they left: status, cursor (read Mailing)
+  // Opting out: public, the signed token is the credential (RFC 8058 one-click, and the footer's page)
+  { method: 'GET', path: '/api/mailings/unsubscribe/{token}', area: 'mailings', access: 'public' }, // What the unsubscribe page shows: the workspace, a masked address, the language, already opted out
+  { method: 'POST', path: '/api/mailings/unsubscribe/{token}', area: 'mailings', access: 'public' }, // Opt out of every mailing and sequence (List-Unsubscribe=One-Click, or the page's button)
+] as const satisfies readonly AreaRouteDefinition<'mailings'>[];
+
 /**
  * Joins the areas' lists. A call marked pure, unlike a spread literal, lets a bundle that never
  * reads every route (an area's Lambda) drop the other areas' lists.
@@ -205,6 +237,7 @@ export const httpRoutes = /* @__PURE__ */ joinRoutes(
   notificationsHttpRoutes,
   teamHttpRoutes,
   emailHttpRoutes,
+  mailingsHttpRoutes,
 );
 
 export type HttpRoute = (typeof httpRoutes)[number];

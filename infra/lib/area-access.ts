@@ -186,6 +186,35 @@ export const areaAccessOverrides: AreaAccessOverrides = {
       'JOBS#*',
     ],
   },
+  // Mailings (docs/mailings.md): the people and their tags (USER#; the people index PEOPLE, the
+  // role index ROLE#), mailings (MAILING#, the list MAILINGS; a mailing's queue MAILINGQ#, its
+  // claims MAILINGCLAIM#, a person's sends MAILINGPERSON#, an SES message's link MAILINGSES#, a
+  // channel's rate MAILINGRATE#),
+  // the suppression list (MAILSUPPRESSED#, whole list MAILSUPPRESSED), sequences (SEQUENCE#, the
+  // list SEQUENCES, a person's enrolments ENROLLED#), the channels' settings (CHANNELS: the
+  // unsubscribe page's sender name) and the jobs a transition writes (JOB#, JOBS#).
+  mailings: {
+    leadingKeys: [
+      ...userKeys,
+      'PEOPLE',
+      'ROLE#*',
+      'MAILING#*',
+      'MAILINGS',
+      'MAILINGQ#*',
+      'MAILINGCLAIM#*',
+      'MAILINGPERSON#*',
+      'MAILINGSES#*',
+      'MAILINGRATE#*',
+      'MAILSUPPRESSED#*',
+      'MAILSUPPRESSED',
+      'SEQUENCE#*',
+      'SEQUENCES',
+      'ENROLLED#*',
+      'CHANNELS',
+      'JOB#*',
+      'JOBS#*',
+    ],
+  },
 };
 
 /** The area behind `/api/auth/*`: its routes get their own throttle, its function reserved concurrency. */

@@ -154,6 +154,10 @@ export class OrbitStack extends Stack {
     // custom domain: the generated distribution name would make the function depend on the
     // distribution that depends on it (without one, hooks use the request's own origin).
     if (config.domainName) this.api.functions.get('channels')?.function.addEnvironment('PUBLIC_BASE_URL', url);
+    // A mailing's unsubscribe links, made by the worker, point at the same public site
+    // (docs/mailings.md), with or without a custom domain: the worker has no request to take an
+    // origin from, and nothing the distribution depends on depends on the worker.
+    for (const fn of [this.worker.streamFunction, this.worker.tickFunction]) fn.addEnvironment('PUBLIC_BASE_URL', url);
     new CfnOutput(this, 'Url', { value: url, description: 'Open this in a browser' });
     new CfnOutput(this, 'DistributionDomainName', {
       value: this.web.distribution.distributionDomainName,

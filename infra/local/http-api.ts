@@ -34,6 +34,7 @@ export const defaultAdmissionLimits: Readonly<Record<Area, AdmissionLimits>> = {
   notifications: storeBound,
   team: storeBound,
   email: storeBound,
+  mailings: storeBound,
 };
 
 const notFound: ErrorReply = { status: 404, message: 'Not found' };

@@ -39,6 +39,8 @@ export const bodyLimitBytes: Readonly<Record<Area, number>> = {
   team: 8 * 1024,
   // A draft's sanitised HTML (200 000 characters at most, JSON-escaped); attachments go to S3.
   email: 512 * 1024,
+  // A mailing's or a sequence's HTML bodies (each 200 000 characters at most, JSON-escaped), or 500 ids to tag.
+  mailings: 1024 * 1024,
 };
 
 /**

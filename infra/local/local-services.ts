@@ -61,6 +61,13 @@ const listenOnLoopback = async (port: number): Promise<Server> => {
   throw new Error('The local SES server could not listen on 127.0.0.1');
 };
 
+/**
+ * A local SES server on its own, on 127.0.0.1 (port 0: a free one): for a process that outlives
+ * the stack it serves through LOCAL_SES_URL (tests/bench/mailings.ts: its store is the ground
+ * truth of what was sent, across a kill -9 of the stack).
+ */
+export const startLocalSesServer = (port = 0): Promise<Server> => listenOnLoopback(port);
+
 export const startLocalServices = async ({
   dataDir,
   mailPort = 0,
@@ -78,9 +85,11 @@ export const startLocalServices = async ({
   // Created now with the owner-only mode (an append would create it with the default one).
   writeFileSync(smsOutboxFile, '', { mode: ownerOnly, flag: 'a' });
 
-  const server = await listenOnLoopback(mailPort);
-  const { port } = server.address() as AddressInfo;
-  const mailUrl = `http://127.0.0.1:${port}`;
+  // LOCAL_SES_URL: an SES server run by another process (the mailings crash bench keeps its
+  // store alive across a kill -9 of the stack); otherwise one of our own in this process.
+  const externalSes = process.env.LOCAL_SES_URL?.replace(/\/+$/, '') || undefined;
+  const server = externalSes ? undefined : await listenOnLoopback(mailPort);
+  const mailUrl = externalSes ?? `http://127.0.0.1:${(server?.address() as AddressInfo).port}`;
   const objectStore = await startLocalObjectStore({
     directory: join(fileDir, 's3'),
     // Without the stack's credentials (a test of these services alone), a pair of its own.
@@ -103,10 +112,11 @@ export const startLocalServices = async ({
       SMS_OUTBOX_FILE: smsOutboxFile,
     },
     async stop() {
-      await new Promise<void>((done) => {
-        server.close(() => done());
-        server.closeAllConnections();
-      });
+      if (server)
+        await new Promise<void>((done) => {
+          server.close(() => done());
+          server.closeAllConnections();
+        });
       await objectStore.stop();
       if (scratch) rmSync(scratch, { recursive: true, force: true });
     },

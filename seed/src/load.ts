@@ -8,6 +8,7 @@ import { rewriteListEntries } from '@orbit/functions/projects/bulk-load';
 import { seedChannels } from './channels';
 import { seedChat } from './chat';
 import { seedEmail } from './email';
+import { seedMailings } from './mailings';
 import { seedNotifications } from './notifications';
 import { seedPermissionRules, seedPermissions } from './permissions';
 import { seedProjects } from './projects';
@@ -43,6 +44,8 @@ export const seedSteps: readonly SeedStep[] = [
   { name: 'team', run: seedTeam },
   // A mailbox for each demo user with Email rights: threads, outside mail, spam, drafts (docs/email.md).
   { name: 'email', run: seedEmail },
+  // Tags, an opted-out lead, a sent, a scheduled and a draft mailing, a welcome sequence (docs/mailings.md).
+  { name: 'mailings', run: seedMailings },
 ];
 
 const markerKey = (step: string) => ({ pk: 'SEED#demo', sk: `STEP#${step}` });

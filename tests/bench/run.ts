@@ -4,6 +4,7 @@ import { chatBench } from './chat';
 import { emailBench } from './email';
 import { infraBench } from './infra';
 import { loadBench } from './load';
+import { mailingsBench } from './mailings';
 import { projectsBench } from './projects';
 import { roundTripsBench } from './round-trips';
 import { teamBench } from './team';
@@ -26,6 +27,7 @@ const sections: readonly BenchSection[] = [
   userViewBench,
   teamBench,
   emailBench,
+  mailingsBench,
   loadBench,
   webBench,
 ];

@@ -43,6 +43,9 @@ const samplePath = (entry: RouteEntry, fixtures: Fixtures): string => {
         return '/personal';
       case 'type':
         return `/${fixtures.project?.type ?? 'development'}`;
+      case 'token':
+        // The public unsubscribe link: a token the server did not sign shows the "not valid" page.
+        return '/not-a-token';
       case 'id':
         if (!fixtures.project) throw new Error(`${entry.path}: no project to open`);
         return `/${fixtures.project.id}`;

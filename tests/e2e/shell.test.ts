@@ -418,7 +418,7 @@ describe('page behaviour', () => {
       'Permissions',
     ]);
     await panel.getByRole('button', { name: 'Edit shortcuts' }).click();
-    expect(await panel.getByRole('checkbox', { name: 'Mailings' }).count()).toBe(0);
+    expect(await panel.getByRole('checkbox', { name: 'Integrations' }).count()).toBe(0);
     await panel.getByRole('checkbox', { name: 'Chat' }).uncheck();
     await panel.getByRole('checkbox', { name: 'Projects' }).uncheck();
     await panel.getByRole('button', { name: 'Done' }).click();

@@ -36,6 +36,11 @@ const notTablePartitionKeys = new Set([
   'MAIL#', // NOTIFY#<user> / MAIL#<ulid> (a line waiting for the email digest)
   'LATEST#', // NOTIFY#<user> / LATEST#chat:<contact> (the unread row a chat folds into)
   'INVITATION#', // INVITATIONS / INVITATION#<ulid> (a pending invitation; core/team/entities.ts)
+  'RCPT#', // MAILING#<id> / RCPT#<person> (a mailing's recipient; mailings/delivery-entities.ts)
+  'MINUTE#', // MAILING#<id> / MINUTE#<minute> (the throttle's and the chart's per-minute count)
+  'SECOND#', // MAILINGRATE#<channel> / SECOND#<second> (a channel's sends in one second)
+  'ENROL#', // SEQUENCE#<id> / ENROL#<person> (a sequence's enrolment; mailings/sequence-entities.ts)
+  'STATS#', // SEQUENCE#<id> / STATS#<step> (a step's statistics)
 ]);
 
 /** The `XYZ#` prefixes of the string and template literals in an area's Lambda bundle. */

@@ -18,6 +18,9 @@ import { workspaceRouteExpectations } from './route-expectations/workspace';
 import { teamPublicRouteExpectations, teamRouteExpectations } from './route-expectations/team';
 import { emailComposeRouteExpectations } from './route-expectations/email-compose';
 import { emailMailboxRouteExpectations } from './route-expectations/email-mailbox';
+import { mailingsAudienceRouteExpectations } from './route-expectations/mailings-audience';
+import { mailingsRouteExpectations } from './route-expectations/mailings';
+import { mailingsSequenceRouteExpectations } from './route-expectations/mailings-sequences';
 
 export {
   anonymousIdentities,
@@ -65,6 +68,9 @@ export const signedInRouteExpectations: { readonly [K in SignedInRouteKey]: Rout
   ...teamRouteExpectations,
   ...emailMailboxRouteExpectations,
   ...emailComposeRouteExpectations,
+  ...mailingsAudienceRouteExpectations,
+  ...mailingsRouteExpectations,
+  ...mailingsSequenceRouteExpectations,
 };
 
 export const publicRouteExpectations: { readonly [K in PublicRouteKey]: PublicRouteExpectation } = {
@@ -90,4 +96,7 @@ export const publicRouteExpectations: { readonly [K in PublicRouteKey]: PublicRo
     status: 401,
   },
   ...teamPublicRouteExpectations,
+  // Opting out: a token that is not ours is 404, whoever asks (GROUNDWORK: the delivery helper confirms these).
+  'GET /api/mailings/unsubscribe/{token}': { request: () => ({ params: { token: 'not-a-token' } }), status: 404 },
+  'POST /api/mailings/unsubscribe/{token}': { request: () => ({ params: { token: 'not-a-token' } }), status: 404 },
 };

@@ -1,6 +1,7 @@
 import { authorize } from '../core/authorize';
 import type { Caller } from '../core/caller';
 import type { ChannelType } from '../core/channel-types';
+import { contactEventPart } from '../core/contact-events';
 import { ConditionFailed, putPart, transactWrite, type TransactionPart } from '../core/db';
 import { ConflictError, NotFoundError } from '../core/errors';
 import { ulid } from '../core/ids';
@@ -209,7 +210,18 @@ export const receiveChannelMessage = async (
     message: input.text,
     time: now,
     channel: input.channel.type,
-    parts: () => [claim],
+    // A known person writing back is a reply (their sequences stop, the mailing counts it), in
+    // the message's transaction so a provider's retry writes it once; a first message is not.
+    parts: () =>
+      created
+        ? [claim]
+        : [
+            claim,
+            contactEventPart(
+              { type: 'replied', contactId: leadId, channel: input.channel.type, at: now.toISOString() },
+              { now },
+            ),
+          ],
   };
   let stored: StoredMessage;
   try {

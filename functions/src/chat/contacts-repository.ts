@@ -1,7 +1,8 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 
 import { ConditionFailed, db, putPart, queryAll, transactWrite, writeIf } from '../core/db';
 import { channelIdentityEntity } from './entities';
+import { contactEventPart } from '../core/contact-events';
 import { tableName } from '../core/table';
 import {
   leadEntity,
@@ -14,6 +15,10 @@ import type { UserSettings } from '../core/users/records';
 import type { ChannelType } from '../core/channel-types';
 import type { ChannelIdentity } from './records';
 import { isPresenceStatus, presenceStatuses, type ChatContactStatus, type PresenceStatus } from './contract';
+
+/** A new lead's 'created' contact event, written with it (core/contact-events.ts). */
+const createdEventPart = (lead: NewLead) =>
+  contactEventPart({ type: 'created', contactId: lead.id, status: lead.status, at: lead.createdAt });
 
 /**
  * Contacts are profile items (pk=USER#<id>, sk=PROFILE): workspace users (admin, client) and
@@ -32,13 +37,15 @@ export interface ContactRecord {
   readonly channel?: { readonly id: string; readonly type: ChannelType };
   /** How the lead is known on channels; replies go through the first. */
   readonly channelIdentities?: readonly ChannelIdentity[];
+  /** The person's mailing tags (docs/mailings.md, "Audiences"), shown in the contact panel. */
+  readonly tags?: readonly string[];
 }
 
 export const leadRole = 'lead';
 
 /** Only what the chat shows: never the password hash or sign-in details. */
 const contactProjection = {
-  ProjectionExpression: '#id, fullName, #role, about, avatar, #status, settings, #channel, channelIdentities',
+  ProjectionExpression: '#id, fullName, #role, about, avatar, #status, settings, #channel, channelIdentities, tags',
   ExpressionAttributeNames: { '#id': 'id', '#role': 'role', '#status': 'status', '#channel': 'channel' },
 };
 
@@ -53,6 +60,7 @@ export const contactFromItem = (item: Record<string, unknown>): ContactRecord =>
   ...(item.settings ? { settings: item.settings as UserSettings } : {}),
   ...(item.channel ? { channel: item.channel as ContactRecord['channel'] & object } : {}),
   ...(Array.isArray(item.channelIdentities) ? { channelIdentities: item.channelIdentities as ChannelIdentity[] } : {}),
+  ...(Array.isArray(item.tags) && item.tags.length > 0 ? { tags: item.tags.map(String) } : {}),
 });
 
 /** GSI1 (ROLE#<role>, name#id): contacts of one role sorted by name, every page. */
@@ -109,36 +117,62 @@ export interface NewLead {
 
 export const createLead = async (lead: NewLead): Promise<ContactRecord> => {
   const record = { ...lead, role: leadRole, avatar: lead.avatar ?? null, version: 1 };
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: leadEntity.toItem(record),
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  // With its 'created' contact event (the outbox): sequences of its status start for it.
+  await transactWrite([putPart('lead', leadEntity.toItem(record), 'attribute_not_exists(pk)'), createdEventPart(lead)]);
   return contactFromItem(record);
 };
 
-/** Sets a contact's status whatever it was (an admin's decision); undefined if no such contact. */
+/**
+ * Sets a contact's status whatever it was (an admin's decision); undefined if no such contact.
+ * A change writes its 'status_changed' contact event in the same transaction (sequences enrol
+ * or stop on it), so the status is read first and the write is conditional on it; a status
+ * changed in between is read again.
+ */
 export const setContactStatus = async (id: string, status: ChatContactStatus): Promise<ContactRecord | undefined> => {
-  try {
-    const { Attributes } = await writeIf('contact', () =>
-      db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: userEntity.key(id),
-          UpdateExpression: 'SET #status = :status, version = if_not_exists(version, :zero) + :one',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':status': status, ':zero': 0, ':one': 1 },
-          ReturnValues: 'ALL_NEW',
-        }),
-      ),
+  for (let attempt = 0; ; attempt += 1) {
+    const { Item: current } = await db().send(
+      new GetCommand({ TableName: tableName(), Key: userEntity.key(id), ConsistentRead: true }),
     );
-    return Attributes ? contactFromItem(Attributes) : undefined;
-  } catch (error) {
-    if (error instanceof ConditionFailed) return undefined;
-    throw error;
+    if (!current) return undefined;
+    const from = current.status as ChatContactStatus | undefined;
+    try {
+      await transactWrite([
+        {
+          label: 'contact',
+          item: {
+            Update: {
+              TableName: tableName(),
+              Key: userEntity.key(id),
+              UpdateExpression: 'SET #status = :status, version = if_not_exists(version, :zero) + :one',
+              ConditionExpression: from === undefined ? 'attribute_not_exists(#status)' : '#status = :from',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: {
+                ':status': status,
+                ':zero': 0,
+                ':one': 1,
+                ...(from === undefined ? {} : { ':from': from }),
+              },
+            },
+          },
+        },
+        ...(from !== undefined && from !== status
+          ? [
+              contactEventPart({
+                type: 'status_changed',
+                contactId: id,
+                from,
+                to: status,
+                at: new Date().toISOString(),
+              }),
+            ]
+          : []),
+      ]);
+      const version = typeof current.version === 'number' ? current.version : 0;
+      return contactFromItem({ ...current, status, version: version + 1 });
+    } catch (error) {
+      if (error instanceof ConditionFailed && error.failed('contact') && attempt < 3) continue;
+      throw error;
+    }
   }
 };
 
@@ -213,6 +247,7 @@ export const createChannelLead = async (
         'attribute_not_exists(pk)',
       ),
       putPart('lead', leadEntity.toItem(record), 'attribute_not_exists(pk)'),
+      createdEventPart(lead),
     ]);
     return true;
   } catch (error) {

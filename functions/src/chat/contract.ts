@@ -116,6 +116,8 @@ export interface Contact {
   readonly status: ChatContactStatus;
   /** A lead who came through a channel: which kind (the UI shows its icon). */
   readonly channel?: ChannelType;
+  /** The person's mailing tags, when they have any (the contact panel shows and edits them). */
+  readonly tags?: readonly string[];
 }
 
 export interface ProfileUser extends Contact {

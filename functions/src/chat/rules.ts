@@ -50,6 +50,7 @@ export const toContact = (record: ContactRecord): Contact => ({
   avatar: record.avatar,
   status: record.status,
   ...(record.channel ? { channel: record.channel.type } : {}),
+  ...(record.tags?.length ? { tags: record.tags } : {}),
 });
 
 export const toProfileUser = (record: ContactRecord): ProfileUser => ({

@@ -9,6 +9,7 @@
  */
 
 import { emailAccessPatterns } from './email-access-patterns';
+import { mailingsAccessPatterns } from './mailings-access-patterns';
 
 export type IndexName = 'table' | 'gsi1' | 'gsi2';
 
@@ -482,6 +483,7 @@ export const accessPatterns = [
   },
   // Email: its own file (one partition per mailbox, and the outside world).
   ...emailAccessPatterns,
+  ...mailingsAccessPatterns,
 ] as const satisfies readonly AccessPattern[];
 
 /** The literal text a template starts with (what a begins_with or a key collision compares). */

@@ -53,11 +53,19 @@ export const emailAccessPatterns = [
   // Email with the outside world (email/outside/entities.ts; docs/email.md, "Delivery", "Inbound").
   {
     entity: 'MailSuppression',
-    module: 'email/outside/entities.ts',
+    module: 'core/email-suppression.ts',
     index: 'table',
     pk: 'MAILSUPPRESSED#<address>',
     sk: 'SUPPRESSED',
     patterns: ['an outside send skips an address that bounced for good or complained (one GetItem per recipient)'],
+  },
+  {
+    entity: 'MailSuppression',
+    module: 'core/email-suppression.ts',
+    index: 'gsi1',
+    pk: 'MAILSUPPRESSED',
+    sk: '<address>',
+    patterns: ["a mailing's audience leaves out every suppressed address (one Query, every page)"],
   },
   {
     entity: 'MailSesMessage',

@@ -8,6 +8,7 @@ import { rulesChangedJobs } from '../core/auth/rules-changed-runner';
 import { teamJobs } from '../team/jobs';
 import { emailJobs } from '../email/jobs';
 import { emailOutsideJobs } from '../email/outside/jobs';
+import { mailingJobs } from '../mailings/jobs';
 
 /**
  * Every job kind the worker runs, by area. Each area keeps its definitions in its own
@@ -24,4 +25,5 @@ export const jobRegistry: JobRegistry = {
   ...teamJobs,
   ...emailJobs,
   ...emailOutsideJobs,
+  ...mailingJobs,
 };

@@ -4,25 +4,10 @@ import { defineEntity } from '../../core/entity';
 
 /**
  * The outside world's keys (rows in core/access-patterns.ts; docs/email.md, "Delivery"):
- * - suppression: an address that bounced for good or complained, skipped by later sends;
  * - SES message: the id SES gave a send → the sender's copy, for SES events;
  * - Message-ID: a sent mail's Message-ID → the sender's copy, for replies from outside;
  * - inbound claim: a Message-ID delivered to one mailbox, so a repeat stores nothing.
  */
-
-export interface SuppressedAddress {
-  /** Lower-case. */
-  readonly address: string;
-  readonly reason: 'bounce' | 'complaint';
-  readonly detail?: string;
-  readonly at: string;
-}
-
-export const suppressionEntity = defineEntity<SuppressedAddress, [address: string]>({
-  type: 'MailSuppression',
-  key: (address) => ({ pk: `MAILSUPPRESSED#${address.toLowerCase()}`, sk: 'SUPPRESSED' }),
-  keyOf: (record) => ({ pk: `MAILSUPPRESSED#${record.address}`, sk: 'SUPPRESSED' }),
-});
 
 export interface MailLink {
   readonly ownerId: string;

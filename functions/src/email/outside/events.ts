@@ -4,7 +4,8 @@ import { db } from '../../core/db';
 import { tableName } from '../../core/table';
 import { sesMessageEntity } from './entities';
 import { setRecipientStatuses, type StatusChange } from './status';
-import { suppressAddress } from './suppression';
+import { suppressAddress } from '../../core/email-suppression';
+import { applyMailingSesEvent } from '../../mailings/ses-events';
 
 /**
  * SES events → recipient statuses (docs/email.md, "Delivery"). The shape is SES's event
@@ -58,7 +59,15 @@ export const applySesEvent = async (event: SesEventRecord, now = new Date()): Pr
   const { Item } = await db().send(
     new GetCommand({ TableName: tableName(), Key: sesMessageEntity.key(event.mail.messageId), ConsistentRead: true }),
   );
-  if (!Item) return 'unknown-message';
+  if (!Item) {
+    // Not one of the mailbox's mails: perhaps a mailing's send (docs/mailings.md, "Delivery").
+    const mailingChange = [...changes.values()][0];
+    if (mailingChange?.status === 'delivered' || mailingChange?.status === 'bounced') {
+      if (await applyMailingSesEvent(event.mail.messageId, mailingChange.status, mailingChange.detail, now))
+        return 'applied';
+    }
+    return 'unknown-message';
+  }
   const link = sesMessageEntity.fromItem(Item);
   await setRecipientStatuses(link.ownerId, link.mailId, changes, now);
   return 'applied';

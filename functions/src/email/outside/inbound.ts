@@ -5,6 +5,7 @@ import { simpleParser, type AddressObject, type Attachment } from 'mailparser';
 
 import { receiveChannelMessage } from '../../chat/channel-service';
 import { pushToUserConnections } from '../../core/connections/push';
+import { contactEventPart } from '../../core/contact-events';
 import { ConditionFailed, db, putPart } from '../../core/db';
 import { findEmailChannel, findUserIdByEmail, type EmailChannel } from '../../core/email-channel';
 import { ulid } from '../../core/ids';
@@ -189,6 +190,10 @@ export const receiveInboundMail = async (
   const date = (parsed.date && !Number.isNaN(parsed.date.getTime()) ? parsed.date : now).toISOString();
   const participants = [from, ...to, ...cc].flatMap((entry) => [entry.address, entry.name ?? '']);
 
+  // A person we know (a user) writing to the workspace's address replies: the 'replied' contact
+  // event goes with the workspace copy of the mail, once (docs/mailings.md, "Sequences").
+  const senderId =
+    toWorkspace && from.address && verdicts.spam !== 'FAIL' ? await findUserIdByEmail(from.address) : undefined;
   const stored: { ownerId: string; mailId: string }[] = [];
   let duplicates = 0;
   for (const ownerId of owners.keys()) {
@@ -231,7 +236,16 @@ export const receiveInboundMail = async (
       'attribute_not_exists(pk)',
     );
     try {
-      const { stored: written } = await storeNewMail(mail, { html, text }, [claim]);
+      const replied =
+        senderId && ownerId === (thread.answeredOwnerId ?? toWorkspace?.ownerId)
+          ? [
+              contactEventPart(
+                { type: 'replied', contactId: senderId, channel: 'email', at: now.toISOString() },
+                { now },
+              ),
+            ]
+          : [];
+      const { stored: written } = await storeNewMail(mail, { html, text }, [claim, ...replied]);
       if (!written) {
         duplicates += 1;
         continue;
@@ -253,7 +267,7 @@ export const receiveInboundMail = async (
 
   // A sender nobody knows, writing to the workspace's address, becomes a lead (as the channels do).
   let leadId: string | undefined;
-  if (toWorkspace && from.address && verdicts.spam !== 'FAIL' && !(await findUserIdByEmail(from.address))) {
+  if (toWorkspace && from.address && verdicts.spam !== 'FAIL' && !senderId) {
     const result = await receiveChannelMessage(
       {
         channel: { id: toWorkspace.id, type: 'email', ownerId: toWorkspace.ownerId },

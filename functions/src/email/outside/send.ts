@@ -12,7 +12,7 @@ import type { MailAddress, MailRecord } from '../records';
 import { messageIdEntity, outsideSendClaimType, sendClaimKey, sesMessageEntity } from './entities';
 import { buildRawMail, senderDisplayName } from './mime';
 import { setRecipientStatuses, readMail, type StatusChange } from './status';
-import { isSuppressed } from './suppression';
+import { isSuppressed } from '../../core/email-suppression';
 
 /**
  * `email.send-outside` (at most once; docs/email.md, "Delivery"): one SES send of a sent mail

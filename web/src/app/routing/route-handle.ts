@@ -30,6 +30,8 @@ export const routeNames = [
   // Beyond the table of docs/product.md#routes (docs/roles.md): the team page and an invitation link.
   'apps-team',
   'invitation',
+  // Beyond the table of docs/product.md#routes (docs/mailings.md): the public unsubscribe link.
+  'unsubscribe',
 ] as const;
 
 export type RouteName = (typeof routeNames)[number];

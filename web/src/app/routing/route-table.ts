@@ -111,6 +111,8 @@ const handles = {
   // Beyond the table of docs/product.md#routes (docs/roles.md, "Team and invitations").
   team: { name: 'apps-team', action: 'read', subject: 'Team' },
   invitation: { name: 'invitation', layout: 'blank', public: true, unauthenticatedOnly: true },
+  // Beyond the table of docs/product.md#routes (docs/mailings.md): the public unsubscribe link (signed in or not).
+  unsubscribe: { name: 'unsubscribe', layout: 'blank', public: true },
 } as const satisfies Record<string, RouteHandle>;
 
 const declaredRoutes: readonly RouteDeclaration[] = [
@@ -207,7 +209,35 @@ const declaredRoutes: readonly RouteDeclaration[] = [
   {
     path: '/apps/mailings',
     handle: handles.mailings,
-    comingSoon: 'mailings',
+    parts: ['mailings'],
+    page: async () => (await import('../../features/mailings/mailings-page')).MailingsPage,
+  },
+  {
+    // A section of the mailings area (docs/mailings.md, "Sequences"): the area's own handle, as an alias.
+    path: '/apps/mailings/sequences',
+    handle: handles.mailings,
+    parts: ['mailings'],
+    page: async () => (await import('../../features/mailings/sequences/sequences-page')).SequencesPage,
+  },
+  {
+    // A mailing's editor and its page are the area's too (its handle, as an alias): the app's entry
+    // carries one name fewer for each (the first-download budget, `npm run bench -- web`).
+    path: '/apps/mailings/new',
+    handle: handles.mailings,
+    parts: ['mailings'],
+    page: async () => (await import('../../features/mailings/mailing-editor-page')).MailingEditorPage,
+  },
+  {
+    path: '/apps/mailings/:id/edit',
+    handle: handles.mailings,
+    parts: ['mailings'],
+    page: async () => (await import('../../features/mailings/mailing-editor-page')).MailingEditorPage,
+  },
+  {
+    path: '/apps/mailings/:id',
+    handle: handles.mailings,
+    parts: ['mailings'],
+    page: async () => (await import('../../features/mailings/mailing-detail-page')).MailingDetailPage,
   },
   {
     path: '/apps/project-create/:type',
@@ -274,6 +304,12 @@ const declaredRoutes: readonly RouteDeclaration[] = [
     handle: handles.invitation,
     parts: ['team'],
     page: async () => (await import('../../features/team/invitation-page')).InvitationPage,
+  },
+  {
+    path: '/unsubscribe/:token',
+    handle: handles.unsubscribe,
+    parts: ['unsubscribe'],
+    page: async () => (await import('../../features/unsubscribe/unsubscribe-page')).UnsubscribePage,
   },
 ];
 

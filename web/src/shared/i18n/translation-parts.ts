@@ -80,6 +80,16 @@ export const partLoaders = {
     fr: () => import('../../features/email/locales/fr/email'),
     ar: () => import('../../features/email/locales/ar/email'),
   },
+  mailings: {
+    en: () => import('../../features/mailings/locales/en/mailings'),
+    fr: () => import('../../features/mailings/locales/fr/mailings'),
+    ar: () => import('../../features/mailings/locales/ar/mailings'),
+  },
+  unsubscribe: {
+    en: () => import('../../features/unsubscribe/locales/en/unsubscribe'),
+    fr: () => import('../../features/unsubscribe/locales/fr/unsubscribe'),
+    ar: () => import('../../features/unsubscribe/locales/ar/unsubscribe'),
+  },
 } as const satisfies Record<string, Readonly<Record<Language, PartLoader>>>;
 
 /** A part's resources: nested objects with strings at the leaves. */

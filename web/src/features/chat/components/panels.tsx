@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { leadStatuses, type ChatContactStatus, type Contact, type ProfileUser } from '@orbit/functions/chat/contract';
 import { ContactAvatar } from './contact-avatar';
+import { ContactTags } from './contact-tags';
 import { useRoleLabel } from './contact-list';
 import { CloseIcon } from '../../../shared/ui/icons';
 import { chipColor, isLeadStage } from '../utils/status';
@@ -232,6 +233,8 @@ export const ContactPanel = ({
               {t('chat.contact.failed')}
             </Alert>
           ) : null}
+          {/* Tagging a person is `update Contact`, the same right as changing their status. */}
+          <ContactTags key={contact.id} contact={contact} canEdit={canChangeStatus} />
         </>
       ) : null}
     </Panel>

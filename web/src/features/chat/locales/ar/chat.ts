@@ -98,6 +98,13 @@ const chat: TranslationShape<typeof en> = {
       saved: 'أصبحت حالة {{name}} «{{status}}».',
       failed: 'تعذّر تغيير الحالة.',
       close: 'إغلاق',
+      tags: 'وسوم المراسلات',
+      editTags: 'تعديل الوسوم',
+      tagsHint: 'اكتب وسمًا واضغط Enter، ثم احفظ.',
+      saveTags: 'احفظ الوسوم',
+      tagsSaved: 'حُفظت الوسوم.',
+      tagsFailed: 'تعذّر حفظ الوسوم. {{reason}}',
+      noTags: 'لا وسوم.',
     },
     errors: {
       load: 'تعذّر تحميل المحادثة.',

@@ -98,6 +98,13 @@ const chat = {
       saved: '{{name}} is now “{{status}}”.',
       failed: 'The status could not be changed.',
       close: 'Close',
+      tags: 'Mailing tags',
+      editTags: 'Edit tags',
+      tagsHint: 'Type a tag and press Enter; save when done.',
+      saveTags: 'Save tags',
+      tagsSaved: 'Tags saved.',
+      tagsFailed: 'The tags could not be saved. {{reason}}',
+      noTags: 'No tags.',
     },
     errors: {
       load: 'The chat could not be loaded.',

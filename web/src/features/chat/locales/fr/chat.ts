@@ -98,6 +98,13 @@ const chat: TranslationShape<typeof en> = {
       saved: '{{name}} est maintenant « {{status}} ».',
       failed: 'Le statut n’a pas pu être modifié.',
       close: 'Fermer',
+      tags: 'Étiquettes d’envoi',
+      editTags: 'Modifier les étiquettes',
+      tagsHint: 'Tapez une étiquette puis Entrée ; enregistrez à la fin.',
+      saveTags: 'Enregistrer les étiquettes',
+      tagsSaved: 'Étiquettes enregistrées.',
+      tagsFailed: 'Les étiquettes n’ont pas pu être enregistrées. {{reason}}',
+      noTags: 'Aucune étiquette.',
     },
     errors: {
       load: 'La discussion n’a pas pu être chargée.',

@@ -19,11 +19,6 @@ const areas = {
       message: 'Integrations are coming soon.',
       description: 'Signed webhooks for workspace events and API keys for the REST API.',
     },
-    mailings: {
-      title: 'Mailings',
-      message: 'Mailings are coming soon.',
-      description: 'Scheduled broadcasts to chosen contacts with delivery totals per recipient.',
-    },
     plans: {
       title: 'Plans',
       message: 'Plans are coming soon.',

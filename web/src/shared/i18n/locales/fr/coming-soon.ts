@@ -19,11 +19,6 @@ const areas: TranslationShape<typeof en> = {
       message: 'Les intégrations arrivent bientôt.',
       description: 'Des webhooks signés pour les événements et des clés d’API pour l’API REST.',
     },
-    mailings: {
-      title: 'Envois groupés',
-      message: 'Les envois groupés arrivent bientôt.',
-      description: 'Des diffusions programmées vers les contacts choisis, avec le suivi par destinataire.',
-    },
     plans: {
       title: 'Offres',
       message: 'Les offres arrivent bientôt.',

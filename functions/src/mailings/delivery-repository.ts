@@ -1,0 +1,480 @@
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+
+import { batchWrite, db, isConditionFailure } from '../core/db';
+import { tableName, ttlAttribute } from '../core/table';
+import type { AudienceFilter, MailingChannel } from './audience-filter';
+import {
+  channelSecondEntity,
+  claimPartition,
+  mailingItemKey,
+  minuteBucketEntity,
+  minuteSortPrefix,
+  personSendsPartition,
+  queuePartition,
+  recipientEntity,
+  recipientSortPrefix,
+  sesLinkEntity,
+  type RecipientRecord,
+  type RecipientStatus,
+  type SesLinkRecord,
+} from './delivery-entities';
+
+/**
+ * The delivery part's reads and writes (docs/mailings.md, "Delivery"). The mailing item itself
+ * belongs to the mailings part (records.ts); delivery reads the fields it needs and changes only
+ * its state to `sending` / `sent`, its start and finish times and its totals (ADD, never a
+ * read-modify-write, so concurrent sends and events add up).
+ */
+export interface MailingForDelivery {
+  readonly id: string;
+  readonly name: string;
+  readonly state: string;
+  readonly version: number;
+  readonly channel: MailingChannel;
+  readonly channelId?: string;
+  readonly subject: string;
+  readonly html: string;
+  readonly audience: AudienceFilter;
+  readonly throttlePerMinute: number;
+  readonly audienceFrozen: boolean;
+  readonly totals: Readonly<Record<string, number>>;
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+export const readMailing = async (mailingId: string): Promise<MailingForDelivery | undefined> => {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: mailingItemKey(mailingId), ConsistentRead: true }),
+  );
+  if (!Item) return undefined;
+  return {
+    id: mailingId,
+    name: text(Item.name),
+    state: text(Item.state),
+    version: Number(Item.version ?? 0),
+    channel: Item.channel === 'telegram' ? 'telegram' : 'email',
+    channelId: typeof Item.channelId === 'string' ? Item.channelId : undefined,
+    subject: text(Item.subject),
+    html: text(Item.html),
+    audience: (Item.audience ?? {}) as AudienceFilter,
+    throttlePerMinute: Number(Item.throttlePerMinute ?? 0),
+    audienceFrozen: Item.audienceFrozen === true,
+    totals: (Item.totals ?? {}) as Record<string, number>,
+  };
+};
+
+/** scheduled → sending from the version read, once (a second start of the same mailing loses the condition). */
+export const markSending = async (mailingId: string, version: number, now: Date): Promise<boolean> => {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: mailingItemKey(mailingId),
+        UpdateExpression: 'SET #state = :sending, startedAt = :now, updatedAt = :now ADD version :one',
+        ConditionExpression: '#state = :scheduled AND version = :version',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: {
+          ':sending': 'sending',
+          ':scheduled': 'scheduled',
+          ':version': version,
+          ':now': now.toISOString(),
+          ':one': 1,
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
+
+export const markAudienceFrozen = (mailingId: string, recipients: number, queued: number) =>
+  db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: mailingItemKey(mailingId),
+      UpdateExpression: 'SET audienceFrozen = :yes, totals.recipients = :recipients, totals.queued = :queued',
+      ExpressionAttributeValues: { ':yes': true, ':recipients': recipients, ':queued': queued },
+    }),
+  );
+
+/** sending → sent when nothing is left (conditional: a paused or cancelled mailing keeps its state). */
+export const markSent = async (mailingId: string, now: Date): Promise<boolean> => {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: mailingItemKey(mailingId),
+        UpdateExpression: 'SET #state = :sent, finishedAt = :now, updatedAt = :now ADD version :one',
+        ConditionExpression: '#state = :sending',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: { ':sent': 'sent', ':sending': 'sending', ':now': now.toISOString(), ':one': 1 },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
+
+/** Totals by ADD (the mailing item's `totals` map: recipients, queued, sent, delivered, …). */
+export const addTotals = async (mailingId: string, deltas: Readonly<Record<string, number>>): Promise<void> => {
+  const entries = Object.entries(deltas).filter(([, delta]) => delta !== 0);
+  if (entries.length === 0) return;
+  const names: Record<string, string> = {};
+  const values: Record<string, number> = {};
+  const parts = entries.map(([name, delta], index) => {
+    names[`#t${index}`] = name;
+    values[`:t${index}`] = delta;
+    return `totals.#t${index} :t${index}`;
+  });
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: mailingItemKey(mailingId),
+      UpdateExpression: `ADD ${parts.join(', ')}`,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    }),
+  );
+};
+
+/* ---------- Recipients ---------- */
+
+const recipientOf = (item: Record<string, unknown>) => recipientEntity.fromItem(item);
+
+/** Every recipient's person id already written (a start that is run again writes only the missing ones). */
+export const existingRecipientIds = async (mailingId: string): Promise<Set<string>> => {
+  const ids = new Set<string>();
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': mailingItemKey(mailingId).pk, ':prefix': recipientSortPrefix },
+        ProjectionExpression: 'personId',
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    for (const item of page.Items ?? []) ids.add(String(item.personId));
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  return ids;
+};
+
+/** The frozen audience, written in batches (only before any batch runs: see delivery-jobs.ts). */
+export const writeRecipients = (recipients: readonly RecipientRecord[]) =>
+  batchWrite(
+    recipients.map((recipient) => ({ put: recipientEntity.toItem(recipient) })),
+    4,
+  );
+
+/** The next queued recipients, oldest id first (the queue index; a claim re-checks each). */
+export const nextQueued = async (mailingId: string, limit: number): Promise<RecipientRecord[]> => {
+  const { Items } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': queuePartition(mailingId) },
+      Limit: limit,
+    }),
+  );
+  return (Items ?? []).map(recipientOf);
+};
+
+/** Claims whose time is before `before` (a send a crash cut off). */
+export const lapsedClaims = async (mailingId: string, before: Date, limit = 100): Promise<RecipientRecord[]> => {
+  const { Items } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :before',
+      ExpressionAttributeValues: { ':pk': claimPartition(mailingId), ':before': before.toISOString() },
+      Limit: limit,
+    }),
+  );
+  return (Items ?? []).map(recipientOf);
+};
+
+export const hasClaims = async (mailingId: string): Promise<boolean> => {
+  const { Items } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': claimPartition(mailingId) },
+      Limit: 1,
+    }),
+  );
+  return (Items ?? []).length > 0;
+};
+
+/**
+ * Moves a recipient from one status to another, only if it is still in `from` (the claim before
+ * a send is queued → sending: one worker wins, a second never sends). Index keys follow the
+ * status: `sending` is in the claim index, every other status in none.
+ */
+export const moveRecipient = async (
+  mailingId: string,
+  personId: string,
+  from: RecipientStatus,
+  to: RecipientStatus,
+  now: Date,
+  extra: Readonly<Record<string, string>> = {},
+): Promise<boolean> => {
+  const values: Record<string, unknown> = { ':from': from, ':to': to };
+  const sets = ['#status = :to'];
+  Object.values(extra).forEach((value, index) => {
+    sets.push(`#x${index} = :x${index}`);
+    values[`:x${index}`] = value;
+  });
+  const names: Record<string, string> = { '#status': 'status' };
+  Object.keys(extra).forEach((name, index) => (names[`#x${index}`] = name));
+  let update: string;
+  if (to === 'sending') {
+    sets.push('claimedAt = :now', 'gsi1pk = :claims', 'gsi1sk = :claimKey');
+    values[':now'] = now.toISOString();
+    values[':claims'] = claimPartition(mailingId);
+    values[':claimKey'] = `${now.toISOString()}#${personId}`;
+    update = `SET ${sets.join(', ')}`;
+  } else if (to === 'sent') {
+    // In the person's sends (GSI2), newest last: a reply finds the mailing it answers (replies.ts).
+    sets.push('gsi2pk = :person', 'gsi2sk = :sentKey');
+    values[':person'] = personSendsPartition(personId);
+    values[':sentKey'] = `${now.toISOString()}#${mailingId}`;
+    update = `SET ${sets.join(', ')} REMOVE gsi1pk, gsi1sk`;
+  } else {
+    update = `SET ${sets.join(', ')} REMOVE gsi1pk, gsi1sk`;
+  }
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: recipientEntity.key(mailingId, personId),
+        UpdateExpression: update,
+        ConditionExpression: '#status = :from',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
+
+/** Sets a field on a recipient once (opt-out through the link, a reply): false when it was already set. */
+export const setRecipientOnce = async (
+  mailingId: string,
+  personId: string,
+  field: 'optedOutAt' | 'repliedAt',
+  at: string,
+): Promise<boolean> => {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: recipientEntity.key(mailingId, personId),
+        UpdateExpression: 'SET #field = :at',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#field)',
+        ExpressionAttributeNames: { '#field': field },
+        ExpressionAttributeValues: { ':at': at },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
+
+export const readRecipient = async (mailingId: string, personId: string): Promise<RecipientRecord | undefined> => {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: recipientEntity.key(mailingId, personId), ConsistentRead: true }),
+  );
+  return Item ? recipientOf(Item) : undefined;
+};
+
+export const listRecipients = async (
+  mailingId: string,
+  options: { status?: RecipientStatus; limit: number; cursor?: string },
+): Promise<{ recipients: RecipientRecord[]; nextCursor?: string }> => {
+  const recipients: RecipientRecord[] = [];
+  let start: Record<string, unknown> | undefined = options.cursor
+    ? { ...recipientEntity.key(mailingId, options.cursor) }
+    : undefined;
+  // A status filter reads pages until the page is full or the partition ends.
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ...(options.status
+          ? {
+              FilterExpression: '#status = :status',
+              ExpressionAttributeNames: { '#status': 'status' },
+            }
+          : {}),
+        ExpressionAttributeValues: {
+          ':pk': mailingItemKey(mailingId).pk,
+          ':prefix': recipientSortPrefix,
+          ...(options.status ? { ':status': options.status } : {}),
+        },
+        Limit: options.limit - recipients.length,
+        ExclusiveStartKey: start,
+      }),
+    );
+    recipients.push(...(page.Items ?? []).map(recipientOf));
+    start = page.LastEvaluatedKey;
+  } while (start && recipients.length < options.limit);
+  const last = recipients.at(-1);
+  return { recipients, nextCursor: start && last ? last.personId : undefined };
+};
+
+/* ---------- Minute buckets ---------- */
+
+export const readMinuteCount = async (mailingId: string, minute: string): Promise<number> => {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: minuteBucketEntity.key(mailingId, minute), ConsistentRead: true }),
+  );
+  return Number(Item?.count ?? 0);
+};
+
+/**
+ * Reserves `count` sends in a minute's bucket, never beyond `limit` (a condition on the ADD: two
+ * batches at once cannot both take the last places). False when the places are gone.
+ */
+export const reserveMinute = async (
+  mailingId: string,
+  minute: string,
+  count: number,
+  limit: number,
+): Promise<boolean> => {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: minuteBucketEntity.key(mailingId, minute),
+        UpdateExpression: 'SET #type = :type, mailingId = :mailingId, #minute = :minute ADD #count :count',
+        ...(limit > 0 ? { ConditionExpression: 'attribute_not_exists(#count) OR #count <= :room' } : {}),
+        // `count`, `type` and `minute` are DynamoDB reserved words.
+        ExpressionAttributeNames: { '#count': 'count', '#type': 'type', '#minute': 'minute' },
+        ExpressionAttributeValues: {
+          ':type': minuteBucketEntity.type,
+          ':mailingId': mailingId,
+          ':minute': minute,
+          ':count': count,
+          ...(limit > 0 ? { ':room': limit - count } : {}),
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
+
+/** Gives back places a batch reserved and did not use. */
+export const releaseMinute = (mailingId: string, minute: string, count: number) =>
+  db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: minuteBucketEntity.key(mailingId, minute),
+      UpdateExpression: 'ADD #count :minus',
+      ExpressionAttributeNames: { '#count': 'count' },
+      ExpressionAttributeValues: { ':minus': -count },
+    }),
+  );
+
+export const listMinutes = async (mailingId: string): Promise<{ minute: string; count: number }[]> => {
+  const { Items } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': mailingItemKey(mailingId).pk, ':prefix': minuteSortPrefix },
+      // A day of sending is at most 1 440 buckets: one or two pages.
+      Limit: 1500,
+    }),
+  );
+  return (Items ?? []).map((item) => ({ minute: String(item.minute), count: Number(item.count ?? 0) }));
+};
+
+/* ---------- The channel's rate ---------- */
+
+const tryReserveSecond = async (channel: string, second: string, count: number, limit: number, now: Date) => {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: channelSecondEntity.key(channel, second),
+        UpdateExpression: 'SET #type = :type, #expires = :expires ADD #count :count',
+        ConditionExpression: 'attribute_not_exists(#count) OR #count <= :room',
+        ExpressionAttributeNames: { '#count': 'count', '#type': 'type', '#expires': ttlAttribute },
+        ExpressionAttributeValues: {
+          ':type': channelSecondEntity.type,
+          // An hour is plenty: only the current second is ever read.
+          ':expires': Math.floor(now.getTime() / 1000) + 3600,
+          ':count': count,
+          ':room': limit - count,
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
+
+/**
+ * Takes up to `wanted` of the channel's sends in this second, shared by every mailing sending at
+ * once (never beyond `limit`); how many it got (0: the second is full).
+ */
+export const reserveChannelSecond = async (
+  channel: string,
+  second: string,
+  wanted: number,
+  limit: number,
+  now: Date,
+): Promise<number> => {
+  if (await tryReserveSecond(channel, second, wanted, limit, now)) return wanted;
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: channelSecondEntity.key(channel, second), ConsistentRead: true }),
+  );
+  const left = Math.min(wanted, limit - Number(Item?.count ?? 0));
+  return left > 0 && (await tryReserveSecond(channel, second, left, limit, now)) ? left : 0;
+};
+
+/* ---------- SES links ---------- */
+
+export const putSesLink = (link: SesLinkRecord) =>
+  db().send(new PutCommand({ TableName: tableName(), Item: sesLinkEntity.toItem(link) }));
+
+export const readSesLink = async (sesMessageId: string): Promise<SesLinkRecord | undefined> => {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: sesLinkEntity.key(sesMessageId), ConsistentRead: true }),
+  );
+  return Item ? sesLinkEntity.fromItem(Item) : undefined;
+};
+
+/** The person's latest mailing send at or after `since` (GSI2, newest first, one item). */
+export const latestSendSince = async (personId: string, since: Date): Promise<RecipientRecord | undefined> => {
+  const { Items } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk >= :since',
+      ExpressionAttributeValues: { ':pk': personSendsPartition(personId), ':since': since.toISOString() },
+      ScanIndexForward: false,
+      Limit: 1,
+    }),
+  );
+  const item = Items?.[0];
+  return item ? recipientOf(item) : undefined;
+};

@@ -1,0 +1,62 @@
+import type { RecipientView } from '@orbit/functions/mailings/delivery-contract';
+import type { Mailing, MailingSummary, RequestableState } from '@orbit/functions/mailings/contract';
+
+/**
+ * The mailings API's shapes as the pages use them: the server's own contract
+ * (functions/src/mailings), so a change of a route's answer breaks the web build, not a page.
+ */
+export {
+  mailingStates,
+  type Mailing,
+  type MailingChannel,
+  type MailingList,
+  type MailingPreview,
+  type MailingState,
+  type MailingSummary,
+  type RequestableState,
+} from '@orbit/functions/mailings/contract';
+export type { MailingStats, RecipientsPage, RecipientView } from '@orbit/functions/mailings/delivery-contract';
+export {
+  audienceLimits,
+  type AudienceFilter,
+  type AudiencePreviewResponse,
+  type BulkTagsResponse,
+  type MailingContactsResponse,
+  type TagsResponse,
+} from '@orbit/functions/mailings/audience-contract';
+/** A person's status (spec §4's values): what an audience chooses by. */
+export {
+  chatContactStatuses as contactStatuses,
+  type ChatContactStatus as ContactStatus,
+} from '@orbit/functions/chat/contract';
+
+export type MailingTotals = MailingSummary['totals'];
+export type MailingSchedule = NonNullable<MailingSummary['schedule']>;
+export type RecipientStatus = RecipientView['status'];
+
+/**
+ * The recipient statuses the table filters by, in the order they happen. The delivery part
+ * keeps its list in a server-only module; `satisfies` and the test below keep this one equal.
+ */
+export const recipientStatuses = [
+  'queued',
+  'sending',
+  'sent',
+  'delivered',
+  'bounced',
+  'failed',
+  'opted_out',
+  'unknown',
+  'cancelled',
+] as const satisfies readonly RecipientStatus[];
+
+/** What the editor's form holds: the fields a draft is created and saved with. */
+export type MailingInput = Pick<Mailing, 'name' | 'channel' | 'subject' | 'html' | 'audience' | 'throttlePerMinute'>;
+
+/** POST /{id}/transitions (requests.ts `transitionRequest`): the target state from the version read. */
+export interface TransitionInput {
+  readonly to: RequestableState;
+  readonly version: number;
+  readonly schedule?: MailingSchedule;
+  readonly sendNow?: true;
+}
