@@ -2,8 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * One Vitest run, several projects: `npm test` runs them in order (see package.json) so that a
- * failure names its layer. API and e2e projects share one DynamoDB Local per run (globalSetup)
- * and isolate by table, never by restarting the JVM.
+ * failure names its layer. Each API test file has a DynamoDB Local of its own (a setup file);
+ * the e2e files share the one stack of their globalSetup, as `npm start` serves it.
  */
 export default defineConfig({
   test: {
@@ -27,7 +27,7 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
-          globalSetup: ['tests/support/dynamodb-global-setup.ts'],
+          setupFiles: ['tests/support/api-store.ts'],
           env: { POWERTOOLS_LOG_LEVEL: 'SILENT' },
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 
 import { DynamoDBClient, ListTablesCommand, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { db } from '@orbit/functions/core/db';
 import { seedDemoData } from '@orbit/seed/load';
@@ -16,6 +16,7 @@ import { listUserConnections } from '@orbit/functions/core/connections/repositor
 import type { ChatsAndContactsResponse } from '@orbit/functions/chat/contract';
 
 import { ApiClient, demo, startApiStack } from '../support/api-stack';
+import { testStore } from '../support/api-store';
 import { startStackProcess } from '../support/stack-process';
 import { WsClient } from '../support/ws-client';
 
@@ -132,7 +133,7 @@ describe('the local stack', () => {
       const own = new DynamoDBClient({});
       expect((await own.send(new ListTablesCommand({}))).TableNames).toContain(stack.tableName);
       own.destroy();
-      const stranger = outsider(inject('store').endpoint);
+      const stranger = outsider(testStore().endpoint);
       expect((await stranger.send(new ListTablesCommand({}))).TableNames).toEqual([]);
       stranger.destroy();
     } finally {
@@ -273,7 +274,7 @@ describe('after a crash', () => {
         (contact) => contact.id === userId,
       )?.status;
     try {
-      const doomed = await startStackProcess({ dataDir: crashDir, tableName, store: inject('store') });
+      const doomed = await startStackProcess({ dataDir: crashDir, tableName, store: testStore() });
       const liam = new ApiClient(doomed.url);
       const liamId = (await liam.signIn(demo.clientA.phone, demo.clientA.password)).body.userData.id;
       const admin = new ApiClient(doomed.url);

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 
-import { inject, vi } from 'vitest';
+import { vi } from 'vitest';
 
 import { areas } from '@orbit/functions/routes';
 
 import { defaultAdmissionLimits } from '../../infra/local/http-api';
 import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../infra/local/stack';
+
+import { testStore } from './api-store';
 
 /**
  * Functional tests send bursts (30 concurrent sign-ins) on a machine shared with other work:
@@ -17,7 +19,7 @@ const patientAdmission = Object.fromEntries(
 ) as typeof defaultAdmissionLimits;
 
 /**
- * A local stack for one test file: its own table on the shared DynamoDB Local, the demo seed,
+ * A local stack for one test file: its own table on the file's DynamoDB Local, the demo seed,
  * and the real server on a free port. Test files run in separate workers, so the process
  * environment the handlers read belongs to this file alone.
  */
@@ -26,7 +28,7 @@ export const startApiStack = (options: Omit<LocalStackOptions, 'store'> = {}): P
     port: 0,
     host: '127.0.0.1',
     dataDir: ':memory:',
-    store: inject('store'),
+    store: testStore(),
     tableName: `test-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`,
     admission: patientAdmission,
     ...options,
