@@ -9,6 +9,7 @@ import * as projectRequests from '@orbit/functions/projects/requests';
 import { httpRoutes, routeKeyOf, type HttpRouteDefinition } from '@orbit/functions/routes';
 
 import type { LocalStack } from '../../infra/local/stack';
+import { backgroundWorkSettled } from '../support/background-work';
 import { ApiClient, demo, startApiStack } from '../support/api-stack';
 
 /**
@@ -320,34 +321,6 @@ const snapshot = async (): Promise<Map<string, string>> => {
   return items;
 };
 
-/**
- * Waits until no background job is due or running: the seed's and the set-up's own work (contact
- * events, digests) moving during the run is not the run's doing. A job due later stays as it is.
- */
-const backgroundWorkSettled = async (): Promise<void> => {
-  const client = new DynamoDBClient({});
-  const deadline = Date.now() + 50_000;
-  try {
-    for (;;) {
-      const now = new Date().toISOString();
-      const busy: string[] = [];
-      for await (const page of paginateScan({ client }, { TableName: stack.tableName, ConsistentRead: true })) {
-        for (const item of page.Items ?? []) {
-          if (item.type?.S !== 'Job') continue;
-          const status = item.status?.S;
-          if (status === 'running' || (status === 'queued' && (item.runAt?.S ?? '') <= now))
-            busy.push(`${item.kind?.S ?? '?'} ${status}`);
-        }
-      }
-      if (busy.length === 0) return;
-      if (Date.now() > deadline) throw new Error(`background work still busy: ${busy.join(', ')}`);
-      await new Promise((next) => setTimeout(next, 250));
-    }
-  } finally {
-    client.destroy();
-  }
-};
-
 let before: Map<string, string>;
 
 /* ---------- The run ---------- */
@@ -392,7 +365,8 @@ beforeAll(async () => {
     if (existing.length === 0) throw new Error(`the demo data has no record for {${name}}`);
     realIds[name] = existing;
   }
-  await backgroundWorkSettled();
+  // The seed's own background work (contact events) moving during the run is not the run's doing.
+  await backgroundWorkSettled(stack.tableName);
   before = await snapshot();
 });
 
