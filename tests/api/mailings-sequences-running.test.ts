@@ -2,27 +2,31 @@ import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createTransport } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import { createLead, findLeadIdByIdentity } from '@orbit/functions/chat/contacts-repository';
+import { findLeadIdByIdentity } from '@orbit/functions/chat/contacts-repository';
 import { db, transactWrite } from '@orbit/functions/core/db';
 import { findEmailChannel } from '@orbit/functions/core/email-channel';
-import { ulid } from '@orbit/functions/core/ids';
 import { reschedulePendingJobPart } from '@orbit/functions/core/jobs/manage';
 import type { JobRecord } from '@orbit/functions/core/jobs/records';
 import { tableName } from '@orbit/functions/core/table';
 import { userEntity } from '@orbit/functions/core/users/entities';
 import type { SequenceStepPayload } from '@orbit/functions/mailings/job-payloads';
 import { sequenceStepJob } from '@orbit/functions/mailings/sequence-step-job';
-import type {
-  Enrolment,
-  EnrolmentListResponse,
-  SequenceListResponse,
-  SequenceResponse,
-} from '@orbit/functions/mailings/sequence-contract';
+import type { Enrolment, EnrolmentListResponse, SequenceResponse } from '@orbit/functions/mailings/sequence-contract';
 
 import type { LocalStack } from '../../infra/local/stack';
 import { signInDemoUsers, startApiStack, type ApiClient } from '../support/api-stack';
 import { backgroundWorkSettled } from '../support/background-work';
 import { emailsTo, waitForEmails } from '../support/sent-messages';
+import {
+  jobsFor,
+  newLeadAddress,
+  pauseActiveSequences,
+  sequencesPath,
+  stepJob,
+  validSequence,
+  websiteLead,
+  withSequence,
+} from '../support/sequences-api';
 
 /**
  * Sequences running over HTTP against the local stack (docs/mailings.md, "Sequences"): a lead
@@ -42,7 +46,6 @@ let clientBId: string;
 const clientBEmail = 'sophia@bluepeak.example';
 const patience = { timeout: 20_000, interval: 50 } as const;
 const dayMs = 24 * 60 * 60 * 1000;
-const base = '/api/apps/mailings/sequences';
 
 beforeAll(async () => {
   stack = await startApiStack();
@@ -50,23 +53,7 @@ beforeAll(async () => {
     admin,
     ids: { clientB: clientBId },
   } = await signInDemoUsers(stack.url));
-  // The demo seed's active welcome sequence enrols on the same status: paused, it sends nothing
-  // to these tests' leads, whose emails are counted.
-  const listed = await admin.request<SequenceListResponse>('GET', base);
-  for (const sequence of listed.body.sequences.filter((entry) => entry.active)) {
-    const { name, channel, trigger, steps, version } = sequence;
-    const paused = await admin.request('PUT', `${base}/${sequence.id}`, {
-      body: {
-        name,
-        channel,
-        trigger,
-        steps: steps.map(({ delayDays, subject, html }) => ({ delayDays, subject, html })),
-        active: false,
-        version,
-      },
-    });
-    expect(paused.status, JSON.stringify(paused.body)).toBe(200);
-  }
+  await pauseActiveSequences(admin);
   // The seed's own contact events (its leads at interest_shown) run before any test sequence is
   // active: they would enrol those leads in it and add to its step counts.
   await backgroundWorkSettled(stack.tableName);
@@ -76,23 +63,11 @@ afterAll(async () => {
   await stack.stop();
 });
 
-const emailStep = (delayDays: number, subject: string) => ({ delayDays, subject, html: `<p>${subject}</p>` });
-
-const validSequence = (extra: Record<string, unknown> = {}) => ({
-  name: `Welcome ${ulid()}`,
-  channel: 'email',
-  trigger: { type: 'status', status: 'interest_shown' },
-  steps: [
-    { delayDays: 0, subject: 'Welcome', html: '<p>Hello {{firstName | "there"}}</p>' },
-    emailStep(3, 'Three days on'),
-  ],
-  ...extra,
-});
-
-const create = (body: unknown) => admin.request<SequenceResponse>('POST', base, { body });
-
 const enrolmentsOf = async (sequenceId: string): Promise<Enrolment[]> => {
-  const { status, body } = await admin.request<EnrolmentListResponse>('GET', `${base}/${sequenceId}/enrolments`);
+  const { status, body } = await admin.request<EnrolmentListResponse>(
+    'GET',
+    `${sequencesPath}/${sequenceId}/enrolments`,
+  );
   expect(status).toBe(200);
   return [...body.enrolments];
 };
@@ -103,37 +78,6 @@ const waitForEnrolment = (sequenceId: string, personId: string, status: Enrolmen
     const enrolment = (await enrolmentsOf(sequenceId)).find((entry) => entry.personId === personId);
     if (enrolment?.status !== status) throw new Error(`enrolment is ${enrolment?.status ?? 'absent'}, not ${status}`);
     return enrolment;
-  }, patience);
-
-/** The jobs of one kind whose payload names the person (a Scan is fine on a test's own table). */
-const jobsFor = async (kind: string, personField: string, personId: string): Promise<JobRecord[]> => {
-  const found: JobRecord[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new ScanCommand({
-        TableName: tableName(),
-        FilterExpression: '#kind = :kind AND payload.#person = :id',
-        ExpressionAttributeNames: { '#kind': 'kind', '#person': personField },
-        ExpressionAttributeValues: { ':kind': kind, ':id': personId },
-        ConsistentRead: true,
-        ...(start ? { ExclusiveStartKey: start } : {}),
-      }),
-    );
-    found.push(...((page.Items ?? []) as JobRecord[]));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return found;
-};
-
-/** The job of a step (other than `except`), once written. */
-const stepJob = (personId: string, step: number, except?: string) =>
-  vi.waitFor(async () => {
-    const job = (await jobsFor('sequence.step', 'personId', personId)).find(
-      (entry) => (entry.payload as { step: number }).step === step && entry.id !== except,
-    );
-    if (!job) throw new Error(`no job for step ${step} yet`);
-    return job;
   }, patience);
 
 /** Every contact event of the person has run (so whatever it would enrol is enrolled). */
@@ -169,23 +113,6 @@ const jobDone = (jobId: string) =>
 
 const tokenIn = (html: string | undefined) => /\/unsubscribe\/([\w.-]+)/.exec(html ?? '')?.[1] ?? '';
 
-const newAddress = () => `seq-${ulid().toLowerCase()}@outside.example`;
-
-/** A lead from the website with an email address, in `contact_received`. */
-const websiteLead = async (fullName: string) => {
-  const email = newAddress();
-  const lead = await createLead({
-    id: ulid(),
-    fullName,
-    about: '',
-    status: 'contact_received',
-    source: 'website',
-    email,
-    createdAt: new Date().toISOString(),
-  });
-  return { id: lead.id, email };
-};
-
 const setStatus = async (userId: string, status: string) => {
   const response = await admin.request('POST', '/api/apps/chat/contacts', { body: { userId, status } });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
@@ -202,26 +129,14 @@ const optOut = (id: string) =>
   );
 
 const stepsOf = async (id: string) => {
-  const { status, body } = await admin.request<SequenceResponse>('GET', `${base}/${id}`);
+  const { status, body } = await admin.request<SequenceResponse>('GET', `${sequencesPath}/${id}`);
   expect(status).toBe(200);
   return body.sequence.steps.map((step) => step.stats);
 };
 
-/** Runs a flow with an active sequence, deleted after, so no other test's leads enter it. */
-const withSequence = async (body: Record<string, unknown>, flow: (id: string) => Promise<void>) => {
-  const created = await create({ ...body, active: true });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const id = created.body.sequence.id;
-  try {
-    await flow(id);
-  } finally {
-    await admin.request('DELETE', `${base}/${id}`);
-  }
-};
-
 describe('a sequence running for a lead', () => {
   it('enrols a lead entering the status, sends step 1 now and step 2 three days after it', async () => {
-    await withSequence(validSequence(), async (id) => {
+    await withSequence(admin, validSequence(), async (id) => {
       const lead = await websiteLead('Ada Sequence');
       await setStatus(lead.id, 'interest_shown');
       const [first] = await waitForEmails(stack.mailStoreUrl, lead.email, 1);
@@ -237,7 +152,7 @@ describe('a sequence running for a lead', () => {
       expect(enrolment).toMatchObject({ status: 'active', fullName: 'Ada Sequence', step: 1 });
 
       // Step 2 is due three days after step 1 went: moved to now rather than waited for.
-      const second = await stepJob(lead.id, 1);
+      const second = await stepJob(lead.id, 1, patience);
       expect(second.status).toBe('queued');
       expect(Date.parse(second.runAt) - Date.parse(enrolment.lastSentAt ?? '')).toBeGreaterThanOrEqual(
         3 * dayMs - 1000,
@@ -258,11 +173,11 @@ describe('a sequence running for a lead', () => {
   });
 
   it('sends a step once however often its job runs (at once, or again after a crash)', async () => {
-    await withSequence(validSequence(), async (id) => {
+    await withSequence(admin, validSequence(), async (id) => {
       const lead = await websiteLead('Kill Nine');
       await setStatus(lead.id, 'interest_shown');
       await waitForEmails(stack.mailStoreUrl, lead.email, 1);
-      const second = await stepJob(lead.id, 1);
+      const second = await stepJob(lead.id, 1, patience);
       // Three workers run the queued job at once, as a restarted worker would rerun one cut off.
       const context = { job: second, attempt: 1, now: new Date(), signal: new AbortController().signal };
       const payload = second.payload as SequenceStepPayload;
@@ -278,11 +193,11 @@ describe('a sequence running for a lead', () => {
   });
 
   it('stops when the lead leaves the status', async () => {
-    await withSequence(validSequence(), async (id) => {
+    await withSequence(admin, validSequence(), async (id) => {
       const lead = await websiteLead('Leaving Lead');
       await setStatus(lead.id, 'interest_shown');
       await waitForEmails(stack.mailStoreUrl, lead.email, 1);
-      const second = await stepJob(lead.id, 1);
+      const second = await stepJob(lead.id, 1, patience);
       await setStatus(lead.id, 'closed');
       expect(await waitForEnrolment(id, lead.id, 'left')).toMatchObject({ step: 1 });
       await timePassesFor(second);
@@ -293,16 +208,16 @@ describe('a sequence running for a lead', () => {
   });
 
   it('starts again when the lead comes back, and the earlier enrolment’s step job sends nothing', async () => {
-    await withSequence(validSequence(), async (id) => {
+    await withSequence(admin, validSequence(), async (id) => {
       const lead = await websiteLead('Returning Lead');
       await setStatus(lead.id, 'interest_shown');
       await waitForEmails(stack.mailStoreUrl, lead.email, 1);
-      const earlier = await stepJob(lead.id, 1);
+      const earlier = await stepJob(lead.id, 1, patience);
       await setStatus(lead.id, 'closed');
       await waitForEnrolment(id, lead.id, 'left');
       await setStatus(lead.id, 'interest_shown');
       await waitForEmails(stack.mailStoreUrl, lead.email, 2);
-      const again = await stepJob(lead.id, 1, earlier.id);
+      const again = await stepJob(lead.id, 1, patience, earlier.id);
       expect(await waitForEnrolment(id, lead.id, 'active')).toMatchObject({ step: 1 });
 
       await timePassesFor(earlier);
@@ -321,7 +236,7 @@ describe('a sequence running for a lead', () => {
   it('stops when the person replies by email, and counts the reply on the step they answered', async () => {
     const channel = await findEmailChannel();
     if (!channel) throw new Error('the demo seed connects an email channel');
-    const address = newAddress();
+    const address = newLeadAddress();
     const smtp = createTransport({ host: '127.0.0.1', port: stack.smtpPort, secure: false, ignoreTLS: true });
     // Their first email makes them a lead (contact_received): it is no reply to anything.
     await smtp.sendMail({ from: `Grace Reply <${address}>`, to: channel.fromAddress, subject: 'Hi', text: 'Hello' });
@@ -331,11 +246,11 @@ describe('a sequence running for a lead', () => {
       return found;
     }, patience);
 
-    await withSequence(validSequence(), async (id) => {
+    await withSequence(admin, validSequence(), async (id) => {
       await setStatus(leadId, 'interest_shown');
       const [welcome] = await waitForEmails(stack.mailStoreUrl, address, 1);
       expect(welcome?.subject).toBe('Welcome');
-      const second = await stepJob(leadId, 1);
+      const second = await stepJob(leadId, 1, patience);
       await smtp.sendMail({
         from: `Grace Reply <${address}>`,
         to: channel.fromAddress,
@@ -355,14 +270,14 @@ describe('a sequence running for a lead', () => {
     if (!channel) throw new Error('the demo seed connects an email channel');
     const tag = `reply${Date.now().toString(36)}`;
     const userId = clientBId;
-    await withSequence(validSequence({ trigger: { type: 'tag', tag } }), async (id) => {
+    await withSequence(admin, validSequence({ trigger: { type: 'tag', tag } }), async (id) => {
       const before = (await emailsTo(stack.mailStoreUrl, clientBEmail)).length;
       const tagged = await admin.request('PUT', `/api/apps/mailings/contacts/${userId}/tags`, {
         body: { tags: [tag] },
       });
       expect(tagged.status, JSON.stringify(tagged.body)).toBe(200);
       await waitForEmails(stack.mailStoreUrl, clientBEmail, before + 1);
-      await stepJob(userId, 1);
+      await stepJob(userId, 1, patience);
       const smtp = createTransport({ host: '127.0.0.1', port: stack.smtpPort, secure: false, ignoreTLS: true });
       await smtp.sendMail({ from: clientBEmail, to: channel.fromAddress, subject: 'Re: Welcome', text: 'Thanks' });
       expect(await waitForEnrolment(id, userId, 'replied')).toMatchObject({ step: 1 });
@@ -371,7 +286,7 @@ describe('a sequence running for a lead', () => {
   });
 
   it('never sends a step to an opted-out person, before or after they enrolled', async () => {
-    await withSequence(validSequence(), async (id) => {
+    await withSequence(admin, validSequence(), async (id) => {
       const out = await websiteLead('Opted Out Before');
       await optOut(out.id);
       await setStatus(out.id, 'interest_shown');
@@ -381,7 +296,7 @@ describe('a sequence running for a lead', () => {
       const later = await websiteLead('Opted Out Later');
       await setStatus(later.id, 'interest_shown');
       await waitForEmails(stack.mailStoreUrl, later.email, 1);
-      const second = await stepJob(later.id, 1);
+      const second = await stepJob(later.id, 1, patience);
       await optOut(later.id);
       await timePassesFor(second);
       await jobDone(second.id);
@@ -393,11 +308,11 @@ describe('a sequence running for a lead', () => {
   });
 
   it('stops for someone who unsubscribes through a step’s link, and never enrols them again', async () => {
-    await withSequence(validSequence(), async (id) => {
+    await withSequence(admin, validSequence(), async (id) => {
       const lead = await websiteLead('Una Subscribe');
       await setStatus(lead.id, 'interest_shown');
       const [welcome] = await waitForEmails(stack.mailStoreUrl, lead.email, 1);
-      const second = await stepJob(lead.id, 1);
+      const second = await stepJob(lead.id, 1, patience);
       const posted = await admin.request('POST', `/api/mailings/unsubscribe/${tokenIn(welcome?.body.html)}`, {
         token: null,
         rawBody: 'List-Unsubscribe=One-Click',
@@ -418,7 +333,7 @@ describe('a sequence running for a lead', () => {
 
   it('runs for a tag: enrols whoever is tagged, stops when the tag is taken off', async () => {
     const tag = `seq${Date.now().toString(36)}`;
-    await withSequence(validSequence({ trigger: { type: 'tag', tag } }), async (id) => {
+    await withSequence(admin, validSequence({ trigger: { type: 'tag', tag } }), async (id) => {
       const lead = await websiteLead('Tagged Lead');
       const tagged = await admin.request('PUT', `/api/apps/mailings/contacts/${lead.id}/tags`, {
         body: { tags: [tag] },
@@ -426,7 +341,7 @@ describe('a sequence running for a lead', () => {
       expect(tagged.status, JSON.stringify(tagged.body)).toBe(200);
       const [welcome] = await waitForEmails(stack.mailStoreUrl, lead.email, 1);
       expect(welcome?.body.html).toContain('Hello Tagged');
-      const second = await stepJob(lead.id, 1);
+      const second = await stepJob(lead.id, 1, patience);
       const untagged = await admin.request('PUT', `/api/apps/mailings/contacts/${lead.id}/tags`, {
         body: { tags: [] },
       });
@@ -446,13 +361,13 @@ describe('a sequence running for a lead', () => {
   });
 
   it('does not enrol anyone while inactive, and filters enrolments by status', async () => {
-    const created = await create(validSequence());
+    const created = await admin.request<SequenceResponse>('POST', sequencesPath, { body: validSequence() });
     const { id } = created.body.sequence;
     const lead = await websiteLead('Inactive Lead');
     await setStatus(lead.id, 'interest_shown');
     await contactEventsDone(lead.id, 2);
     expect(await enrolmentsOf(id)).toEqual([]);
-    const filtered = await admin.request('GET', `${base}/${id}/enrolments?status=nope`);
+    const filtered = await admin.request('GET', `${sequencesPath}/${id}/enrolments?status=nope`);
     expect(filtered.status).toBe(400);
     expect(filtered.body).toMatchObject({ errors: { status: [expect.any(String)] } });
   });

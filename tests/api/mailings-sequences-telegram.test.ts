@@ -1,9 +1,5 @@
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import { db } from '@orbit/functions/core/db';
-import type { JobRecord } from '@orbit/functions/core/jobs/records';
-import { tableName } from '@orbit/functions/core/table';
 import type { SequenceStepPayload } from '@orbit/functions/mailings/job-payloads';
 import type { SequenceResponse } from '@orbit/functions/mailings/sequence-contract';
 import { sequenceStepJob } from '@orbit/functions/mailings/sequence-step-job';
@@ -11,6 +7,7 @@ import { sequenceStepJob } from '@orbit/functions/mailings/sequence-step-job';
 import type { LocalStack } from '../../infra/local/stack';
 import { signInDemoUsers, startApiStack, type ApiClient } from '../support/api-stack';
 import { FakeTelegram } from '../support/fake-telegram';
+import { sequencesPath, stepJob, withSequence } from '../support/sequences-api';
 
 /**
  * A Telegram sequence over HTTP against the local stack (docs/mailings.md, "Sequences",
@@ -24,7 +21,6 @@ let telegram: FakeTelegram;
 let origin = '';
 const patience = { timeout: 30_000, interval: 50 } as const;
 const run = Date.now().toString(36);
-const base = '/api/apps/mailings/sequences';
 
 beforeAll(async () => {
   telegram = await FakeTelegram.start();
@@ -38,23 +34,6 @@ afterAll(async () => {
   await stack?.stop();
   await telegram?.stop();
 });
-
-/** The queued job of a step of the person's enrolment, once written. */
-const stepJob = (personId: string, step: number) =>
-  vi.waitFor(async () => {
-    const { Items = [] } = await db().send(
-      new ScanCommand({
-        TableName: tableName(),
-        FilterExpression: '#kind = :kind AND payload.personId = :id AND payload.step = :step',
-        ExpressionAttributeNames: { '#kind': 'kind' },
-        ExpressionAttributeValues: { ':kind': 'sequence.step', ':id': personId, ':step': step },
-        ConsistentRead: true,
-      }),
-    );
-    const job = Items[0] as JobRecord | undefined;
-    if (!job) throw new Error(`no job for step ${step} yet`);
-    return job;
-  }, patience);
 
 describe('a Telegram sequence', () => {
   it('sends each step once to the person’s chat through the channel they wrote to', async () => {
@@ -76,21 +55,16 @@ describe('a Telegram sequence', () => {
     }, patience);
 
     const tag = `tgseq${run}`;
-    const created = await admin.request<SequenceResponse>('POST', base, {
-      body: {
-        name: `Telegram welcome ${run}`,
-        channel: 'telegram',
-        trigger: { type: 'tag', tag },
-        active: true,
-        steps: [
-          { delayDays: 0, subject: '', html: '<p>Welcome {{firstName}}, glad you wrote.</p>' },
-          { delayDays: 3, subject: '', html: '<p>Three days on, {{firstName}}.</p>' },
-        ],
-      },
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const id = created.body.sequence.id;
-    try {
+    const sequence = {
+      name: `Telegram welcome ${run}`,
+      channel: 'telegram',
+      trigger: { type: 'tag', tag },
+      steps: [
+        { delayDays: 0, subject: '', html: '<p>Welcome {{firstName}}, glad you wrote.</p>' },
+        { delayDays: 3, subject: '', html: '<p>Three days on, {{firstName}}.</p>' },
+      ],
+    };
+    await withSequence(admin, sequence, async (id) => {
       const tagged = await admin.request('PUT', `/api/apps/mailings/contacts/${lead.id}/tags`, {
         body: { tags: [tag] },
       });
@@ -110,7 +84,7 @@ describe('a Telegram sequence', () => {
       );
 
       // Step 2's job, run by three workers at once (as a rerun after a crash would): one send.
-      const second = await stepJob(lead.id, 1);
+      const second = await stepJob(lead.id, 1, patience);
       const context = { job: second, attempt: 1, now: new Date(), signal: new AbortController().signal };
       const payload = second.payload as SequenceStepPayload;
       const results = await Promise.all([1, 2, 3].map(() => sequenceStepJob.run(payload, context)));
@@ -119,13 +93,11 @@ describe('a Telegram sequence', () => {
       expect(sendsOf('glad you wrote')).toHaveLength(1);
       expect(sendsOf('Three days on')[0]?.body.chat_id).toBe(String(user.id));
 
-      const read = await admin.request<SequenceResponse>('GET', `${base}/${id}`);
+      const read = await admin.request<SequenceResponse>('GET', `${sequencesPath}/${id}`);
       expect(read.body.sequence.steps.map((step) => step.stats)).toMatchObject([
         { sent: 1, failed: 0 },
         { sent: 1, failed: 0 },
       ]);
-    } finally {
-      await admin.request('DELETE', `${base}/${id}`);
-    }
+    });
   }, 120_000);
 });

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { ulid } from '@orbit/functions/core/ids';
 import type { SequenceListResponse, SequenceResponse } from '@orbit/functions/mailings/sequence-contract';
 
 import type { LocalStack } from '../../infra/local/stack';
 import { ApiClient, signInDemoUsers, startApiStack } from '../support/api-stack';
+import { emailStep, sequencesPath, validSequence } from '../support/sequences-api';
 
 /**
  * Sequences' routes over HTTP against the local stack (docs/mailings.md, "Sequences"): CRUD,
@@ -17,7 +17,6 @@ import { ApiClient, signInDemoUsers, startApiStack } from '../support/api-stack'
 let stack: LocalStack;
 let admin: ApiClient;
 let clientA: ApiClient;
-const base = '/api/apps/mailings/sequences';
 
 beforeAll(async () => {
   stack = await startApiStack();
@@ -28,22 +27,9 @@ afterAll(async () => {
   await stack.stop();
 });
 
-const emailStep = (delayDays: number, subject: string) => ({ delayDays, subject, html: `<p>${subject}</p>` });
+const create = (body: unknown, client = admin) => client.request<SequenceResponse>('POST', sequencesPath, { body });
 
-const validSequence = (extra: Record<string, unknown> = {}) => ({
-  name: `Welcome ${ulid()}`,
-  channel: 'email',
-  trigger: { type: 'status', status: 'interest_shown' },
-  steps: [
-    { delayDays: 0, subject: 'Welcome', html: '<p>Hello {{firstName | "there"}}</p>' },
-    emailStep(3, 'Three days on'),
-  ],
-  ...extra,
-});
-
-const create = (body: unknown, client = admin) => client.request<SequenceResponse>('POST', base, { body });
-
-const listSequences = async () => (await admin.request<SequenceListResponse>('GET', base)).body.sequences;
+const listSequences = async () => (await admin.request<SequenceListResponse>('GET', sequencesPath)).body.sequences;
 
 describe('sequences CRUD', () => {
   it('creates, reads, lists, updates with its version and deletes', async () => {
@@ -65,28 +51,32 @@ describe('sequences CRUD', () => {
       stats: { sent: 0, delivered: 0, failed: 0, optedOut: 0, replies: 0 },
     });
 
-    const read = await admin.request<SequenceResponse>('GET', `${base}/${sequence.id}`);
+    const read = await admin.request<SequenceResponse>('GET', `${sequencesPath}/${sequence.id}`);
     expect(read.status).toBe(200);
     expect(read.body.sequence).toEqual(sequence);
     expect((await listSequences()).map((entry) => entry.id)).toContain(sequence.id);
 
-    const updated = await admin.request<SequenceResponse>('PUT', `${base}/${sequence.id}`, {
+    const updated = await admin.request<SequenceResponse>('PUT', `${sequencesPath}/${sequence.id}`, {
       body: { ...body, name: 'Renamed', trigger: { type: 'tag', tag: 'vip' }, version: 1 },
     });
     expect(updated.status, JSON.stringify(updated.body)).toBe(200);
     expect(updated.body.sequence).toMatchObject({ name: 'Renamed', trigger: { type: 'tag', tag: 'vip' }, version: 2 });
 
-    const stale = await admin.request('PUT', `${base}/${sequence.id}`, {
+    const stale = await admin.request('PUT', `${sequencesPath}/${sequence.id}`, {
       body: { ...body, name: 'Lost update', version: 1 },
     });
     expect(stale.status).toBe(409);
     expect(stale.body).toMatchObject({ errors: { version: [expect.any(String)] } });
-    expect((await admin.request<SequenceResponse>('GET', `${base}/${sequence.id}`)).body.sequence.name).toBe('Renamed');
+    expect((await admin.request<SequenceResponse>('GET', `${sequencesPath}/${sequence.id}`)).body.sequence.name).toBe(
+      'Renamed',
+    );
 
-    expect((await admin.request('DELETE', `${base}/${sequence.id}`)).status).toBe(204);
-    expect((await admin.request('GET', `${base}/${sequence.id}`)).status).toBe(404);
-    expect((await admin.request('DELETE', `${base}/${sequence.id}`)).status).toBe(404);
-    expect((await admin.request('PUT', `${base}/${sequence.id}`, { body: { ...body, version: 2 } })).status).toBe(404);
+    expect((await admin.request('DELETE', `${sequencesPath}/${sequence.id}`)).status).toBe(204);
+    expect((await admin.request('GET', `${sequencesPath}/${sequence.id}`)).status).toBe(404);
+    expect((await admin.request('DELETE', `${sequencesPath}/${sequence.id}`)).status).toBe(404);
+    expect(
+      (await admin.request('PUT', `${sequencesPath}/${sequence.id}`, { body: { ...body, version: 2 } })).status,
+    ).toBe(404);
     expect((await listSequences()).map((entry) => entry.id)).not.toContain(sequence.id);
   });
 
@@ -126,13 +116,15 @@ describe('sequences CRUD', () => {
   it('refuses a bad update with 400 and keeps the stored sequence', async () => {
     const created = await create(validSequence());
     const { id } = created.body.sequence;
-    const bad = await admin.request('PUT', `${base}/${id}`, { body: { ...validSequence({ steps: [] }), version: 1 } });
+    const bad = await admin.request('PUT', `${sequencesPath}/${id}`, {
+      body: { ...validSequence({ steps: [] }), version: 1 },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ errors: { steps: [expect.any(String)] } });
-    const noVersion = await admin.request('PUT', `${base}/${id}`, { body: validSequence() });
+    const noVersion = await admin.request('PUT', `${sequencesPath}/${id}`, { body: validSequence() });
     expect(noVersion.status).toBe(400);
     expect(noVersion.body).toMatchObject({ errors: { version: [expect.any(String)] } });
-    expect((await admin.request<SequenceResponse>('GET', `${base}/${id}`)).body.sequence).toEqual(
+    expect((await admin.request<SequenceResponse>('GET', `${sequencesPath}/${id}`)).body.sequence).toEqual(
       created.body.sequence,
     );
   });
@@ -141,10 +133,10 @@ describe('sequences CRUD', () => {
     const created = await create(validSequence());
     const { id } = created.body.sequence;
     expect((await create(validSequence(), clientA)).status).toBe(403);
-    expect((await clientA.request('GET', base)).status).toBe(403);
-    expect((await clientA.request('GET', `${base}/${id}`)).status).toBe(403);
-    expect((await clientA.request('DELETE', `${base}/${id}`)).status).toBe(403);
-    expect((await admin.request('GET', `${base}/${id}`)).status).toBe(200);
-    expect((await new ApiClient(stack.url).request('GET', base)).status).toBe(401);
+    expect((await clientA.request('GET', sequencesPath)).status).toBe(403);
+    expect((await clientA.request('GET', `${sequencesPath}/${id}`)).status).toBe(403);
+    expect((await clientA.request('DELETE', `${sequencesPath}/${id}`)).status).toBe(403);
+    expect((await admin.request('GET', `${sequencesPath}/${id}`)).status).toBe(200);
+    expect((await new ApiClient(stack.url).request('GET', sequencesPath)).status).toBe(401);
   });
 });

@@ -1,11 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-
-import type { BrowserContextOptions, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 
 import { seriousAxeViolations } from '../support/axe';
-import { signInThroughForm, useBrowser } from '../support/browser';
+import { animationsSettled, useMailingsBrowser } from '../support/mailings-browser';
 
 /**
  * The sequences page and the public unsubscribe page in a real browser (docs/mailings.md): the
@@ -15,31 +12,8 @@ import { signInThroughForm, useBrowser } from '../support/browser';
  * dark, French, and Arabic (right to left) on a phone.
  */
 
-const browser = useBrowser();
-const artifacts = join(import.meta.dirname, 'artifacts', 'mailings-sequences');
-const shot = (target: Page, name: string) =>
-  target.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
-const olivia = { phone: '+15550100001', password: 'Admin#2026' };
+const { browser, shot, signedIn } = useMailingsBrowser('mailings-sequences');
 const suffix = Date.now().toString(36);
-
-beforeAll(() => {
-  mkdirSync(artifacts, { recursive: true });
-});
-
-/** Waits for running animations (a dialog's, a ripple's) to end, so axe sees final colours. */
-const settled = (target: Page) =>
-  target.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
-  );
-
-const signedIn = async (options: BrowserContextOptions = {}) => {
-  const page = await (await browser.newContext(options)).newPage();
-  await signInThroughForm(page, olivia.phone, olivia.password);
-  await page.waitForURL((url) => url.pathname !== '/login');
-  return page;
-};
 
 const openList = async (page: Page) => {
   await page.goto('/apps/mailings/sequences');
@@ -110,7 +84,7 @@ describe('a sequence on a status', () => {
       .getByRole('dialog')
       .getByText(`Everyone in “${name}” stops getting its messages.`, { exact: false })
       .waitFor();
-    await settled(page);
+    await animationsSettled(page);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.getByTestId('sequence-confirm-delete').click();
     await page.getByTestId('sequences-page').waitFor();
@@ -127,7 +101,7 @@ describe('the sequences page', () => {
     await shot(page, `${scheme}-list`);
     await page.getByTestId('sequences-new').click();
     await page.getByTestId('sequence-step-body-0').waitFor();
-    await settled(page);
+    await animationsSettled(page);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await shot(page, `${scheme}-editor`);
   });
@@ -152,7 +126,7 @@ describe('the sequences page', () => {
     await shot(page, 'ar-phone-list');
     await page.goto('/apps/mailings/sequences?sequence=new');
     await page.getByTestId('sequence-step-body-0').waitFor();
-    await settled(page);
+    await animationsSettled(page);
     expect(await fitsWidth(page)).toBe(true);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await shot(page, 'ar-phone-editor');

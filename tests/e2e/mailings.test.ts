@@ -1,11 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-
-import type { BrowserContextOptions, Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 
 import { seriousAxeViolations } from '../support/axe';
-import { apiAs, signInThroughForm, useBrowser } from '../support/browser';
+import { apiAs } from '../support/browser';
+import { animationsSettled, useMailingsBrowser } from '../support/mailings-browser';
 import { waitForEmails } from '../support/sent-messages';
 
 /**
@@ -16,33 +14,11 @@ import { waitForEmails } from '../support/sent-messages';
  * the pages in French and Arabic (right to left), on a phone, and axe in light and dark.
  */
 
-const browser = useBrowser();
-const artifacts = join(import.meta.dirname, 'artifacts', 'mailings');
-const shot = (target: Page, name: string) =>
-  target.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
-const olivia = { phone: '+15550100001', password: 'Admin#2026' };
+const { browser, shot, signedIn } = useMailingsBrowser('mailings');
 // Two of the seed's chat leads, with email addresses.
 const daniel = { name: 'Daniel Brooks', email: 'daniel.brooks@brightloop.example' };
 const hannah = { name: 'Hannah Weber', email: 'hannah@weber-backhaus.example' };
 const tag = `e2e-${Date.now().toString(36)}`;
-
-beforeAll(() => {
-  mkdirSync(artifacts, { recursive: true });
-});
-
-const settled = (target: Page) =>
-  target.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
-  );
-
-const signedIn = async (options: BrowserContextOptions = {}) => {
-  const page = await (await browser.newContext(options)).newPage();
-  await signInThroughForm(page, olivia.phone, olivia.password);
-  await page.waitForURL((url) => url.pathname !== '/login');
-  return page;
-};
 
 interface Contact {
   readonly id: string;
@@ -279,7 +255,7 @@ describe('the mailings pages', () => {
       await shot(page, `${scheme}-list`);
       await page.getByTestId('mailings-new').click();
       await page.getByTestId('mailing-editor-body').waitFor();
-      await settled(page);
+      await animationsSettled(page);
       expect(await seriousAxeViolations(page)).toEqual([]);
       await shot(page, `${scheme}-editor`);
       // A draft's detail page, and the contacts section.
@@ -288,12 +264,12 @@ describe('the mailings pages', () => {
       });
       await page.goto(`/apps/mailings/${mailing.id}`);
       await page.getByTestId('mailing-detail').waitFor();
-      await settled(page);
+      await animationsSettled(page);
       expect(await seriousAxeViolations(page)).toEqual([]);
       await shot(page, `${scheme}-detail`);
       await page.goto('/apps/mailings?view=contacts');
       await page.getByTestId('contact-row').first().waitFor();
-      await settled(page);
+      await animationsSettled(page);
       expect(await seriousAxeViolations(page)).toEqual([]);
       await shot(page, `${scheme}-contacts`);
     },

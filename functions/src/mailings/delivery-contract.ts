@@ -1,7 +1,23 @@
 import * as v from 'valibot';
 
 import { object, queryLimit, recordId } from '../core/schema';
-import { recipientStatuses, type RecipientStatus } from './delivery-entities';
+
+/**
+ * A recipient's statuses, in the order they happen: the one list the server's items
+ * (delivery-entities.ts), this contract's filter and the web's recipients table use.
+ */
+export const recipientStatuses = [
+  'queued',
+  'sending',
+  'sent',
+  'delivered',
+  'bounced',
+  'failed',
+  'opted_out',
+  'unknown',
+  'cancelled',
+] as const;
+export type RecipientStatus = (typeof recipientStatuses)[number];
 
 /** The delivery routes' contracts (docs/mailings.md, "Delivery"), shared with the web app. */
 export const recipientsQuery = object({

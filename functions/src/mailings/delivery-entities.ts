@@ -1,5 +1,6 @@
 import { defineEntity } from '../core/entity';
 import type { MailingChannel } from './audience-filter';
+import type { RecipientStatus } from './delivery-contract';
 
 /**
  * The delivery part's items (docs/mailings.md, "Delivery"; rows in core/mailings-access-patterns.ts):
@@ -17,18 +18,8 @@ import type { MailingChannel } from './audience-filter';
  * - the SES message id → recipient link, `MAILINGSES#<sesMessageId>` / `LINK`, which the email
  *   area's SES events look up when the message is not one of its mails.
  */
-export const recipientStatuses = [
-  'queued',
-  'sending',
-  'sent',
-  'delivered',
-  'bounced',
-  'failed',
-  'opted_out',
-  'unknown',
-  'cancelled',
-] as const;
-export type RecipientStatus = (typeof recipientStatuses)[number];
+// The list is the contract's (the web filters by it too); this part's modules name the type from here.
+export type { RecipientStatus };
 
 /** Statuses a recipient never leaves by a send (events may still move sent → delivered/bounced). */
 export const settledStatuses: readonly RecipientStatus[] = ['failed', 'opted_out', 'unknown', 'cancelled'];

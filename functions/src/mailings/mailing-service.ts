@@ -21,7 +21,7 @@ import { mailingMessages as m } from './messages';
 import { zeroTotals, type MailingRecord, type MailingState } from './records';
 import type { CreateMailingRequest, TransitionRequest, UpdateMailingRequest } from './requests';
 import { isEditable, transitionTo, type TransitionKind } from './transitions';
-import { findTemplateErrors, renderTemplate } from './variables';
+import { renderTemplate, templateErrorMessages } from './variables';
 
 /**
  * Mailings (docs/mailings.md, "States"): drafts whose content changes from the version read,
@@ -47,17 +47,6 @@ const lost = async (id: string, field: string, message: string): Promise<never> 
   throw conflict(await existing(id), field, message);
 };
 
-/** Unknown and malformed variables of one field, as its 400 messages. */
-const variableErrors = (text: string): string[] => {
-  const errors = findTemplateErrors(text);
-  return [
-    ...errors.unknown.map((name) =>
-      /^[A-Za-z_]\w{0,31}$/.test(name) ? `${m.unknownVariable} ({{${name}}})` : m.unknownVariable,
-    ),
-    ...(errors.malformed.length > 0 ? [m.malformedVariable] : []),
-  ];
-};
-
 /** The sanitised body; 400 when it is too large to store. */
 const cleanHtml = (html: string): string => {
   const clean = sanitizeMailHtml(html).html;
@@ -69,8 +58,8 @@ const cleanHtml = (html: string): string => {
 /** What saving refuses whatever the state: variables no one knows. */
 const contentErrors = (mailing: Pick<MailingRecord, 'subject' | 'html'>): FieldErrors => {
   const errors: FieldErrors = {};
-  const subject = variableErrors(mailing.subject);
-  const html = variableErrors(mailing.html);
+  const subject = templateErrorMessages(mailing.subject);
+  const html = templateErrorMessages(mailing.html);
   if (subject.length > 0) errors.subject = subject;
   if (html.length > 0) errors.html = html;
   return errors;

@@ -30,7 +30,7 @@ import {
   listStepStats,
   replaceSequence,
 } from './sequence-repository';
-import { findTemplateErrors } from './variables';
+import { templateErrorMessages } from './variables';
 
 /**
  * Sequences (docs/mailings.md, "Sequences"): the `Mailing` subject's rights (read, create,
@@ -82,17 +82,6 @@ const toEnrolment = (record: EnrolmentRecord): Enrolment => ({
   ...(record.lastSentAt ? { lastSentAt: record.lastSentAt } : {}),
 });
 
-/** Unknown and malformed variables of one text, as its 400 messages (as a mailing's). */
-const variableErrors = (text: string): string[] => {
-  const errors = findTemplateErrors(text);
-  return [
-    ...errors.unknown.map((name) =>
-      /^[A-Za-z_]\w{0,31}$/.test(name) ? `${m.unknownVariable} ({{${name}}})` : m.unknownVariable,
-    ),
-    ...(errors.malformed.length > 0 ? [m.malformedVariable] : []),
-  ];
-};
-
 /**
  * The steps as stored: each body sanitised as a mailing's is (it goes out as HTML and the editor
  * shows it); 400 for a body left empty by the sanitiser or a variable no one knows.
@@ -105,8 +94,8 @@ const cleanSteps = (steps: readonly { delayDays: number; subject?: string; html:
   const clean = steps.map((step, index) => {
     const html = sanitizeMailHtml(step.html).html;
     if (htmlToText(html).trim() === '' && !/<img\b/i.test(html)) add(`steps.${index}.html`, [m.bodyRequired]);
-    add(`steps.${index}.subject`, variableErrors(step.subject ?? ''));
-    add(`steps.${index}.html`, variableErrors(html));
+    add(`steps.${index}.subject`, templateErrorMessages(step.subject ?? ''));
+    add(`steps.${index}.html`, templateErrorMessages(html));
     return { delayDays: step.delayDays, subject: step.subject ?? '', html };
   });
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);

@@ -1,9 +1,11 @@
+import { mailingMessages as m } from './messages';
+
 /**
  * A mailing's variables (docs/mailings.md, "Variables"): `{{fullName}}`, `{{firstName}}`, with an
  * optional fallback used when the person's value is empty, `{{firstName | "there"}}`. Pure: the
- * mailing service checks a subject and a body with `findTemplateErrors` (an unknown or malformed
- * variable is a 400, never a blank in a sent message), the preview, the delivery and the
- * sequences render with `renderTemplate`.
+ * mailing and sequence services check a subject and a body with `templateErrorMessages` (an
+ * unknown or malformed variable is a 400, never a blank in a sent message), the preview, the
+ * delivery and the sequences render with `renderTemplate`.
  *
  * The body is the editor's HTML: a quote inside a variable may reach us as `&quot;` and a space
  * as `&nbsp;`, so an expression is read after decoding those few entities, and its fallback is
@@ -83,6 +85,17 @@ export const findTemplateErrors = (text: string): TemplateErrors => {
     }
   }
   return { unknown, malformed };
+};
+
+/** Unknown and malformed variables of one field (a mailing's or a sequence step's), as its 400 messages. */
+export const templateErrorMessages = (text: string): string[] => {
+  const errors = findTemplateErrors(text);
+  return [
+    ...errors.unknown.map((name) =>
+      /^[A-Za-z_]\w{0,31}$/.test(name) ? `${m.unknownVariable} ({{${name}}})` : m.unknownVariable,
+    ),
+    ...(errors.malformed.length > 0 ? [m.malformedVariable] : []),
+  ];
 };
 
 export const hasTemplateErrors = (errors: TemplateErrors): boolean =>

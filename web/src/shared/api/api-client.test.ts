@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, getSession, updateSession } from '../session/session-store';
-import { apiRequest, setSessionExpiredHandler } from './api-client';
+import { apiRequest, queryString, setSessionExpiredHandler } from './api-client';
 import { ApiError } from './api-error';
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -114,5 +114,19 @@ describe('apiRequest', () => {
   it('returns nothing for 204', async () => {
     fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
     await expect(apiRequest('/api/auth/logout', { method: 'POST' })).resolves.toBeUndefined();
+  });
+});
+
+describe('queryString', () => {
+  it('sends the parameters that have a value, encoded, in their order', () => {
+    expect(queryString({ q: 'a&b c', limit: 25, cursor: undefined, status: '' })).toBe('?q=a%26b+c&limit=25');
+  });
+
+  it('is empty when no parameter has a value', () => {
+    expect(queryString({ cursor: undefined, q: '' })).toBe('');
+  });
+
+  it('sends a zero', () => {
+    expect(queryString({ version: 0 })).toBe('?version=0');
   });
 });

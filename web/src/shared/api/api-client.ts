@@ -109,3 +109,17 @@ export const apiRequest = async <T>(path: string, options: ApiRequestOptions = {
   if (!response.ok) throw new ApiError(response.status, fieldErrorsOf(body), retryAfterOf(response, body));
   return body as T;
 };
+
+/**
+ * `?a=1&b=2` of the parameters that have a value, for the API's list routes: a parameter left
+ * out (undefined) or empty is not sent, so the server applies its default. Here with the fetch
+ * wrapper rather than in a module of its own: every page that lists downloads this one already.
+ */
+export const queryString = (params: Readonly<Record<string, string | number | undefined>>): string => {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '') query.set(name, String(value));
+  }
+  const text = query.toString();
+  return text ? `?${text}` : '';
+};

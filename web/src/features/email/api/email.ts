@@ -25,7 +25,7 @@ import type {
   RecipientInput,
   SaveDraftRequest,
 } from '@orbit/functions/email/requests';
-import { apiRequest } from '../../../shared/api/api-client';
+import { apiRequest, queryString } from '../../../shared/api/api-client';
 
 /** The email API (functions/src/email, docs/email.md): fetchers, query options and hooks. */
 
@@ -41,13 +41,6 @@ export interface MailListParams {
   readonly unread?: boolean;
   readonly attachments?: boolean;
 }
-
-const queryString = (params: Readonly<Record<string, string | undefined>>): string => {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) if (value) query.set(name, value);
-  const text = query.toString();
-  return text ? `?${text}` : '';
-};
 
 export const emailKey = ['email'] as const;
 export const listsKey = [...emailKey, 'list'] as const;

@@ -20,11 +20,11 @@ import { useTranslation } from 'react-i18next';
 import { mailLimits } from '@orbit/functions/email/contract';
 import { ApiError } from '../../../shared/api/api-error';
 import { CloseIcon, DeleteIcon } from '../../../shared/ui/icons';
+import { RichEditor } from '../../../shared/ui/rich-editor';
 import { checkAttachments, formatSize, type AttachmentProblem } from './attachment-checks';
 import type { ComposeRequest } from './compose-state';
 import { AttachIcon, SendIcon } from './icons';
 import { RecipientField } from './recipient-field';
-import { RichEditor } from './rich-editor';
 import { useDraft } from './use-draft';
 
 export interface ComposeDialogProps {
@@ -220,6 +220,18 @@ export const ComposeDialog = ({ request, onClose }: ComposeDialogProps) => {
               key={editorKey}
               initialHtml={fields.html}
               onChange={(html) => draft.change({ html })}
+              testId="email-editor"
+              labels={{
+                body: t('email.composer.body'),
+                toolbar: t('email.composer.toolbar'),
+                bold: t('email.composer.bold'),
+                italic: t('email.composer.italic'),
+                bulletList: t('email.composer.bulletList'),
+                orderedList: t('email.composer.orderedList'),
+                link: t('email.composer.link'),
+                linkPrompt: t('email.composer.linkPrompt'),
+              }}
+              // An answer starts above the quote.
               autoFocus={request.kind === 'answer'}
             />
             {draft.attachments.length + draft.uploads.length > 0 ? (

@@ -9,8 +9,8 @@ import type {
   MailingContactsResponse,
   TagsResponse,
 } from './mailing-types';
-import { mailingsKey, queryString } from './mailings';
-import { apiRequest } from '../../../shared/api/api-client';
+import { mailingsKey } from './mailings';
+import { apiRequest, queryString } from '../../../shared/api/api-client';
 
 /** The audience and tag routes (functions/src/mailings/audience-routes.ts): who a mailing reaches, tags in bulk. */
 

@@ -1,4 +1,3 @@
-import type { RecipientView } from '@orbit/functions/mailings/delivery-contract';
 import type { Mailing, MailingSummary, RequestableState } from '@orbit/functions/mailings/contract';
 
 /**
@@ -15,7 +14,13 @@ export {
   type MailingSummary,
   type RequestableState,
 } from '@orbit/functions/mailings/contract';
-export type { MailingStats, RecipientsPage, RecipientView } from '@orbit/functions/mailings/delivery-contract';
+/** The recipient statuses the table filters by, in the order they happen. */
+export {
+  recipientStatuses,
+  type MailingStats,
+  type RecipientsPage,
+  type RecipientStatus,
+} from '@orbit/functions/mailings/delivery-contract';
 export {
   audienceLimits,
   type AudienceFilter,
@@ -32,23 +37,6 @@ export {
 
 export type MailingTotals = MailingSummary['totals'];
 export type MailingSchedule = NonNullable<MailingSummary['schedule']>;
-export type RecipientStatus = RecipientView['status'];
-
-/**
- * The recipient statuses the table filters by, in the order they happen. The delivery part
- * keeps its list in a server-only module; `satisfies` and the test below keep this one equal.
- */
-export const recipientStatuses = [
-  'queued',
-  'sending',
-  'sent',
-  'delivered',
-  'bounced',
-  'failed',
-  'opted_out',
-  'unknown',
-  'cancelled',
-] as const satisfies readonly RecipientStatus[];
 
 /** What the editor's form holds: the fields a draft is created and saved with. */
 export type MailingInput = Pick<Mailing, 'name' | 'channel' | 'subject' | 'html' | 'audience' | 'throttlePerMinute'>;

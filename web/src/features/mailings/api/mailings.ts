@@ -10,22 +10,12 @@ import type {
   MailingInput,
   TransitionInput,
 } from './mailing-types';
-import { apiRequest } from '../../../shared/api/api-client';
+import { apiRequest, queryString } from '../../../shared/api/api-client';
 
 /** The mailings API (functions/src/mailings): fetchers, query options and hooks. */
 
 const basePath = '/api/apps/mailings';
 const mailingPath = (id: string) => `${basePath}/${encodeURIComponent(id)}`;
-
-/** `?a=1&b=2` of the parameters that have a value (the mailings area's list routes). */
-export const queryString = (params: Readonly<Record<string, string | number | undefined>>): string => {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) {
-    if (value !== undefined && value !== '') query.set(name, String(value));
-  }
-  const text = query.toString();
-  return text ? `?${text}` : '';
-};
 
 export const mailingsKey = ['mailings'] as const;
 const listKey = [...mailingsKey, 'list'] as const;

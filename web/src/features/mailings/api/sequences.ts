@@ -8,7 +8,7 @@ import type {
   SequenceResponse,
   UpdateSequenceRequest,
 } from '@orbit/functions/mailings/sequence-contract';
-import { apiRequest } from '../../../shared/api/api-client';
+import { apiRequest, queryString } from '../../../shared/api/api-client';
 
 /** The sequences API (functions/src/mailings/sequence-routes.ts): fetchers, query options and hooks. */
 
@@ -45,21 +45,12 @@ export const sequenceQueryOptions = (id: string) =>
 export const useSequence = (id: string | undefined) =>
   useQuery({ ...sequenceQueryOptions(id ?? ''), enabled: Boolean(id) });
 
-const enrolmentsQueryString = (params: EnrolmentsParams): string => {
-  const query = new URLSearchParams();
-  if (params.status) query.set('status', params.status);
-  if (params.cursor) query.set('cursor', params.cursor);
-  if (params.limit) query.set('limit', String(params.limit));
-  const text = query.toString();
-  return text ? `?${text}` : '';
-};
-
 export const fetchEnrolments = (
   id: string,
   params: EnrolmentsParams,
   signal?: AbortSignal,
 ): Promise<EnrolmentListResponse> =>
-  apiRequest<EnrolmentListResponse>(`${sequencePath(id)}/enrolments${enrolmentsQueryString(params)}`, { signal });
+  apiRequest<EnrolmentListResponse>(`${sequencePath(id)}/enrolments${queryString({ ...params })}`, { signal });
 
 export const enrolmentsQueryOptions = (id: string, params: EnrolmentsParams) =>
   queryOptions({

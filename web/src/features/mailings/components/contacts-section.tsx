@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBulkTags, useDebounced, useMailingContacts, useTags } from '../api/audience';
 import { parseTags } from './audience-helpers';
+import { CursorPager, useCursorPages } from './cursor-pager';
 import { isApiError } from '../../../shared/api/api-error';
 import { InlineAlert } from '../../../shared/ui/inline-alert';
 import { LoadFailedAlert } from '../../../shared/ui/action-alerts';
@@ -34,7 +35,7 @@ export const ContactsSection = () => {
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim(), 300);
   const [tag, setTag] = useState('');
-  const [cursors, setCursors] = useState<readonly string[]>([]);
+  const pages = useCursorPages();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [tagText, setTagText] = useState('');
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -42,7 +43,7 @@ export const ContactsSection = () => {
   const query = useMailingContacts({
     q: q || undefined,
     tag: tag || undefined,
-    cursor: cursors.at(-1),
+    cursor: pages.cursor,
     limit: pageSize,
   });
   const bulk = useBulkTags();
@@ -83,9 +84,6 @@ export const ContactsSection = () => {
       },
     );
   };
-  const resetPage = () => {
-    setCursors([]);
-  };
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} data-testid="mailing-contacts">
@@ -101,7 +99,7 @@ export const ContactsSection = () => {
             value={search}
             onChange={(event) => {
               setSearch(event.target.value);
-              resetPage();
+              pages.first();
             }}
             slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'contacts-search' } }}
           />
@@ -112,7 +110,7 @@ export const ContactsSection = () => {
             value={tag}
             onChange={(event) => {
               setTag(event.target.value);
-              resetPage();
+              pages.first();
             }}
             slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'contacts-tag-filter' } }}
             sx={{ minWidth: 200 }}
@@ -224,26 +222,7 @@ export const ContactsSection = () => {
         {query.isSuccess && contacts.length === 0 ? (
           <Typography color="text.secondary">{t('mailings.contacts.empty')}</Typography>
         ) : null}
-        <Stack
-          component="nav"
-          aria-label={t('mailings.contacts.pages')}
-          direction="row"
-          spacing={1}
-          sx={{ justifyContent: 'flex-end' }}
-        >
-          <Button disabled={cursors.length === 0} onClick={() => setCursors((list) => list.slice(0, -1))}>
-            {t('mailings.detail.previous')}
-          </Button>
-          <Button
-            disabled={!query.data?.nextCursor}
-            onClick={() => {
-              const next = query.data?.nextCursor;
-              if (next) setCursors((list) => [...list, next]);
-            }}
-          >
-            {t('mailings.detail.next')}
-          </Button>
-        </Stack>
+        <CursorPager pages={pages} nextCursor={query.data?.nextCursor} label={t('mailings.contacts.pages')} />
       </Stack>
     </Paper>
   );

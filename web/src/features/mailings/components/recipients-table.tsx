@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -15,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { recipientStatuses, type MailingState, type RecipientStatus } from '../api/mailing-types';
 import { useRecipients } from '../api/mailings';
+import { CursorPager, useCursorPages } from './cursor-pager';
 import { RecipientStatusChip } from './state-chip';
 import { useAppAbility } from '../../../shared/session/use-session';
 
@@ -33,12 +33,12 @@ export const RecipientsTable = ({
   const { t, i18n } = useTranslation();
   const canReadChat = useAppAbility().can('read', 'Chat');
   const [status, setStatus] = useState<RecipientStatus | ''>('');
-  const [cursors, setCursors] = useState<readonly string[]>([]);
+  const pages = useCursorPages();
   const query = useRecipients(
     mailingId,
     state,
-    { status: status || undefined, cursor: cursors.at(-1), limit: pageSize },
-    live && cursors.length === 0,
+    { status: status || undefined, cursor: pages.cursor, limit: pageSize },
+    live && pages.isFirst,
   );
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
   const recipients = query.data?.recipients ?? [];
@@ -51,7 +51,7 @@ export const RecipientsTable = ({
         value={status}
         onChange={(event) => {
           setStatus(event.target.value as RecipientStatus | '');
-          setCursors([]);
+          pages.first();
         }}
         slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'recipients-filter' } }}
         sx={{ maxWidth: 240 }}
@@ -105,26 +105,7 @@ export const RecipientsTable = ({
       {query.isSuccess && recipients.length === 0 ? (
         <Typography color="text.secondary">{t('mailings.detail.noRecipients')}</Typography>
       ) : null}
-      <Stack
-        component="nav"
-        aria-label={t('mailings.detail.pages')}
-        direction="row"
-        spacing={1}
-        sx={{ justifyContent: 'flex-end' }}
-      >
-        <Button disabled={cursors.length === 0} onClick={() => setCursors((list) => list.slice(0, -1))}>
-          {t('mailings.detail.previous')}
-        </Button>
-        <Button
-          disabled={!query.data?.nextCursor}
-          onClick={() => {
-            const next = query.data?.nextCursor;
-            if (next) setCursors((list) => [...list, next]);
-          }}
-        >
-          {t('mailings.detail.next')}
-        </Button>
-      </Stack>
+      <CursorPager pages={pages} nextCursor={query.data?.nextCursor} label={t('mailings.detail.pages')} />
     </Stack>
   );
 };

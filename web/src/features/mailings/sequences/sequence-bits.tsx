@@ -1,6 +1,8 @@
 import Chip from '@mui/material/Chip';
 import type { SequenceTrigger } from '@orbit/functions/mailings/sequence-contract';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../shared/api/api-error';
+import { LoadFailedAlert } from '../../../shared/ui/action-alerts';
 
 /** The page's views live in the address (`?sequence=<id>`, `&edit=1`, `?sequence=new`), so each can be bookmarked. */
 export const sequencesPath = '/apps/mailings/sequences';
@@ -31,5 +33,15 @@ export const ActiveChip = ({ active }: { readonly active: boolean }) => {
       data-testid="sequence-state"
       data-active={active}
     />
+  );
+};
+
+/** A sequence that could not be read: gone (404) or not loaded, with a retry. */
+export const SequenceLoadFailed = ({ error, onRetry }: { readonly error: unknown; readonly onRetry: () => void }) => {
+  const { t } = useTranslation();
+  return (
+    <LoadFailedAlert actionLabel={t('sequences.detail.retry')} onAction={onRetry}>
+      {t(isApiError(error) && error.status === 404 ? 'sequences.detail.notFound' : 'sequences.detail.loadFailed')}
+    </LoadFailedAlert>
   );
 };

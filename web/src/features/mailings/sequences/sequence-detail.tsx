@@ -15,11 +15,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useDeleteSequence, useSaveSequence, useSequence } from '../api/sequences';
-import { ActiveChip, sequenceEditPath, sequencesPath, TriggerText } from './sequence-bits';
+import { ActiveChip, SequenceLoadFailed, sequenceEditPath, sequencesPath, TriggerText } from './sequence-bits';
 import { EnrolmentsSection } from './sequence-enrolments';
 import { formOf, requestOf, sendDays } from './sequence-helpers';
 import { isApiError } from '../../../shared/api/api-error';
-import { LoadFailedAlert } from '../../../shared/ui/action-alerts';
 import { InlineAlert } from '../../../shared/ui/inline-alert';
 import { SkeletonBlock } from '../../../shared/ui/skeleton-block';
 
@@ -208,13 +207,7 @@ export const SequenceDetail = ({ id }: { readonly id: string }) => {
         <Link component={RouterLink} to={sequencesPath}>
           {t('sequences.detail.back')}
         </Link>
-        <LoadFailedAlert actionLabel={t('sequences.detail.retry')} onAction={() => void query.refetch()}>
-          {t(
-            isApiError(query.error) && query.error.status === 404
-              ? 'sequences.detail.notFound'
-              : 'sequences.detail.loadFailed',
-          )}
-        </LoadFailedAlert>
+        <SequenceLoadFailed error={query.error} onRetry={() => void query.refetch()} />
       </Stack>
     );
   if (!query.data) return <SkeletonBlock height={400} />;

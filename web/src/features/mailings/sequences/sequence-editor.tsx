@@ -15,7 +15,7 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useCreateSequence, useSaveSequence, useSequence } from '../api/sequences';
-import { sequencesPath, sequenceViewPath } from './sequence-bits';
+import { SequenceLoadFailed, sequencesPath, sequenceViewPath } from './sequence-bits';
 import {
   canAddStep,
   emptyStep,
@@ -31,7 +31,7 @@ import {
   type TriggerType,
 } from './sequence-helpers';
 import { isApiError } from '../../../shared/api/api-error';
-import { ConflictAlert, LoadFailedAlert } from '../../../shared/ui/action-alerts';
+import { ConflictAlert } from '../../../shared/ui/action-alerts';
 import { AddIcon, DeleteIcon } from '../../../shared/ui/icons';
 import { InlineAlert } from '../../../shared/ui/inline-alert';
 import { SkeletonBlock } from '../../../shared/ui/skeleton-block';
@@ -331,20 +331,10 @@ const EditorForm = ({
 
 /** A new sequence (no id) or a saved one's editor, from the version read (a 409 offers theirs). */
 export const SequenceEditor = ({ id }: { readonly id: string | undefined }) => {
-  const { t } = useTranslation();
   const query = useSequence(id);
   // A reload (their version) remounts the form with what the server holds now.
   const [generation, setGeneration] = useState(0);
-  if (id && query.isError)
-    return (
-      <LoadFailedAlert actionLabel={t('sequences.detail.retry')} onAction={() => void query.refetch()}>
-        {t(
-          isApiError(query.error) && query.error.status === 404
-            ? 'sequences.detail.notFound'
-            : 'sequences.detail.loadFailed',
-        )}
-      </LoadFailedAlert>
-    );
+  if (id && query.isError) return <SequenceLoadFailed error={query.error} onRetry={() => void query.refetch()} />;
   if (id && !query.data) return <SkeletonBlock height={400} />;
   return (
     <EditorForm

@@ -13,8 +13,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEnrolments } from '../api/sequences';
 import { enrolmentStatuses } from './sequence-helpers';
+import { CursorPager, useCursorPages } from '../components/cursor-pager';
 import { LoadFailedAlert } from '../../../shared/ui/action-alerts';
-import { ActionButton } from '../../../shared/ui/action-button';
 import { SkeletonBlock } from '../../../shared/ui/skeleton-block';
 
 const pageSize = 25;
@@ -80,12 +80,11 @@ const EnrolmentRows = ({
 export const EnrolmentsSection = ({ sequence }: { readonly sequence: Sequence }) => {
   const { t } = useTranslation();
   const [status, setStatus] = useState<EnrolmentStatus | undefined>(undefined);
-  // Cursor pages: the cursors of the pages before this one, so "previous" needs no page numbers.
-  const [cursors, setCursors] = useState<readonly string[]>([]);
-  const query = useEnrolments(sequence.id, { status, cursor: cursors.at(-1), limit: pageSize });
+  const pages = useCursorPages();
+  const query = useEnrolments(sequence.id, { status, cursor: pages.cursor, limit: pageSize });
   const enrolments = query.data?.enrolments ?? [];
   const choose = (next: EnrolmentStatus | undefined) => {
-    setCursors([]);
+    pages.first();
     setStatus(next);
   };
   return (
@@ -132,21 +131,13 @@ export const EnrolmentsSection = ({ sequence }: { readonly sequence: Sequence })
       ) : (
         <EnrolmentRows enrolments={enrolments} steps={sequence.steps.length} />
       )}
-      {cursors.length > 0 || query.data?.nextCursor ? (
-        <Stack direction="row" spacing={1} sx={{ p: 1, justifyContent: 'flex-end' }}>
-          <ActionButton disabled={cursors.length === 0} onClick={() => setCursors((list) => list.slice(0, -1))}>
-            {t('sequences.detail.previous')}
-          </ActionButton>
-          <ActionButton
-            disabled={!query.data?.nextCursor}
-            onClick={() => {
-              const next = query.data?.nextCursor;
-              if (next) setCursors((list) => [...list, next]);
-            }}
-          >
-            {t('sequences.detail.next')}
-          </ActionButton>
-        </Stack>
+      {!pages.isFirst || query.data?.nextCursor ? (
+        <CursorPager
+          pages={pages}
+          nextCursor={query.data?.nextCursor}
+          label={t('sequences.detail.pages')}
+          sx={{ p: 1 }}
+        />
       ) : null}
     </Paper>
   );

@@ -25,22 +25,13 @@ import type {
   UpdateProjectRequest,
   UpdateTaskRequest,
 } from '@orbit/functions/projects/requests';
-import { apiRequest } from '../../../shared/api/api-client';
+import { apiRequest, queryString } from '../../../shared/api/api-client';
 
 /** The projects API (functions/src/projects): fetchers, query options and hooks. */
 
 const basePath = '/api/apps/projects';
 const projectPath = (id: string) => `${basePath}/${encodeURIComponent(id)}`;
 const taskPath = (projectId: string, taskId: string) => `${projectPath(projectId)}/tasks/${encodeURIComponent(taskId)}`;
-
-const queryString = (params: Readonly<Record<string, string | number | undefined>>): string => {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) {
-    if (value !== undefined && value !== '') query.set(name, String(value));
-  }
-  const text = query.toString();
-  return text ? `?${text}` : '';
-};
 
 export const projectsKey = ['projects'] as const;
 const listKey = [...projectsKey, 'list'] as const;

@@ -4,8 +4,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { pathIcon } from '../../../shared/ui/icons';
+import { pathIcon } from './icons';
 
 const BoldIcon = pathIcon(
   'M15.6 10.79c.97-.67 1.65-1.77 1.65-2.79 0-2.26-1.75-4-4-4H7v14h7.04c2.09 0 3.71-1.7 3.71-3.79 0-1.52-.86-2.82-2.15-3.42M10 6.5h3c.83 0 1.5.67 1.5 1.5s-.67 1.5-1.5 1.5h-3zm3.5 9H10v-3h3.5c.83 0 1.5.67 1.5 1.5s-.67 1.5-1.5 1.5',
@@ -25,35 +24,52 @@ const LinkIcon = pathIcon(
   'LinkIcon',
 );
 
+/** The editor's words, in the using feature's translations. */
+export interface RichEditorLabels {
+  /** The text box's accessible name. */
+  readonly body: string;
+  readonly toolbar: string;
+  readonly bold: string;
+  readonly italic: string;
+  readonly bulletList: string;
+  /** The numbered-list button's name; without it there is no such button. */
+  readonly orderedList?: string;
+  readonly link: string;
+  /** The question that asks for a link's address. */
+  readonly linkPrompt: string;
+}
+
 /**
- * The compose dialog's editor: Tiptap v3 (MIT, ProseMirror) with its starter kit (paragraphs,
- * bold, italic, lists, quotes, links). It loads with the compose dialog only (React.lazy), never
- * with the mailbox's first view. What it produces is sanitised again by the server.
+ * The rich-text editor of the mailbox's compose and of the mailings' messages: Tiptap v3 (MIT,
+ * ProseMirror) with its starter kit (paragraphs, bold, italic, lists, quotes, links). Tiptap is
+ * heavy: whoever shows it loads it lazily (React.lazy), never with a page's first download. What
+ * it produces is sanitised again by the server.
  */
 export const RichEditor = ({
   initialHtml,
   onChange,
+  labels,
+  testId,
   autoFocus = false,
+  insertTools,
 }: {
-  initialHtml: string;
-  onChange: (html: string) => void;
-  autoFocus?: boolean;
+  readonly initialHtml: string;
+  readonly onChange: (html: string) => void;
+  readonly labels: RichEditorLabels;
+  readonly testId: string;
+  /** Puts the cursor at the start (an answer starts above the quote). */
+  readonly autoFocus?: boolean;
+  /** More of the toolbar, after the formatting buttons: buttons that insert text at the cursor. */
+  readonly insertTools?: (insert: (text: string) => void) => ReactNode;
 }) => {
-  const { t } = useTranslation();
   const editor = useEditor({
     extensions: [
       StarterKit.configure({ heading: false, codeBlock: false, link: { openOnClick: false, autolink: true } }),
     ],
     content: initialHtml,
-    // An answer starts above the quote.
     autofocus: autoFocus ? 'start' : false,
     editorProps: {
-      attributes: {
-        role: 'textbox',
-        'aria-multiline': 'true',
-        'aria-label': t('email.composer.body'),
-        'data-testid': 'email-editor',
-      },
+      attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-label': labels.body, 'data-testid': testId },
     },
     onUpdate: ({ editor: current }) => onChange(current.getHTML()),
   });
@@ -67,9 +83,9 @@ export const RichEditor = ({
       link: current.isActive('link'),
     }),
   });
-  const tool = (name: keyof typeof active, icon: ReactNode, run: () => void) => (
-    <Tooltip title={t(`email.composer.${name}`)}>
-      <IconButton size="small" aria-label={t(`email.composer.${name}`)} aria-pressed={active[name]} onClick={run}>
+  const tool = (name: keyof typeof active, text: string, icon: ReactNode, run: () => void) => (
+    <Tooltip title={text}>
+      <IconButton size="small" aria-label={text} aria-pressed={active[name]} onClick={run}>
         {icon}
       </IconButton>
     </Tooltip>
@@ -79,21 +95,38 @@ export const RichEditor = ({
       editor.chain().focus().unsetLink().run();
       return;
     }
-    const href = window.prompt(t('email.composer.linkPrompt'), 'https://');
+    const href = window.prompt(labels.linkPrompt, 'https://');
     if (href && /^(https?:|mailto:)/i.test(href)) editor.chain().focus().setLink({ href }).run();
   };
   return (
     <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
       <Box
         role="toolbar"
-        aria-label={t('email.composer.toolbar')}
-        sx={{ display: 'flex', gap: 0.5, p: 0.5, borderBottom: 1, borderColor: 'divider' }}
+        aria-label={labels.toolbar}
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          gap: 0.5,
+          p: 0.5,
+          borderBottom: 1,
+          borderColor: 'divider',
+        }}
       >
-        {tool('bold', <BoldIcon fontSize="small" />, () => editor.chain().focus().toggleBold().run())}
-        {tool('italic', <ItalicIcon fontSize="small" />, () => editor.chain().focus().toggleItalic().run())}
-        {tool('bulletList', <BulletIcon fontSize="small" />, () => editor.chain().focus().toggleBulletList().run())}
-        {tool('orderedList', <NumberedIcon fontSize="small" />, () => editor.chain().focus().toggleOrderedList().run())}
-        {tool('link', <LinkIcon fontSize="small" />, link)}
+        {tool('bold', labels.bold, <BoldIcon fontSize="small" />, () => editor.chain().focus().toggleBold().run())}
+        {tool('italic', labels.italic, <ItalicIcon fontSize="small" />, () =>
+          editor.chain().focus().toggleItalic().run(),
+        )}
+        {tool('bulletList', labels.bulletList, <BulletIcon fontSize="small" />, () =>
+          editor.chain().focus().toggleBulletList().run(),
+        )}
+        {labels.orderedList
+          ? tool('orderedList', labels.orderedList, <NumberedIcon fontSize="small" />, () =>
+              editor.chain().focus().toggleOrderedList().run(),
+            )
+          : null}
+        {tool('link', labels.link, <LinkIcon fontSize="small" />, link)}
+        {insertTools?.((text) => editor.chain().focus().insertContent(text).run())}
       </Box>
       <Box
         sx={{
