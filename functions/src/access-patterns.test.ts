@@ -75,6 +75,7 @@ import {
   personSendsPartition,
   queuePartition,
   recipientEntity,
+  sendWindowEntity,
   sesLinkEntity,
 } from './mailings/delivery-entities';
 
@@ -207,6 +208,7 @@ const builtKeys: readonly BuiltKey[] = [
     key: { pk: personSendsPartition('u1'), sk: '2026-01-01T00:00:00.000Z#m1' },
   },
   table('MailingMinute', minuteBucketEntity.key('m1', '2026-01-01T10:07')),
+  table('MailingSendWindow', sendWindowEntity.key('m1')),
   table('MailingSesLink', sesLinkEntity.key('0100018c-ses-id')),
   // Sequences (mailings/sequence-entities.ts)
   table('Sequence', sequenceEntity.key('01J0000000000000000000000S')),

@@ -7,6 +7,7 @@ import { enqueueJob } from '@orbit/functions/core/jobs/enqueue';
 import { tableName } from '@orbit/functions/core/table';
 import { leadEntity } from '@orbit/functions/core/users/entities';
 import { recipientEntity, type RecipientRecord } from '@orbit/functions/mailings/delivery-entities';
+import { reserveWindow } from '@orbit/functions/mailings/delivery-repository';
 import { zeroTotals } from '@orbit/functions/mailings/records';
 import { recordMailingReply } from '@orbit/functions/mailings/replies';
 import { buildMailingEmail } from '@orbit/functions/mailings/send-one';
@@ -172,6 +173,10 @@ describe('sending a mailing to a tag', () => {
     const { totals, perMinute } = await stats(mailingId);
     expect(Math.max(...perMinute.map((bucket) => bucket.count))).toBeLessThanOrEqual(3);
     expect(perMinute.reduce((sum, bucket) => sum + bucket.count, 0)).toBe(4);
+    // 3 a minute in any 60 s, not per calendar minute: the 4th send started (after its claim)
+    // more than 60 s after the 1st, wherever the minutes ended.
+    const claims = sent.map((recipient) => Date.parse(recipient.claimedAt ?? '')).sort((a, b) => a - b);
+    expect((claims[3] ?? 0) - (claims[0] ?? 0)).toBeGreaterThan(60_000);
     // Each recipient is counted in its one status: sent until SES says delivered.
     expect(totals).toMatchObject({ recipients: 4, queued: 0, failed: 0, unknown: 0 });
     expect((totals.sent ?? 0) + (totals.delivered ?? 0)).toBe(4);
@@ -238,6 +243,41 @@ describe('sending a mailing to a tag', () => {
     expect(settled).toMatchObject({ recipients: 3, queued: 0, cancelled: 2 });
     expect((settled.sent ?? 0) + (settled.delivered ?? 0)).toBe(1);
   }, 120_000);
+});
+
+describe("the throttle's window (docs/mailings.md, Delivery)", () => {
+  const at = (iso: string) => () => Date.parse(iso);
+
+  it('holds in any 60 s: places taken just before a minute ends still count just after it', async () => {
+    const mailingId = `window-${run}`;
+    const first = await reserveWindow(
+      mailingId,
+      3,
+      3,
+      Date.parse('2026-01-01T10:00:59.900Z'),
+      at('2026-01-01T10:00:59.500Z'),
+    );
+    expect(first.granted).toBe(3);
+    // A calendar minute's bucket would be empty at 10:01:00.2; the last 60 s are not.
+    const justAfter = await reserveWindow(
+      mailingId,
+      3,
+      3,
+      Date.parse('2026-01-01T10:01:05Z'),
+      at('2026-01-01T10:01:00.200Z'),
+    );
+    expect(justAfter.granted).toBe(0);
+    // 60 s after the last of them could start, the places are back.
+    const later = await reserveWindow(mailingId, 3, 3, Date.parse('2026-01-01T10:02:05Z'), at('2026-01-01T10:02:00Z'));
+    expect(later.granted).toBe(3);
+  });
+
+  it('batches reserving at once never together pass the setting', async () => {
+    const mailingId = `window-race-${run}`;
+    const until = Date.now() + 10_000;
+    const results = await Promise.all(Array.from({ length: 6 }, () => reserveWindow(mailingId, 2, 5, until)));
+    expect(results.reduce((sum, result) => sum + result.granted, 0)).toBe(5);
+  });
 });
 
 describe('a crash mid-send (kill -9)', () => {
@@ -464,19 +504,24 @@ describe('through the mailings API (the transitions and the delivery together)',
 });
 
 describe('a Telegram mailing', () => {
-  it('goes once to each tagged lead through the Telegram channel they wrote from', async () => {
+  let userCount = 0;
+  const connectBot = async () => {
     const token = telegram.addBot();
     const connected = await admin.request<{ channel: { id: string } }>('POST', '/api/apps/channels', {
-      body: { type: 'telegram', name: `Bot ${run}`, botToken: token },
+      body: { type: 'telegram', name: `Bot ${run} ${token.slice(0, 6)}`, botToken: token },
     });
     expect(connected.status).toBe(201);
-    const tag = `tg${run}`;
-    const user = { id: 9_100_001, first_name: 'Tele', last_name: `Gram${run}` };
+    return { token, channelId: connected.body.channel.id };
+  };
+  /** A lead who wrote to the bot, tagged: the mailing's audience. */
+  const leadOn = async (token: string, tag: string) => {
+    userCount += 1;
+    const user = { id: 9_100_000 + userCount, first_name: 'Tele', last_name: `Gram${run}x${userCount}` };
     expect((await telegram.postUpdate(token, telegram.textUpdate(user, 'Hello from Telegram'))).status).toBe(200);
     const lead = await waitFor(async () => {
       const found = await admin.request<{ contacts: { id: string; hasTelegram: boolean }[] }>(
         'GET',
-        `/api/apps/mailings/contacts?q=${encodeURIComponent(`Gram${run}`)}`,
+        `/api/apps/mailings/contacts?q=${encodeURIComponent(user.last_name)}`,
       );
       const [contact] = found.body.contacts;
       if (!contact?.hasTelegram) throw new Error('the lead is not in yet');
@@ -484,15 +529,11 @@ describe('a Telegram mailing', () => {
     });
     const tagged = await admin.request('PUT', `/api/apps/mailings/contacts/${lead.id}/tags`, { body: { tags: [tag] } });
     expect(tagged.status).toBe(200);
-
+    return { user, leadId: lead.id };
+  };
+  const sendTelegramMailing = async (channelId: string, tag: string, html: string) => {
     const created = await admin.request<{ mailing: { id: string; version: number } }>('POST', '/api/apps/mailings', {
-      body: {
-        name: `Telegram ${run}`,
-        channel: 'telegram',
-        channelId: connected.body.channel.id,
-        html: '<p>Hi {{firstName}}, news from us.</p>',
-        audience: { tags: [tag] },
-      },
+      body: { name: `Telegram ${tag}`, channel: 'telegram', channelId, html, audience: { tags: [tag] } },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const { id, version } = created.body.mailing;
@@ -500,17 +541,78 @@ describe('a Telegram mailing', () => {
       body: { to: 'scheduled', version, sendNow: true },
     });
     expect(scheduled.status, JSON.stringify(scheduled.body)).toBe(200);
+    return id;
+  };
+  const sendsOf = (token: string, text: string) =>
+    telegram.callsOf('sendMessage', token).filter((call) => String(call.body.text).includes(text));
+
+  it('goes once to each tagged lead through the Telegram channel they wrote from', async () => {
+    const { token, channelId } = await connectBot();
+    const tag = `tg${run}`;
+    const { user, leadId } = await leadOn(token, tag);
+    const id = await sendTelegramMailing(channelId, tag, '<p>Hi {{firstName}}, news from us.</p>');
     await waitForState(id, 'sent');
 
-    const sends = telegram
-      .callsOf('sendMessage', token)
-      .filter((call) => String(call.body.text).includes('news from us'));
+    const sends = sendsOf(token, 'news from us');
     expect(sends).toHaveLength(1);
     expect(sends[0]?.body.chat_id).toBe(String(user.id));
     expect(String(sends[0]?.body.text)).toContain('Hi Tele, news from us.');
     expect(String(sends[0]?.body.text)).toContain(`${origin}/unsubscribe/`);
     expect((await stats(id)).totals).toMatchObject({ recipients: 1, queued: 0, sent: 1 });
     const [recipient] = await recipients(id);
-    expect(recipient).toMatchObject({ personId: lead.id, status: 'sent', channelId: connected.body.channel.id });
+    expect(recipient).toMatchObject({ personId: leadId, status: 'sent', channelId });
+  }, 120_000);
+
+  it('a 429 sends nothing: the recipient waits retry_after and is sent once', async () => {
+    const { token, channelId } = await connectBot();
+    const tag = `tgrate${run}`;
+    const { user } = await leadOn(token, tag);
+    telegram.failNext('sendMessage', { status: 429, description: 'Too Many Requests: retry after 1', retryAfter: 1 });
+    const id = await sendTelegramMailing(channelId, tag, '<p>Rate limited news.</p>');
+    await waitForState(id, 'sent');
+
+    const [refused, delivered] = sendsOf(token, 'Rate limited news');
+    expect(sendsOf(token, 'Rate limited news')).toHaveLength(2);
+    expect(delivered?.body.chat_id).toBe(String(user.id));
+    // The second call waited for Telegram's retry_after.
+    expect((delivered?.at ?? 0) - (refused?.at ?? 0)).toBeGreaterThanOrEqual(1_000);
+    const [recipient] = await recipients(id);
+    expect(recipient?.status).toBe('sent');
+    expect(recipient?.providerMessageId).toBeTruthy();
+    expect((await stats(id)).totals).toMatchObject({ recipients: 1, queued: 0, sent: 1, failed: 0, unknown: 0 });
+  }, 120_000);
+
+  it('a 5xx may have gone out: the recipient is unknown, never sent again', async () => {
+    const { token, channelId } = await connectBot();
+    const tag = `tg5xx${run}`;
+    await leadOn(token, tag);
+    telegram.failNext('sendMessage', { status: 502, description: 'Bad Gateway' });
+    const id = await sendTelegramMailing(channelId, tag, '<p>Gateway news.</p>');
+    await waitForState(id, 'sent');
+
+    expect(sendsOf(token, 'Gateway news')).toHaveLength(1);
+    const [recipient] = await recipients(id);
+    expect(recipient?.status).toBe('unknown');
+    expect((await stats(id)).totals).toMatchObject({ recipients: 1, queued: 0, sent: 0, unknown: 1 });
+  }, 120_000);
+
+  it('goes only through its own channel: a lead known only through another bot is left out', async () => {
+    const [chosen, other] = [await connectBot(), await connectBot()];
+    const tag = `tgonly${run}`;
+    const { leadId: reachable } = await leadOn(chosen.token, tag);
+    await leadOn(other.token, tag);
+    const preview = await admin.request<{ count: number; excluded: { unreachable: number } }>(
+      'POST',
+      '/api/apps/mailings/audience/preview',
+      { body: { channel: 'telegram', channelId: chosen.channelId, audience: { tags: [tag] } } },
+    );
+    expect(preview.status).toBe(200);
+    expect(preview.body).toMatchObject({ count: 1, excluded: { unreachable: 1 } });
+
+    const id = await sendTelegramMailing(chosen.channelId, tag, '<p>Only through the chosen bot.</p>');
+    await waitForState(id, 'sent');
+    expect(sendsOf(chosen.token, 'Only through the chosen bot')).toHaveLength(1);
+    expect(sendsOf(other.token, 'Only through the chosen bot')).toEqual([]);
+    expect((await recipients(id)).map((recipient) => recipient.personId)).toEqual([reachable]);
   }, 120_000);
 });

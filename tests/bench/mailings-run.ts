@@ -142,7 +142,7 @@ export interface MailingFigures {
   readonly sentNotStored: number;
   /** Recipients `unknown` (a send the crash cut off) whose message did reach the SES store. */
   readonly unknownButStored: number;
-  /** Most messages stored in one UTC minute (the throttle's bucket) and in any 60 s window. */
+  /** Most messages stored in one UTC minute and in any 60 s window (the throttle's promise). */
   readonly maxPerMinute: number;
   readonly maxPerSlidingMinute: number;
   /** First to last message stored, seconds. */

@@ -25,8 +25,9 @@ import type { BenchSection } from './section';
  * process (tests/support/child-stack.ts) with its data on disk and the bench's own local SES
  * server (LOCAL_SES_URL), whose store outlives the stack and is the ground truth of what left:
  * 1. a mailing to N tagged leads (default 10 000) with a throttle: recipients, elapsed, messages/s,
- *    the most sends in one minute (UTC minute, the throttle's bucket; and any 60 s window) against
- *    the setting, duplicates at the SES store, lost (recipients not in a terminal state);
+ *    the most sends in any 60 s window against the setting (the section fails above it; the most
+ *    in one UTC minute is printed too), duplicates at the SES store, lost (recipients not in a
+ *    terminal state);
  * 2. the same with the stack killed (-9, its whole process group: server, worker, DynamoDB Local)
  *    at about half way and restarted on the same data: every recipient in exactly one terminal
  *    state, 0 duplicates at the SES store, 0 lost, or the section fails (npm run bench exits 1).
@@ -105,6 +106,9 @@ const runMailing = async (sesUrl: string, crash: boolean): Promise<RunResult> =>
   }
 };
 
+/** The throttle's promise: never more than the setting in any 60 s (docs/mailings.md, "Delivery"). */
+const windowHonoured = (figures: MailingFigures) => figures.maxPerSlidingMinute <= settings.perMinute;
+
 const describe = (label: string, { figures, elapsedSeconds }: RunResult): void => {
   const statuses = Object.entries(figures.byStatus)
     .sort(([a], [b]) => a.localeCompare(b))
@@ -116,9 +120,8 @@ const describe = (label: string, { figures, elapsedSeconds }: RunResult): void =
       `(${figures.atSes} at the SES store over ${figures.sendingSeconds} s from first to last)`,
   );
   console.log(
-    `  throttle ${settings.perMinute}/min: max sends in one UTC minute ${figures.maxPerMinute} ` +
-      `(${figures.maxPerMinute <= settings.perMinute ? 'honoured' : 'EXCEEDED'}); in any 60 s window ` +
-      `${figures.maxPerSlidingMinute}`,
+    `  throttle ${settings.perMinute}/min: most in any 60 s window ${figures.maxPerSlidingMinute} ` +
+      `(${windowHonoured(figures) ? 'honoured' : 'EXCEEDED'}); most in one UTC minute ${figures.maxPerMinute}`,
   );
   console.log(`  statuses: ${statuses}`);
   console.log(
@@ -149,9 +152,17 @@ export const mailingsBench: BenchSection = {
         ...(figures.lost > 0 ? [`${figures.lost} recipients lost`] : []),
         ...(figures.listedTwice > 0 ? [`${figures.listedTwice} recipients listed twice`] : []),
         ...(plain.figures.duplicates > 0 || plain.figures.lost > 0 ? ['duplicates or lost without a crash'] : []),
+        ...[plain, crashed]
+          .filter((run) => !windowHonoured(run.figures))
+          .map(
+            (run) =>
+              `${run.figures.maxPerSlidingMinute} sends in a 60 s window${run.crashedAfter ? ' (crash run)' : ''}, ` +
+              `more than the throttle's ${settings.perMinute}`,
+          ),
       ];
       console.log(
-        `crash invariants (one terminal state each, 0 duplicates, 0 lost): ${failures.length === 0 ? 'hold' : 'FAIL'}`,
+        `invariants (one terminal state each, 0 duplicates, 0 lost, the throttle in any 60 s window): ` +
+          `${failures.length === 0 ? 'hold' : 'FAIL'}`,
       );
       if (failures.length > 0) throw new Error(failures.join('; '));
     } finally {

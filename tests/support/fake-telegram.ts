@@ -20,6 +20,8 @@ export interface FakeFailure {
   /** HTTP status and Telegram's description; 'hang' never answers (a timeout after sending). */
   readonly status: number | 'hang';
   readonly description?: string;
+  /** Telegram's `parameters.retry_after` (seconds), as it answers a 429. */
+  readonly retryAfter?: number;
   /** How many calls fail (default 1). */
   readonly times?: number;
 }
@@ -199,6 +201,7 @@ export class FakeTelegram {
         ok: false,
         error_code: failure.status,
         description: failure.description ?? 'Failure',
+        ...(failure.retryAfter === undefined ? {} : { parameters: { retry_after: failure.retryAfter } }),
       });
     }
     const bot = this.bots.get(token);

@@ -40,9 +40,11 @@ const sdkFailure = (error: unknown, what: string): ChannelCallError => {
 /** Turns a channel's failure into the job outcome it means (core/jobs/errors.ts). */
 export const asJobError = (error: unknown): Error => {
   if (!(error instanceof ChannelCallError)) return error instanceof Error ? error : new Error(String(error));
-  if (error.kind === 'permanent') return new PermanentJobError(error.message);
-  if (error.kind === 'unknown') return new UnknownOutcomeError(error.message);
-  return new Error(error.message);
+  // The channel's error stays the cause: a caller that needs more than the outcome's kind
+  // (the HTTP status, Telegram's retry_after) reads it there.
+  if (error.kind === 'permanent') return new PermanentJobError(error.message, { cause: error });
+  if (error.kind === 'unknown') return new UnknownOutcomeError(error.message, { cause: error });
+  return new Error(error.message, { cause: error });
 };
 
 /** Sends one text through a channel; throws a job error of the right kind. */

@@ -68,10 +68,15 @@ export const mailingsAccessPatterns: readonly AccessPattern[] = [
     index: 'table',
     pk: 'MAILING#<mailingId>',
     sk: 'MINUTE#<minute>',
-    patterns: [
-      "the throttle's count in one minute (a conditional ADD)",
-      "the stats chart: a mailing's minutes in order",
-    ],
+    patterns: ['the sends started in one minute (ADD)', "the stats chart: a mailing's minutes in order"],
+  },
+  {
+    entity: 'MailingSendWindow',
+    module: 'mailings/delivery-entities.ts',
+    index: 'table',
+    pk: 'MAILING#<mailingId>',
+    sk: 'WINDOW',
+    patterns: ["the throttle: a mailing's sends in the last 60 s by second (written on the version read)"],
   },
   {
     entity: 'MailingChannelSecond',

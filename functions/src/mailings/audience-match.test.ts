@@ -71,6 +71,21 @@ describe('resolveFrom', () => {
     ]);
     expect(excluded).toEqual({ optedOut: 1, suppressed: 0, unreachable: 3 });
   });
+
+  it('telegram through a chosen channel: a person known only through another bot is unreachable', () => {
+    const onTwoBots = person({
+      id: 'g',
+      fullName: 'G',
+      channelIdentities: [
+        { channelId: 'tg1', type: 'telegram', externalId: '71' },
+        { channelId: 'tg2', type: 'telegram', externalId: '72' },
+      ],
+    });
+    const { members, excluded } = resolveFrom([...people, onTwoBots], suppressed, filter(), 'telegram', 'tg2');
+    // E's chat is on tg1 only: tg2's bot cannot write to it. G is reached at tg2's chat, not tg1's.
+    expect(members.map((member) => [member.personId, member.address, member.channelId])).toEqual([['g', '72', 'tg2']]);
+    expect(excluded).toEqual({ optedOut: 1, suppressed: 0, unreachable: 4 });
+  });
 });
 
 describe('tag changes', () => {

@@ -91,9 +91,17 @@ export const emailAddressOf = (person: PersonRow): string | undefined => {
   return address?.toLowerCase();
 };
 
-/** The Telegram chat a lead is reached at, with the channel it is known on. */
-export const telegramAddressOf = (person: PersonRow): { address: string; channelId: string } | undefined => {
-  const identity = person.identities.find((entry) => entry.type === 'telegram');
+/**
+ * The Telegram chat a lead is reached at, with the channel it is known on: on `channelId` only
+ * when given (a chat belongs to one bot: another bot cannot write to it), else on any.
+ */
+export const telegramAddressOf = (
+  person: PersonRow,
+  channelId?: string,
+): { address: string; channelId: string } | undefined => {
+  const identity = person.identities.find(
+    (entry) => entry.type === 'telegram' && (channelId === undefined || entry.channelId === channelId),
+  );
   return identity ? { address: identityAddress(identity), channelId: identity.channelId } : undefined;
 };
 
@@ -105,9 +113,15 @@ export type Reachability =
 
 /**
  * Whether a person who matches is sent to on the channel, or why not: opted out first (their
- * choice), then unreachable (no address), then suppressed (the address bounced or complained).
+ * choice), then unreachable (no address; for a Telegram mailing, no chat on its channel
+ * `telegramChannelId`), then suppressed (the address bounced or complained).
  */
-export const reachOn = (person: PersonRow, channel: MailingChannel, suppressed: ReadonlySet<string>): Reachability => {
+export const reachOn = (
+  person: PersonRow,
+  channel: MailingChannel,
+  suppressed: ReadonlySet<string>,
+  telegramChannelId?: string,
+): Reachability => {
   if (person.optedOut) return { kind: 'optedOut' };
   const base = { personId: person.id, fullName: person.fullName, status: person.status, language: languageOf(person) };
   if (channel === 'email') {
@@ -116,7 +130,7 @@ export const reachOn = (person: PersonRow, channel: MailingChannel, suppressed: 
     if (suppressed.has(address)) return { kind: 'suppressed' };
     return { kind: 'member', member: { ...base, address } };
   }
-  const telegram = telegramAddressOf(person);
+  const telegram = telegramAddressOf(person, telegramChannelId);
   if (!telegram) return { kind: 'unreachable' };
   return { kind: 'member', member: { ...base, address: telegram.address, channelId: telegram.channelId } };
 };
@@ -132,12 +146,13 @@ export const resolveFrom = (
   suppressed: ReadonlySet<string>,
   filter: AudienceFilter,
   channel: MailingChannel,
+  telegramChannelId?: string,
 ): ResolvedAudience => {
   const members: AudienceMember[] = [];
   const excluded = { optedOut: 0, suppressed: 0, unreachable: 0 };
   for (const person of people) {
     if (!matchesAudience(person, filter)) continue;
-    const reach = reachOn(person, channel, suppressed);
+    const reach = reachOn(person, channel, suppressed, telegramChannelId);
     if (reach.kind === 'member') members.push(reach.member);
     else excluded[reach.kind] += 1;
   }

@@ -18,6 +18,7 @@ export const audienceMessages = {
   q: 'A search is at most 100 characters',
   cursor: 'This page link is not valid; start from the first page',
   channel: 'Choose email or telegram',
+  channelId: 'Choose a Telegram channel',
   notFound: 'Person not found',
   someNotFound: 'Some of these people do not exist',
   tooManyTags: 'A person carries at most 20 tags',
@@ -69,9 +70,10 @@ export const contactsQuery = object({
 });
 export type ContactsQuery = v.InferOutput<typeof contactsQuery>;
 
-/** POST /api/apps/mailings/audience/preview. */
+/** POST /api/apps/mailings/audience/preview; `channelId`: the Telegram mailing's channel (only its chats count). */
 export const audiencePreviewRequest = object({
   channel: v.picklist(mailingChannels, audienceMessages.channel),
+  channelId: v.optional(recordId(audienceMessages.channelId)),
   audience: audienceFilterSchema,
 });
 export type AudiencePreviewRequest = v.InferOutput<typeof audiencePreviewRequest>;

@@ -38,14 +38,19 @@ import {
 
 /**
  * Everyone the filter names on the channel, and how many it leaves out: the people (every page)
- * and the suppression list read once each. The send freezes its recipients with this.
+ * and the suppression list read once each. The send freezes its recipients with this. A Telegram
+ * mailing names its channel: only chats on that bot count.
  */
-export const resolveAudience = async (filter: AudienceFilter, channel: MailingChannel): Promise<ResolvedAudience> => {
+export const resolveAudience = async (
+  filter: AudienceFilter,
+  channel: MailingChannel,
+  telegramChannelId?: string,
+): Promise<ResolvedAudience> => {
   const [people, suppressed] = await Promise.all([
     readPeople(),
     channel === 'email' ? listSuppressedAddresses() : Promise.resolve(new Set<string>()),
   ]);
-  return resolveFrom(people, suppressed, filter, channel);
+  return resolveFrom(people, suppressed, filter, channel, channel === 'telegram' ? telegramChannelId : undefined);
 };
 
 export const previewAudience = async (
@@ -53,8 +58,8 @@ export const previewAudience = async (
   request: () => AudiencePreviewRequest,
 ): Promise<AudiencePreviewResponse> => {
   authorize(caller.ability, 'read', 'Mailing');
-  const { channel, audience } = request();
-  const { members, excluded } = await resolveAudience(audience, channel);
+  const { channel, channelId, audience } = request();
+  const { members, excluded } = await resolveAudience(audience, channel, channelId);
   return { count: members.length, sample: members.slice(0, 5).map((member) => member.fullName), excluded };
 };
 

@@ -10,8 +10,11 @@ import type { RecipientStatus } from './delivery-contract';
  *   its send is claimed it sits in `MAILINGCLAIM#<id>` sorted by the claim time, so a claim a
  *   crash left behind is found and shown as `unknown` (never sent again); once sent it sits in
  *   the GSI2 partition `MAILINGPERSON#<personId>` (a reply is counted on the latest send);
- * - a minute's send count, `MAILING#<id>` / `MINUTE#<yyyy-mm-ddThh:mm>`: the throttle's counter
- *   (a conditional ADD: never more than the mailing's setting in a minute) and the chart's data;
+ * - the mailing's send window, `MAILING#<id>` / `WINDOW`: the sends of the last 60 s by second,
+ *   the throttle's counter (read, then written whole on the version read: never more than the
+ *   mailing's setting in any 60 s);
+ * - a minute's send count, `MAILING#<id>` / `MINUTE#<yyyy-mm-ddThh:mm>`: the sends started in that
+ *   minute (ADDed after they start), the chart's data;
  * - a channel's send count in one second, `MAILINGRATE#<channel>` / `SECOND#<yyyy-mm-ddThh:mm:ss>`:
  *   the provider's rate shared by every mailing sending at once (a conditional ADD), gone after
  *   an hour (TTL);
@@ -77,6 +80,21 @@ export const minuteBucketEntity = defineEntity<MinuteBucketRecord, [mailingId: s
   type: 'MailingMinute',
   key: (mailingId, minute) => ({ pk: mailingPartition(mailingId), sk: `${minuteSortPrefix}${minute}` }),
   keyOf: (bucket) => ({ pk: mailingPartition(bucket.mailingId), sk: `${minuteSortPrefix}${bucket.minute}` }),
+});
+
+export interface SendWindowRecord {
+  readonly mailingId: string;
+  /** Sends keyed by the epoch second before which they start (throttle.ts). */
+  readonly counts: Readonly<Record<string, number>>;
+  /** The time of the latest reservation (ISO): no later one counts from an earlier time. */
+  readonly reservedAt: string;
+  readonly version: number;
+}
+
+export const sendWindowEntity = defineEntity<SendWindowRecord, [mailingId: string]>({
+  type: 'MailingSendWindow',
+  key: (mailingId) => ({ pk: mailingPartition(mailingId), sk: 'WINDOW' }),
+  keyOf: (window) => ({ pk: mailingPartition(window.mailingId), sk: 'WINDOW' }),
 });
 
 export interface SesLinkRecord {

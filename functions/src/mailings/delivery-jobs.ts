@@ -14,6 +14,7 @@ import { resolveAudience } from './audience-service';
 import type { RecipientRecord } from './delivery-entities';
 import { paceSends, TotalsTally } from './delivery-pool';
 import {
+  addStartedPerMinute,
   addTotals,
   existingRecipientIds,
   hasClaims,
@@ -25,15 +26,16 @@ import {
   nextQueued,
   putSesLink,
   readMailing,
-  readMinuteCount,
-  releaseMinute,
-  reserveMinute,
+  readWindowCounts,
+  requeueRecipient,
+  reserveWindow,
+  settleWindow,
   writeRecipients,
   type MailingForDelivery,
 } from './delivery-repository';
 import './job-payloads';
 import { buildMailingEmail, buildMailingText, sendMailingEmail } from './send-one';
-import { minuteOf, planBatch, providerRate, startOfNextMinute } from './throttle';
+import { batchSize, minuteOf, nextRoomAt, providerRate, roomIn, startedKey } from './throttle';
 
 /**
  * The delivery's background work (docs/mailings.md, "Delivery"):
@@ -41,8 +43,9 @@ import { minuteOf, planBatch, providerRate, startOfNextMinute } from './throttle
  *   items, the first batch queued. Run again, it writes only what is missing.
  * - `mailing.batch` (at least once): its own at-most-once per recipient: each send is claimed
  *   (queued → sending) before SES is called, and a claim a crash left behind becomes `unknown`,
- *   never sent again. Each batch reserves its sends in the minute's bucket (a conditional ADD)
- *   and queues the next batch, with an id derived from its own, at the time the throttle allows.
+ *   never sent again. Each batch reserves its sends in the mailing's 60 s window (throttle.ts,
+ *   written on the version read) and queues the next batch, with an id derived from its own, at
+ *   the time the throttle allows.
  * - `mailing.test` (at most once): the mailing to the admin who asked.
  */
 
@@ -54,6 +57,11 @@ const batchSeconds = () => Math.max(1, Math.min(10, Math.floor(runnerSettings().
 const resultMarginMs = 3_000;
 /** How often a batch ADDs the totals its sends moved. */
 const tallyEveryMs = 1_000;
+/**
+ * A send the pacer started just before its last moment may still be claiming: its reservation
+ * lasts this much longer, and a provider call that would start after it is put back instead.
+ */
+const startSlackMs = 1_000;
 
 const batchJobId = (mailingId: string, previous?: string): string => {
   const match = previous ? /^(.*)~(\d+)$/.exec(previous) : null;
@@ -73,7 +81,7 @@ const queueBatch = async (mailingId: string, id: string, runAt: Date, now: Date)
 /* ---------- start ---------- */
 
 const freezeAudience = async (mailing: MailingForDelivery, now: Date) => {
-  const { members } = await resolveAudience(mailing.audience, mailing.channel);
+  const { members } = await resolveAudience(mailing.audience, mailing.channel, mailing.channelId);
   const existing = await existingRecipientIds(mailing.id);
   const missing: RecipientRecord[] = members
     .filter((member) => !existing.has(member.personId))
@@ -130,9 +138,16 @@ interface SendContext {
   readonly channel: { fromAddress: string; fromName: string } | undefined;
   /** Who the footer says the message is from (Telegram mailings). */
   readonly senderName: string;
+  /** No provider call starts at or after this (ms): the end of the batch's reservation. */
+  readonly startBy: number;
+  /** A provider call started at `atMs` (a send that counts in the throttle's window). */
+  readonly started: (atMs: number) => void;
+  /** The provider asked to wait until `untilMs` (Telegram's 429): the batch starts no send before. */
+  readonly holdUntil: (untilMs: number) => void;
 }
 
-type SendOutcome = 'sent' | 'failed' | 'opted_out' | 'unknown' | 'lost-claim';
+/** `put-off`: claimed, then back in the queue unsent (a 429, or too late to start in this batch). */
+type SendOutcome = 'sent' | 'failed' | 'opted_out' | 'unknown' | 'lost-claim' | 'put-off';
 
 const answeredStatus = (error: unknown): number | undefined =>
   (error as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;
@@ -152,6 +167,7 @@ const settleWithout = async (
 
 type ProviderOutcome =
   | { readonly status: 'sent'; readonly providerMessageId?: string }
+  | { readonly status: 'rate-limited'; readonly retryAfterSeconds: number; readonly detail: string }
   | { readonly status: 'failed' | 'unknown'; readonly detail: string };
 
 const errorDetail = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 300);
@@ -182,11 +198,16 @@ const sendByEmail = async (
   return { status: 'sent', providerMessageId: messageId };
 };
 
-/** The message through the Telegram channel the person is known on (the channels' own transport). */
-const sendByTelegram = async (recipient: RecipientRecord, context: SendContext): Promise<ProviderOutcome> => {
+/**
+ * The message through the mailing's Telegram channel (the channels' own transport), to the chat
+ * the person is known by on that channel (sendOne checks the recipient was frozen on it).
+ */
+const sendByTelegram = async (
+  recipient: RecipientRecord,
+  context: SendContext,
+  channelId: string,
+): Promise<ProviderOutcome> => {
   const { mailing } = context;
-  const channelId = recipient.channelId ?? mailing.channelId;
-  if (!channelId) return { status: 'failed', detail: 'No Telegram channel' };
   let text: string;
   try {
     text = await buildMailingText(
@@ -217,13 +238,27 @@ const sendOne = async (recipient: RecipientRecord, context: SendContext): Promis
     if (context.suppressed.has(recipient.address.toLowerCase()))
       return settleWithout(recipient, 'failed', 'Suppressed after a bounce or complaint', now, tally);
   }
+  // A Telegram mailing goes only through its own channel: a chat on another bot is not this one's.
+  const telegramChannelId = mailing.channel === 'telegram' ? mailing.channelId : undefined;
+  if (mailing.channel === 'telegram' && (!telegramChannelId || recipient.channelId !== telegramChannelId))
+    return settleWithout(recipient, 'failed', 'Not known on the mailing’s Telegram channel', now, tally);
 
   // The claim: from here this recipient is never sent again by any worker.
   if (!(await moveRecipient(mailing.id, recipient.personId, 'queued', 'sending', now))) return 'lost-claim';
+  const callAt = Date.now();
+  // Past the batch's reservation the call would not count in the throttle's window: next batch.
+  if (callAt >= context.startBy)
+    return (await requeueRecipient(mailing.id, recipient.personId)) ? 'put-off' : 'lost-claim';
   const outcome =
     mailing.channel === 'email' && email
       ? await sendByEmail(recipient, context, email)
-      : await sendByTelegram(recipient, context);
+      : await sendByTelegram(recipient, context, telegramChannelId ?? '');
+  if (outcome.status === 'rate-limited') {
+    // Telegram sent nothing and said when to try again: the channel waits, the recipient queues.
+    context.holdUntil(Date.now() + outcome.retryAfterSeconds * 1000);
+    return (await requeueRecipient(mailing.id, recipient.personId)) ? 'put-off' : 'lost-claim';
+  }
+  context.started(callAt);
   if (outcome.status !== 'sent') {
     // Unknown (no answer: it may have left) is shown and never repeated; failed sent nothing.
     if (
@@ -280,16 +315,6 @@ const readOptedOut = async (recipients: readonly RecipientRecord[]): Promise<Set
   return new Set(items.filter((item) => item.mailingOptOut !== undefined).map((item) => String(item.id)));
 };
 
-/** Reserves up to `wanted` places in the minute; how many it got. */
-const reservePlaces = async (mailing: MailingForDelivery, minute: string, wanted: number): Promise<number> => {
-  let want = wanted;
-  for (let attempt = 0; attempt < 3 && want > 0; attempt += 1) {
-    if (await reserveMinute(mailing.id, minute, want, mailing.throttlePerMinute)) return want;
-    want = Math.min(want, mailing.throttlePerMinute - (await readMinuteCount(mailing.id, minute)));
-  }
-  return 0;
-};
-
 export const runBatch = async (mailingId: string, jobId: string, signal: AbortSignal) => {
   // The job's call timeout counts from about here: sends start only in its first half, and each
   // send's own time limit ends before it (the runner's abort must never cut a send in flight).
@@ -302,21 +327,22 @@ export const runBatch = async (mailingId: string, jobId: string, signal: AbortSi
   if (mailing.state !== 'sending' || !mailing.audienceFrozen) return { stopped: mailing.state };
   await settleLapsedClaims(mailingId, now);
 
-  const minute = minuteOf(now);
+  const perMinute = mailing.throttlePerMinute;
+  const limited = perMinute > 0;
   const perSecond = Math.max(1, Math.floor(providerRate(mailing.channel)));
-  const plan = planBatch({
-    now,
-    perMinute: mailing.throttlePerMinute,
-    sentThisMinute: mailing.throttlePerMinute > 0 ? await readMinuteCount(mailingId, minute) : 0,
+  const window = limited ? await readWindowCounts(mailingId) : {};
+  const size = batchSize({
     providerPerSecond: perSecond,
     batchSeconds: batchSeconds(),
+    room: limited ? roomIn(window, perMinute, startedAt) : undefined,
   });
   const nextId = batchJobId(mailingId, jobId);
-  if (plan.take === 0) {
-    await queueBatch(mailingId, nextId, plan.nextAt, now);
-    return { sent: 0, waitUntil: plan.nextAt.toISOString() };
+  if (size === 0) {
+    const at = nextRoomAt(window, perMinute, startedAt);
+    await queueBatch(mailingId, nextId, at, now);
+    return { sent: 0, waitUntil: at.toISOString() };
   }
-  const queued = await nextQueued(mailingId, plan.take);
+  const queued = await nextQueued(mailingId, size);
   if (queued.length === 0) {
     if (await hasClaims(mailingId)) {
       // Sends in flight (another batch) or cut off (they lapse into unknown): look again later.
@@ -325,12 +351,17 @@ export const runBatch = async (mailingId: string, jobId: string, signal: AbortSi
     }
     return { finished: await markSent(mailingId, now) };
   }
-  const places = await reservePlaces(mailing, minute, queued.length);
-  if (places === 0) {
-    await queueBatch(mailingId, nextId, plan.nextAt, now);
-    return { sent: 0, waitUntil: plan.nextAt.toISOString() };
+  const sendUntil = startedAt + batchSeconds() * 1000;
+  // Durable before any send starts: a crash from here wastes these places, never exceeds them.
+  const reservation = limited
+    ? await reserveWindow(mailingId, queued.length, perMinute, sendUntil + startSlackMs)
+    : { granted: queued.length, key: '', counts: {} };
+  if (reservation.granted === 0) {
+    const at = nextRoomAt(reservation.counts, perMinute, Date.now());
+    await queueBatch(mailingId, nextId, at, now);
+    return { sent: 0, waitUntil: at.toISOString() };
   }
-  const take = queued.slice(0, places);
+  const take = queued.slice(0, reservation.granted);
   const [optedOut, suppressed, emailChannel] = await Promise.all([
     readOptedOut(take),
     mailing.channel === 'email' ? listSuppressedAddresses() : Promise.resolve(new Set<string>()),
@@ -338,6 +369,9 @@ export const runBatch = async (mailingId: string, jobId: string, signal: AbortSi
   ]);
   const callEndsAt = startedAt + callTimeoutMs;
   const tally = new TotalsTally(mailingId);
+  const startedKeys: Record<string, number> = {};
+  const startedMinutes: Record<string, number> = {};
+  let heldUntil = 0;
   const context: SendContext = {
     mailing,
     now: () => new Date(),
@@ -349,18 +383,36 @@ export const runBatch = async (mailingId: string, jobId: string, signal: AbortSi
     suppressed,
     channel: emailChannel && !emailChannel.paused ? emailChannel : undefined,
     senderName: emailChannel?.fromName || 'Orbit',
+    startBy: limited ? Number(reservation.key) * 1000 : Number.POSITIVE_INFINITY,
+    started: (atMs) => {
+      const key = startedKey(atMs);
+      startedKeys[key] = (startedKeys[key] ?? 0) + 1;
+      const minute = minuteOf(new Date(atMs));
+      startedMinutes[minute] = (startedMinutes[minute] ?? 0) + 1;
+    },
+    holdUntil: (untilMs) => {
+      heldUntil = Math.max(heldUntil, untilMs);
+    },
   };
-  const counts: Record<SendOutcome, number> = { sent: 0, failed: 0, opted_out: 0, unknown: 0, 'lost-claim': 0 };
-  // Sends reserved in this minute's bucket start within this minute (a send's minute is the
-  // minute it is counted in), and within the first half of the call timeout. What the time or
-  // the channel's rate (every mailing together) does not allow stays queued for the next batch.
+  const counts: Record<SendOutcome, number> = {
+    sent: 0,
+    failed: 0,
+    opted_out: 0,
+    unknown: 0,
+    'lost-claim': 0,
+    'put-off': 0,
+  };
+  // Sends start within the first half of the call timeout (and the reservation). What the time,
+  // the channel's rate (every mailing together) or a provider's wait does not allow stays queued
+  // for the next batch.
   try {
     await paceSends({
       items: take,
       rateKey: mailing.channel === 'email' ? 'email' : `telegram#${mailing.channelId ?? ''}`,
       perSecond,
-      sendUntil: Math.min(startedAt + batchSeconds() * 1000, startOfNextMinute(now).getTime()),
+      sendUntil,
       stopped: () => signal.aborted,
+      heldUntil: () => heldUntil,
       send: async (recipient) => {
         counts[await sendOne(recipient, context)] += 1;
         await tally.flush(tallyEveryMs);
@@ -369,16 +421,19 @@ export const runBatch = async (mailingId: string, jobId: string, signal: AbortSi
   } finally {
     await tally.flush();
   }
-  // Places reserved and not used for a send (opted out, failed before the call, lost claims) go back.
-  const unused = places - counts.sent - counts.unknown - counts.failed;
-  if (unused > 0) await releaseMinute(mailingId, minute, unused);
-  const after = new Date();
-  // The queue ran dry (fewer were left than the plan allowed): the next batch only finishes the
-  // mailing, at once, not a minute later.
+  // The reservation becomes the sends really started, by their start; the rest comes back.
+  const settled = limited
+    ? await settleWindow(mailingId, { key: reservation.key, count: reservation.granted }, startedKeys)
+    : {};
+  await addStartedPerMinute(mailingId, startedMinutes);
+  const after = Date.now();
+  // The queue ran dry (fewer were left than the batch could take, and none was put off): the
+  // next batch only finishes the mailing, at once.
   const processed = counts.sent + counts.unknown + counts.failed + counts.opted_out + counts['lost-claim'];
-  const drained = queued.length < plan.take && take.length === queued.length && processed >= take.length;
-  const nextAt = !drained && plan.nextAt.getTime() > after.getTime() ? plan.nextAt : after;
-  await queueBatch(mailingId, nextId, nextAt, after);
+  const drained = queued.length < size && take.length === queued.length && processed >= take.length;
+  const roomAt = drained ? after : nextRoomAt(settled, perMinute, after).getTime();
+  const nextAt = new Date(Math.max(roomAt, heldUntil, after));
+  await queueBatch(mailingId, nextId, nextAt, new Date(after));
   return counts;
 };
 

@@ -6,6 +6,7 @@ import { addTotals, reserveChannelSecond } from './delivery-repository';
  *   started as soon as a place frees, not a whole group per second;
  * - never more started in one second than the channel's second bucket granted (the provider's
  *   rate, shared by every mailing), reserved a few at a time as places free;
+ * - none while the provider asked to wait (a Telegram 429's `retry_after`);
  * - no send starts after `sendUntil` (well inside the job's call timeout), and each send gets its
  *   own time limit that ends before the call timeout: the runner's abort never cuts a send in
  *   flight, so `unknown` means a crash or a provider that did not answer in time.
@@ -23,6 +24,8 @@ export interface PaceOptions<T> {
   readonly sendUntil: number;
   /** The job gave up (the runner's signal): start nothing more. */
   readonly stopped: () => boolean;
+  /** No send starts before this (ms since the epoch): the provider asked to wait (Telegram's 429). */
+  readonly heldUntil?: () => number;
   readonly send: (item: T) => Promise<void>;
 }
 
@@ -47,6 +50,12 @@ export const paceSends = async <T>(options: PaceOptions<T>): Promise<number> => 
   const errors: unknown[] = [];
   // A send that failed (DynamoDB unreachable) stops new starts; those in flight still settle.
   while (next < items.length && errors.length === 0 && !options.stopped() && Date.now() < options.sendUntil) {
+    const held = options.heldUntil?.() ?? 0;
+    if (held > Date.now()) {
+      if (held >= options.sendUntil) break;
+      await waitFor(held - Date.now(), new Set());
+      continue;
+    }
     const now = new Date();
     const thisSecond = now.toISOString().slice(0, 19);
     if (thisSecond !== second) {

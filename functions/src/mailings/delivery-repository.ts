@@ -13,11 +13,13 @@ import {
   queuePartition,
   recipientEntity,
   recipientSortPrefix,
+  sendWindowEntity,
   sesLinkEntity,
   type RecipientRecord,
   type RecipientStatus,
   type SesLinkRecord,
 } from './delivery-entities';
+import { reserveIn, settleIn, untilKey, type WindowCounts } from './throttle';
 
 /**
  * The delivery part's reads and writes (docs/mailings.md, "Delivery"). The mailing item itself
@@ -336,41 +338,38 @@ export const listRecipients = async (
   return { recipients, nextCursor: start && last ? last.personId : undefined };
 };
 
-/* ---------- Minute buckets ---------- */
+/* ---------- The throttle's window and the chart's minutes ---------- */
 
-export const readMinuteCount = async (mailingId: string, minute: string): Promise<number> => {
+interface SendWindow {
+  readonly counts: WindowCounts;
+  readonly reservedAt: string;
+  /** 0: no window yet. */
+  readonly version: number;
+}
+
+const readSendWindow = async (mailingId: string): Promise<SendWindow> => {
   const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: minuteBucketEntity.key(mailingId, minute), ConsistentRead: true }),
+    new GetCommand({ TableName: tableName(), Key: sendWindowEntity.key(mailingId), ConsistentRead: true }),
   );
-  return Number(Item?.count ?? 0);
+  if (!Item) return { counts: {}, reservedAt: '', version: 0 };
+  const window = sendWindowEntity.fromItem(Item);
+  return { counts: window.counts, reservedAt: window.reservedAt, version: window.version };
 };
 
-/**
- * Reserves `count` sends in a minute's bucket, never beyond `limit` (a condition on the ADD: two
- * batches at once cannot both take the last places). False when the places are gone.
- */
-export const reserveMinute = async (
+/** Writes the window whole, only over the version read: false when another batch wrote first. */
+const writeSendWindow = async (
   mailingId: string,
-  minute: string,
-  count: number,
-  limit: number,
+  read: SendWindow,
+  counts: WindowCounts,
+  reservedAt: string,
 ): Promise<boolean> => {
   try {
     await db().send(
-      new UpdateCommand({
+      new PutCommand({
         TableName: tableName(),
-        Key: minuteBucketEntity.key(mailingId, minute),
-        UpdateExpression: 'SET #type = :type, mailingId = :mailingId, #minute = :minute ADD #count :count',
-        ...(limit > 0 ? { ConditionExpression: 'attribute_not_exists(#count) OR #count <= :room' } : {}),
-        // `count`, `type` and `minute` are DynamoDB reserved words.
-        ExpressionAttributeNames: { '#count': 'count', '#type': 'type', '#minute': 'minute' },
-        ExpressionAttributeValues: {
-          ':type': minuteBucketEntity.type,
-          ':mailingId': mailingId,
-          ':minute': minute,
-          ':count': count,
-          ...(limit > 0 ? { ':room': limit - count } : {}),
-        },
+        Item: sendWindowEntity.toItem({ mailingId, counts, reservedAt, version: read.version + 1 }),
+        ConditionExpression: read.version === 0 ? 'attribute_not_exists(pk)' : 'version = :version',
+        ...(read.version === 0 ? {} : { ExpressionAttributeValues: { ':version': read.version } }),
       }),
     );
     return true;
@@ -380,17 +379,89 @@ export const reserveMinute = async (
   }
 };
 
-/** Gives back places a batch reserved and did not use. */
-export const releaseMinute = (mailingId: string, minute: string, count: number) =>
-  db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: minuteBucketEntity.key(mailingId, minute),
-      UpdateExpression: 'ADD #count :minus',
-      ExpressionAttributeNames: { '#count': 'count' },
-      ExpressionAttributeValues: { ':minus': -count },
-    }),
+/** Two batches of one mailing at once lose a write now and then; more than this many is no hurry. */
+const windowAttempts = 8;
+
+/** Sends the window still counts for a mailing now: a batch reads no more recipients than there is room for. */
+export const readWindowCounts = async (mailingId: string): Promise<WindowCounts> =>
+  (await readSendWindow(mailingId)).counts;
+
+/**
+ * Reserves up to `wanted` sends that start from now until `untilMs`, never past the setting in
+ * any 60 s (throttle.ts), even with two batches at once: each reservation is written on the
+ * window's version it read, so they apply one after the other. Durable before any send starts,
+ * so a crash wastes places, never exceeds. `now` is taken after the read: a reservation that wins
+ * after another never counts from an earlier time (one clock); a clock behind the last
+ * reservation's (another machine) gets nothing this time. `clock`: the time in ms (tests set it).
+ */
+export const reserveWindow = async (
+  mailingId: string,
+  wanted: number,
+  perMinute: number,
+  untilMs: number,
+  clock: () => number = Date.now,
+): Promise<{ granted: number; key: string; counts: WindowCounts }> => {
+  let counts: WindowCounts = {};
+  for (let attempt = 0; attempt < windowAttempts; attempt += 1) {
+    const read = await readSendWindow(mailingId);
+    const now = clock();
+    counts = read.counts;
+    if (read.reservedAt !== '' && Date.parse(read.reservedAt) > now) break;
+    const reserved = reserveIn(read.counts, wanted, perMinute, now, untilMs);
+    if (reserved.granted === 0) return { granted: 0, key: '', counts: reserved.counts };
+    if (await writeSendWindow(mailingId, read, reserved.counts, new Date(now).toISOString()))
+      return { granted: reserved.granted, key: untilKey(untilMs), counts: reserved.counts };
+  }
+  return { granted: 0, key: '', counts };
+};
+
+/**
+ * Replaces a batch's reservation by the sends it really started (keyed by their start): unused
+ * places come back. Given up after a few lost writes: the reservation then stays whole, which
+ * only wastes places. The window as written (or read).
+ */
+export const settleWindow = async (
+  mailingId: string,
+  reserved: { readonly key: string; readonly count: number },
+  started: WindowCounts,
+): Promise<WindowCounts> => {
+  let counts: WindowCounts = {};
+  for (let attempt = 0; attempt < windowAttempts; attempt += 1) {
+    const read = await readSendWindow(mailingId);
+    counts = read.counts;
+    const settled = settleIn(read.counts, reserved, started);
+    if (await writeSendWindow(mailingId, read, settled, read.reservedAt)) return settled;
+  }
+  return counts;
+};
+
+/** ADDs the sends started in each minute to the chart's buckets. */
+export const addStartedPerMinute = async (
+  mailingId: string,
+  perMinute: Readonly<Record<string, number>>,
+): Promise<void> => {
+  await Promise.all(
+    Object.entries(perMinute)
+      .filter(([, count]) => count > 0)
+      .map(([minute, count]) =>
+        db().send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: minuteBucketEntity.key(mailingId, minute),
+            UpdateExpression: 'SET #type = :type, mailingId = :mailingId, #minute = :minute ADD #count :count',
+            // `count`, `type` and `minute` are DynamoDB reserved words.
+            ExpressionAttributeNames: { '#count': 'count', '#type': 'type', '#minute': 'minute' },
+            ExpressionAttributeValues: {
+              ':type': minuteBucketEntity.type,
+              ':mailingId': mailingId,
+              ':minute': minute,
+              ':count': count,
+            },
+          }),
+        ),
+      ),
   );
+};
 
 export const listMinutes = async (mailingId: string): Promise<{ minute: string; count: number }[]> => {
   const { Items } = await db().send(
@@ -477,4 +548,35 @@ export const latestSendSince = async (personId: string, since: Date): Promise<Re
   );
   const item = Items?.[0];
   return item ? recipientOf(item) : undefined;
+};
+
+/* ---------- A send the provider put off ---------- */
+
+/**
+ * Back in the queue after the provider said it sent nothing and to try later (Telegram's 429):
+ * sending → queued, only if still claimed, into the queue index again. The totals do not move
+ * (a claimed recipient is counted in `queued`).
+ */
+export const requeueRecipient = async (mailingId: string, personId: string): Promise<boolean> => {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: recipientEntity.key(mailingId, personId),
+        UpdateExpression: 'SET #status = :queued, gsi1pk = :queue, gsi1sk = :personId REMOVE claimedAt',
+        ConditionExpression: '#status = :sending',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':queued': 'queued',
+          ':sending': 'sending',
+          ':queue': queuePartition(mailingId),
+          ':personId': personId,
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 };

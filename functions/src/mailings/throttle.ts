@@ -1,51 +1,92 @@
 /**
- * The throttle (docs/mailings.md, "Delivery"), pure: how many recipients a batch may send now and
- * when the next batch may run, from the mailing's setting (messages per minute), what its current
- * minute bucket already counts, and the channel's provider rate (messages per second).
+ * The throttle (docs/mailings.md, "Delivery"), pure. A mailing's setting (messages per minute)
+ * holds in any 60 s window, not per calendar minute: the mailing's window item keeps how many
+ * sends each reservation may start, keyed by the second **before which** they all start (epoch
+ * seconds). A key counts while a send it holds could be within 60 s of a send starting now;
+ * a new reservation gets at most the setting less what the window still counts.
  */
-export interface ThrottleInput {
-  readonly now: Date;
-  /** The mailing's setting; 0 or less means no per-minute limit. */
-  readonly perMinute: number;
-  /** Sends already counted in the current minute's bucket. */
-  readonly sentThisMinute: number;
-  /** The provider's rate (e.g. SES 14/s). */
-  readonly providerPerSecond: number;
-  /** How long one batch may spend sending (well under the job's call timeout). */
-  readonly batchSeconds: number;
-}
 
-export interface ThrottlePlan {
-  /** Recipients this batch may send (0: wait). */
-  readonly take: number;
-  /** When the next batch may run. */
-  readonly nextAt: Date;
-}
+/** Sends keyed by the epoch second before which they start (`"1767261600"` → 12). */
+export type WindowCounts = Readonly<Record<string, number>>;
 
-/** `yyyy-mm-ddThh:mm` in UTC: the minute bucket's name. */
-export const minuteOf = (at: Date): string => at.toISOString().slice(0, 16);
+const windowMs = 60_000;
 
-export const startOfNextMinute = (at: Date): Date => {
-  const next = new Date(at.getTime());
-  next.setUTCSeconds(0, 0);
-  next.setUTCMinutes(next.getUTCMinutes() + 1);
+/** The key of a send started at `atMs`: the next whole second (it started before it). */
+export const startedKey = (atMs: number): string => String(Math.floor(atMs / 1000) + 1);
+
+/** The key of sends that start before `untilMs` (a batch's last moment to start one). */
+export const untilKey = (untilMs: number): string => String(Math.ceil(untilMs / 1000));
+
+/**
+ * What still counts at `nowMs`: a key counts while a send it holds (started before the key)
+ * could be less than 60 s before a send starting at `nowMs` or later.
+ */
+export const liveCounts = (counts: WindowCounts, nowMs: number): Record<string, number> =>
+  Object.fromEntries(
+    Object.entries(counts).filter(([key, count]) => count > 0 && Number(key) * 1000 > nowMs - windowMs),
+  );
+
+const sum = (counts: WindowCounts) => Object.values(counts).reduce((total, count) => total + count, 0);
+
+/** Sends that may start at `nowMs` within the setting (`perMinute` > 0). */
+export const roomIn = (counts: WindowCounts, perMinute: number, nowMs: number): number =>
+  Math.max(0, perMinute - sum(liveCounts(counts, nowMs)));
+
+/**
+ * A reservation of up to `wanted` sends starting from `nowMs` until `untilMs`: how many it gets,
+ * and the window to write (what no longer counts dropped).
+ */
+export const reserveIn = (
+  counts: WindowCounts,
+  wanted: number,
+  perMinute: number,
+  nowMs: number,
+  untilMs: number,
+): { granted: number; counts: Record<string, number> } => {
+  const live = liveCounts(counts, nowMs);
+  const granted = Math.max(0, Math.min(wanted, roomIn(live, perMinute, nowMs)));
+  if (granted === 0) return { granted, counts: live };
+  const key = untilKey(untilMs);
+  return { granted, counts: { ...live, [key]: (live[key] ?? 0) + granted } };
+};
+
+/**
+ * A batch's reservation replaced by what it really started (keyed by each send's start): the
+ * places it did not use come back, and the ones it used stop counting as soon as they may.
+ */
+export const settleIn = (
+  counts: WindowCounts,
+  reserved: { readonly key: string; readonly count: number },
+  started: WindowCounts,
+): Record<string, number> => {
+  const next: Record<string, number> = { ...counts };
+  const left = (next[reserved.key] ?? 0) - reserved.count;
+  if (left > 0) next[reserved.key] = left;
+  else delete next[reserved.key];
+  for (const [key, count] of Object.entries(started)) if (count > 0) next[key] = (next[key] ?? 0) + count;
   return next;
 };
 
-export const planBatch = (input: ThrottleInput): ThrottlePlan => {
-  const providerPerSecond = Math.max(1, Math.floor(input.providerPerSecond));
-  const secondsLeftInMinute = Math.max(
-    1,
-    Math.ceil((startOfNextMinute(input.now).getTime() - input.now.getTime()) / 1000),
-  );
-  // A batch never spans two minutes: its sends are counted in the bucket it reserved them in.
-  const seconds = Math.max(1, Math.min(input.batchSeconds, secondsLeftInMinute));
-  const byProvider = providerPerSecond * seconds;
-  const byMinute = input.perMinute > 0 ? Math.max(0, input.perMinute - input.sentThisMinute) : byProvider;
-  const take = Math.min(byProvider, byMinute);
-  if (take === 0) return { take: 0, nextAt: startOfNextMinute(input.now) };
-  const minuteFull = input.perMinute > 0 && input.sentThisMinute + take >= input.perMinute;
-  return { take, nextAt: minuteFull ? startOfNextMinute(input.now) : input.now };
+/** When a send may next start: now when there is room, else when the oldest key stops counting. */
+export const nextRoomAt = (counts: WindowCounts, perMinute: number, nowMs: number): Date => {
+  const live = liveCounts(counts, nowMs);
+  if (perMinute <= 0 || roomIn(live, perMinute, nowMs) > 0) return new Date(nowMs);
+  const oldest = Math.min(...Object.keys(live).map(Number));
+  return new Date(oldest * 1000 + windowMs);
+};
+
+/** `yyyy-mm-ddThh:mm` in UTC: the chart's minute. */
+export const minuteOf = (at: Date): string => at.toISOString().slice(0, 16);
+
+/** How many recipients a batch reads: what the provider allows in the batch's time, within the room. */
+export const batchSize = (input: {
+  readonly providerPerSecond: number;
+  readonly batchSeconds: number;
+  /** Room in the window; undefined when the mailing has no limit. */
+  readonly room: number | undefined;
+}): number => {
+  const byProvider = Math.max(1, Math.floor(input.providerPerSecond)) * Math.max(1, input.batchSeconds);
+  return input.room === undefined ? byProvider : Math.min(byProvider, input.room);
 };
 
 /** The provider rate for a channel (env MAILING_EMAIL_RATE_PER_SECOND: SES's default sending rate is 14/s; Telegram's bot limit ~30/s). */

@@ -11,11 +11,15 @@ export class ChannelCallError extends Error {
     readonly kind: CallFailureKind,
     message: string,
     readonly status?: number,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; retryAfterSeconds?: number },
   ) {
     super(message, options);
     this.name = 'ChannelCallError';
+    this.retryAfterSeconds = options?.retryAfterSeconds;
   }
+
+  /** The provider's own word on when to try again (Telegram's `retry_after` with a 429). */
+  readonly retryAfterSeconds: number | undefined;
 }
 
 /** Error codes that mean the request never reached the other side (nothing was sent). */
@@ -47,5 +51,10 @@ export const failureOfThrown = (error: unknown, what: string): ChannelCallError 
 };
 
 /** An HTTP answer that is not a success: 429 and 5xx are transient, anything else permanent. */
-export const failureOfStatus = (status: number, message: string): ChannelCallError =>
-  new ChannelCallError(status === 429 || status >= 500 || status === 408 ? 'transient' : 'permanent', message, status);
+export const failureOfStatus = (status: number, message: string, retryAfterSeconds?: number): ChannelCallError =>
+  new ChannelCallError(
+    status === 429 || status >= 500 || status === 408 ? 'transient' : 'permanent',
+    message,
+    status,
+    retryAfterSeconds === undefined ? undefined : { retryAfterSeconds },
+  );

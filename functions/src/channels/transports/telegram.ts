@@ -16,6 +16,8 @@ interface TelegramAnswer<T> {
   readonly result?: T;
   readonly description?: string;
   readonly error_code?: number;
+  /** With a 429: how many seconds to wait (core.telegram.org/bots/api#responseparameters). */
+  readonly parameters?: { readonly retry_after?: number };
 }
 
 const scrub = (text: string, token: string): string => (token ? text.split(token).join('***') : text);
@@ -51,7 +53,12 @@ export const callTelegram = async <T>(
   }
   if (response.ok && answer?.ok) return answer.result as T;
   const description = scrub(answer?.description ?? `HTTP ${response.status}`, token).slice(0, 300);
-  throw failureOfStatus(response.status, `Telegram: ${description}`);
+  const retryAfter = answer?.parameters?.retry_after;
+  throw failureOfStatus(
+    response.status,
+    `Telegram: ${description}`,
+    typeof retryAfter === 'number' && retryAfter >= 0 ? retryAfter : undefined,
+  );
 };
 
 export interface TelegramBot {
