@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { ulid } from '../core/ids';
-import { moveDeltas, sumTotals, totalNameOf, totalsShardOf } from './totals';
+import { mayHaveMoves, moveDeltas, sumTotals, totalNameOf, totalsShardOf } from './totals';
 
 describe('totalsShardOf', () => {
   it('gives a person the same shard every time, one of the eight', () => {
@@ -66,5 +66,13 @@ describe('sumTotals', () => {
       sent: 1,
       delivered: 1,
     });
+  });
+});
+
+describe('mayHaveMoves', () => {
+  it('spares the shards’ read only for mailings that never started', () => {
+    expect(mayHaveMoves('draft')).toBe(false);
+    expect(mayHaveMoves('scheduled')).toBe(false);
+    for (const state of ['sending', 'paused', 'sent', 'cancelled'] as const) expect(mayHaveMoves(state)).toBe(true);
   });
 });
