@@ -77,6 +77,7 @@ import {
   recipientEntity,
   sendWindowEntity,
   sesLinkEntity,
+  totalsShardEntity,
 } from './mailings/delivery-entities';
 
 /** A key as one entity's builder makes it, in one index. */
@@ -207,6 +208,7 @@ const builtKeys: readonly BuiltKey[] = [
     index: 'gsi2',
     key: { pk: personSendsPartition('u1'), sk: '2026-01-01T00:00:00.000Z#m1' },
   },
+  table('MailingTotalsShard', totalsShardEntity.key('01J0000000000000000000000M', 3)),
   table('MailingMinute', minuteBucketEntity.key('m1', '2026-01-01T10:07')),
   table('MailingSendWindow', sendWindowEntity.key('m1')),
   table('MailingSesLink', sesLinkEntity.key('0100018c-ses-id')),

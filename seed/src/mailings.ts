@@ -13,12 +13,13 @@ import {
   type RecipientRecord,
   type RecipientStatus,
 } from '@orbit/functions/mailings/delivery-entities';
-import { addTotals, setRecipientOnce } from '@orbit/functions/mailings/delivery-repository';
+import { markRepliedOnce } from '@orbit/functions/mailings/delivery-repository';
 import { mailingEntity } from '@orbit/functions/mailings/entities';
 import '@orbit/functions/mailings/job-payloads';
 import { listMailings } from '@orbit/functions/mailings/mailing-repository';
 import { zeroTotals, type MailingRecord, type MailingTotals } from '@orbit/functions/mailings/records';
 import { stepJobPart } from '@orbit/functions/mailings/sequence-enrol';
+import { totalNameOf } from '@orbit/functions/mailings/totals';
 import {
   enrolmentEntity,
   sequenceEntity,
@@ -127,13 +128,9 @@ const sentRecipients = (mailingId: string, members: readonly AudienceMember[], s
     const status = outcome?.status ?? 'delivered';
     const bucket = minuteOf(sentAt);
     buckets.set(bucket, (buckets.get(bucket) ?? 0) + 1);
+    // Each recipient in exactly one status's total, as the delivery counts them.
     totals.recipients += 1;
-    if (status === 'failed') totals.failed += 1;
-    else {
-      totals.sent += 1;
-      if (status === 'bounced') totals.bounced += 1;
-      else totals.delivered += 1;
-    }
+    totals[totalNameOf(status)] += 1;
     const recipient: RecipientRecord = {
       mailingId,
       personId: member.personId,
@@ -210,8 +207,7 @@ const newsletterAftermath = async (mailingId: string, people: ReadonlyMap<string
     await unsubscribe(token, 'link', new Date(now - 3 * day + 2 * hour));
   }
   const replier = people.get('Liam Carter');
-  if (replier && (await setRecipientOnce(mailingId, replier.id, 'repliedAt', new Date(now - 2 * day).toISOString())))
-    await addTotals(mailingId, { replies: 1 });
+  if (replier) await markRepliedOnce(mailingId, replier.id, new Date(now - 2 * day).toISOString());
 };
 
 /* ---------- The scheduled invitation and the draft ---------- */

@@ -1,8 +1,9 @@
 import { batchWrite } from '@orbit/functions/core/db';
 import { ulid } from '@orbit/functions/core/ids';
 import { leadEntity } from '@orbit/functions/core/users/entities';
-import type { Mailing } from '@orbit/functions/mailings/contract';
+import { mailingTotalNames, type Mailing } from '@orbit/functions/mailings/contract';
 import type { RecipientsPage, RecipientView } from '@orbit/functions/mailings/delivery-contract';
+import { totalNameOf } from '@orbit/functions/mailings/totals';
 import { demoUsers } from '@orbit/seed/demo-users';
 
 import { startLocalStack } from '../../infra/local/stack';
@@ -215,4 +216,48 @@ export const waitUntilSent = async (
     await onProgress(mailing);
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
+};
+
+/**
+ * The mailing's totals and its recipients read with nothing moving in between: the totals are the
+ * same before and after the recipients' pages (SES events keep moving recipients after `sent`,
+ * and each move changes the totals in the same write), tried again until they are.
+ */
+export const totalsWithRecipients = async (
+  admin: BenchClient,
+  id: string,
+  deadline: number,
+): Promise<{ totals: Mailing['totals']; recipients: RecipientView[] }> => {
+  for (;;) {
+    const before = await readMailing(admin, id);
+    const recipients = await allRecipients(admin, id);
+    const after = await readMailing(admin, id);
+    if (before && after && JSON.stringify(before.totals) === JSON.stringify(after.totals))
+      return { totals: after.totals, recipients };
+    if (Date.now() > deadline) throw new Error('the totals never stayed still while the recipients were read');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+};
+
+/**
+ * How the totals differ from the recipients' statuses (each recipient counted in the total of its
+ * status: `sending` in queued) and from `recipients`; empty when they agree and add up.
+ */
+export const totalsMismatches = (totals: Mailing['totals'], recipients: readonly RecipientView[]): string[] => {
+  const counted: Record<string, number> = {};
+  for (const recipient of recipients) {
+    const name = totalNameOf(recipient.status);
+    counted[name] = (counted[name] ?? 0) + 1;
+  }
+  const statusTotals = mailingTotalNames.filter((name) => name !== 'recipients' && name !== 'replies');
+  const sum = statusTotals.reduce((total, name) => total + totals[name], 0);
+  return [
+    ...statusTotals
+      .filter((name) => totals[name] !== (counted[name] ?? 0))
+      .map((name) => `${name} ${totals[name]} in the totals, ${counted[name] ?? 0} recipients`),
+    ...(sum === totals.recipients ? [] : [`the status totals sum to ${sum}, not ${totals.recipients}`]),
+    ...(totals.recipients === recipients.length
+      ? []
+      : [`recipients ${totals.recipients}, ${recipients.length} listed`]),
+  ];
 };

@@ -8,12 +8,13 @@ import type { Mailing } from '@orbit/functions/mailings/contract';
 import { startLocalSesServer } from '../../infra/local/local-services';
 import { createChildStack } from '../support/child-stack';
 import {
-  allRecipients,
   figuresOf,
   loadTaggedLeads,
   sendMailingNow,
   signInAdmin,
   storedMailsTo,
+  totalsMismatches,
+  totalsWithRecipients,
   waitUntilSent,
   type MailingFigures,
   type MailingsBenchSettings,
@@ -30,7 +31,9 @@ import type { BenchSection } from './section';
  *    terminal state);
  * 2. the same with the stack killed (-9, its whole process group: server, worker, DynamoDB Local)
  *    at about half way and restarted on the same data: every recipient in exactly one terminal
- *    state, 0 duplicates at the SES store, 0 lost, or the section fails (npm run bench exits 1).
+ *    state, 0 duplicates at the SES store, 0 lost, totals equal to the recipients' statuses
+ *    and adding up to the recipients (each move carries its count), or the section fails (npm run
+ *    bench exits 1).
  * Leads are written with BatchWrite before the stack starts (mailings-run.ts, loadTaggedLeads).
  * Env: MAILINGS_BENCH_RECIPIENTS (10000), MAILINGS_BENCH_PER_MINUTE (the throttle, 3000),
  * MAILINGS_BENCH_RATE_PER_SECOND (the SES sending rate the delivery keeps to, 60), e.g. 500 / 600
@@ -52,6 +55,9 @@ const leaseMs = 30_000;
 
 interface RunResult {
   readonly figures: MailingFigures;
+  readonly totals: Mailing['totals'];
+  /** How the totals differ from the recipients' statuses (empty: they agree and add up). */
+  readonly totalsMismatches: readonly string[];
   readonly elapsedSeconds: number;
   readonly crashedAfter?: { readonly done: number; readonly downSeconds: number };
 }
@@ -95,9 +101,15 @@ const runMailing = async (sesUrl: string, crash: boolean): Promise<RunResult> =>
       );
     });
     const elapsedSeconds = (performance.now() - started) / 1000;
-    const recipients = await allRecipients(admin, mailing.id);
+    const { totals, recipients } = await totalsWithRecipients(admin, mailing.id, Date.now() + 120_000);
     const stored = await storedMailsTo(sesUrl, new Set(addresses));
-    return { figures: figuresOf(addresses, recipients, stored), elapsedSeconds, crashedAfter };
+    return {
+      figures: figuresOf(addresses, recipients, stored),
+      totals,
+      totalsMismatches: totalsMismatches(totals, recipients),
+      elapsedSeconds,
+      crashedAfter,
+    };
   } catch (error) {
     console.error(`  the stack's output: ${logFile}`);
     throw error;
@@ -109,7 +121,7 @@ const runMailing = async (sesUrl: string, crash: boolean): Promise<RunResult> =>
 /** The throttle's promise: never more than the setting in any 60 s (docs/mailings.md, "Delivery"). */
 const windowHonoured = (figures: MailingFigures) => figures.maxPerSlidingMinute <= settings.perMinute;
 
-const describe = (label: string, { figures, elapsedSeconds }: RunResult): void => {
+const describe = (label: string, { figures, elapsedSeconds, totals, totalsMismatches }: RunResult): void => {
   const statuses = Object.entries(figures.byStatus)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([status, count]) => `${status} ${count}`)
@@ -128,6 +140,15 @@ const describe = (label: string, { figures, elapsedSeconds }: RunResult): void =
     `  duplicates at the SES store ${figures.duplicates}, lost ${figures.lost}, listed twice ` +
       `${figures.listedTwice}, 'sent' with no message at the store ${figures.sentNotStored}, ` +
       `'unknown' whose message is at the store ${figures.unknownButStored}`,
+  );
+  const shown = Object.entries(totals)
+    .filter(([name, count]) => count !== 0 || name === 'recipients')
+    .map(([name, count]) => `${name} ${count}`)
+    .join(', ');
+  console.log(
+    `  totals (API): ${shown}: ${
+      totalsMismatches.length === 0 ? 'equal to the statuses, adding up' : `DIFFER (${totalsMismatches.join('; ')})`
+    }`,
   );
 };
 
@@ -151,6 +172,8 @@ export const mailingsBench: BenchSection = {
         ...(figures.duplicates > 0 ? [`${figures.duplicates} duplicates at the SES store`] : []),
         ...(figures.lost > 0 ? [`${figures.lost} recipients lost`] : []),
         ...(figures.listedTwice > 0 ? [`${figures.listedTwice} recipients listed twice`] : []),
+        ...(crashed.totalsMismatches.length > 0 ? [`totals: ${crashed.totalsMismatches.join('; ')}`] : []),
+        ...(plain.totalsMismatches.length > 0 ? [`totals without a crash: ${plain.totalsMismatches.join('; ')}`] : []),
         ...(plain.figures.duplicates > 0 || plain.figures.lost > 0 ? ['duplicates or lost without a crash'] : []),
         ...[plain, crashed]
           .filter((run) => !windowHonoured(run.figures))
@@ -161,7 +184,7 @@ export const mailingsBench: BenchSection = {
           ),
       ];
       console.log(
-        `invariants (one terminal state each, 0 duplicates, 0 lost, the throttle in any 60 s window): ` +
+        `invariants (one terminal state each, 0 duplicates, 0 lost, totals that add up, the throttle in any 60 s window): ` +
           `${failures.length === 0 ? 'hold' : 'FAIL'}`,
       );
       if (failures.length > 0) throw new Error(failures.join('; '));

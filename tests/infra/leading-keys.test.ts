@@ -38,6 +38,7 @@ const notTablePartitionKeys = new Set([
   'INVITATION#', // INVITATIONS / INVITATION#<ulid> (a pending invitation; core/team/entities.ts)
   'RCPT#', // MAILING#<id> / RCPT#<person> (a mailing's recipient; mailings/delivery-entities.ts)
   'MINUTE#', // MAILING#<id> / MINUTE#<minute> (the throttle's and the chart's per-minute count)
+  'TOTALS#', // MAILING#<id> / TOTALS#<shard> (a mailing's totals shard; mailings/delivery-entities.ts)
   'SECOND#', // MAILINGRATE#<channel> / SECOND#<second> (a channel's sends in one second)
   'ENROL#', // SEQUENCE#<id> / ENROL#<person> (a sequence's enrolment; mailings/sequence-entities.ts)
   'STATS#', // SEQUENCE#<id> / STATS#<step> (a step's statistics)

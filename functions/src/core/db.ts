@@ -182,11 +182,15 @@ const transactionConflictRetry: RetryPolicy = {
 /**
  * A transaction of labelled parts. A failed condition is never retried: it becomes
  * ConditionFailed with the failing parts' labels. A collision with another transaction in flight
- * is retried with back-off, and becomes ConditionFailed(['conflict']) if it lasts.
+ * is retried with back-off (`conflictRetry`: more attempts for writers that share a hot item on
+ * purpose), and becomes ConditionFailed(['conflict']) if it lasts.
  */
-export const transactWrite = async (parts: readonly TransactionPart[]): Promise<void> => {
+export const transactWrite = async (
+  parts: readonly TransactionPart[],
+  conflictRetry: Omit<RetryPolicy, 'retryOn'> = transactionConflictRetry,
+): Promise<void> => {
   try {
-    await retry(transactionConflictRetry, async () => {
+    await retry({ ...conflictRetry, retryOn: isTransactionConflict }, async () => {
       try {
         await db().send(new TransactWriteCommand({ TransactItems: parts.map(({ item }) => item) }));
       } catch (error) {

@@ -15,7 +15,7 @@ export const mailingsAccessPatterns: readonly AccessPattern[] = [
     sk: 'MAILING',
     patterns: [
       'one mailing (open, save a draft from its version, move its state with its jobs, delete a draft)',
-      "the delivery's state moves and its totals (ADD, no version change)",
+      "the delivery's state moves and its base totals (set by the freeze, no version change)",
     ],
   },
   {
@@ -61,6 +61,17 @@ export const mailingsAccessPatterns: readonly AccessPattern[] = [
     pk: 'MAILINGPERSON#<personId>',
     sk: '<sentAt>#<mailingId>',
     patterns: ["a person's latest mailing send within 7 days (a reply is counted on it)"],
+  },
+  {
+    entity: 'MailingTotalsShard',
+    module: 'mailings/delivery-entities.ts',
+    index: 'table',
+    pk: 'MAILING#<mailingId>',
+    sk: 'TOTALS#<shard>',
+    patterns: [
+      "a recipient's move counted (ADD in the move's transaction; the shard of the person's id, 0–7)",
+      "a mailing's totals: its shards in one Query on the prefix, added to the mailing item's base",
+    ],
   },
   {
     entity: 'MailingMinute',

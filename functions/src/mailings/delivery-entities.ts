@@ -1,6 +1,7 @@
 import { defineEntity } from '../core/entity';
 import type { MailingChannel } from './audience-filter';
 import type { RecipientStatus } from './delivery-contract';
+import type { MailingTotalName } from './records';
 
 /**
  * The delivery part's items (docs/mailings.md, "Delivery"; rows in core/mailings-access-patterns.ts):
@@ -10,6 +11,10 @@ import type { RecipientStatus } from './delivery-contract';
  *   its send is claimed it sits in `MAILINGCLAIM#<id>` sorted by the claim time, so a claim a
  *   crash left behind is found and shown as `unknown` (never sent again); once sent it sits in
  *   the GSI2 partition `MAILINGPERSON#<personId>` (a reply is counted on the latest send);
+ * - a totals shard, `MAILING#<id>` / `TOTALS#<n>` (n = 0–7, the shard of the person's id:
+ *   totals.ts): the counts of the recipients' moves, each ADDed in the same transaction as the
+ *   move (docs/mailings.md, "Totals"); eight of them, so the sends in flight at once spread their
+ *   transactions over eight items rather than colliding on one;
  * - the mailing's send window, `MAILING#<id>` / `WINDOW`: the sends of the last 60 s by second,
  *   the throttle's counter (read, then written whole on the version read: never more than the
  *   mailing's setting in any 60 s);
@@ -65,6 +70,21 @@ export const recipientEntity = defineEntity<RecipientRecord, [mailingId: string,
   // Written queued: in the send queue. Later writes move it with UpdateItem (delivery-repository.ts).
   indexKeysOf: (recipient) =>
     recipient.status === 'queued' ? { gsi1pk: queuePartition(recipient.mailingId), gsi1sk: recipient.personId } : {},
+});
+
+/** How many totals shards a mailing has (totals.ts chooses a person's). */
+export const totalsShardCount = 8;
+export const totalsSortPrefix = 'TOTALS#';
+
+/** The moves counted in one shard: each total's change since the freeze (negative for `queued`). */
+type TotalsShardRecord = { readonly mailingId: string; readonly shard: number } & Readonly<
+  Partial<Record<MailingTotalName, number>>
+>;
+
+export const totalsShardEntity = defineEntity<TotalsShardRecord, [mailingId: string, shard: number]>({
+  type: 'MailingTotalsShard',
+  key: (mailingId, shard) => ({ pk: mailingPartition(mailingId), sk: `${totalsSortPrefix}${shard}` }),
+  keyOf: (totals) => ({ pk: mailingPartition(totals.mailingId), sk: `${totalsSortPrefix}${totals.shard}` }),
 });
 
 export interface MinuteBucketRecord {

@@ -12,10 +12,9 @@ import { tableName } from '../core/table';
 import { userEntity } from '../core/users/entities';
 import { resolveAudience } from './audience-service';
 import type { RecipientRecord } from './delivery-entities';
-import { paceSends, TotalsTally } from './delivery-pool';
+import { paceSends } from './delivery-pool';
 import {
   addStartedPerMinute,
-  addTotals,
   existingRecipientIds,
   hasClaims,
   lapsedClaims,
@@ -55,8 +54,6 @@ const staleClaimMs = () => 2 * runnerSettings().callTimeoutMs;
 const batchSeconds = () => Math.max(1, Math.min(10, Math.floor(runnerSettings().callTimeoutMs / 2000)));
 /** What a send in flight keeps of the call timeout for its result's writes. */
 const resultMarginMs = 3_000;
-/** How often a batch ADDs the totals its sends moved. */
-const tallyEveryMs = 1_000;
 /**
  * A send the pacer started just before its last moment may still be claiming: its reservation
  * lasts this much longer, and a provider call that would start after it is put back instead.
@@ -118,7 +115,7 @@ export const startMailing = async (mailingId: string, version: number | undefine
   // Recipients are written before any batch may run (a batch waits for audienceFrozen), so a
   // start run again never overwrites a recipient a batch has touched.
   const recipients = mailing.audienceFrozen
-    ? Number(mailing.totals.recipients ?? 0)
+    ? Number(mailing.baseTotals.recipients ?? 0)
     : await freezeAudience(mailing, now);
   await queueBatch(mailingId, batchJobId(mailingId), now, now);
   return { recipients };
@@ -131,7 +128,6 @@ interface SendContext {
   readonly now: () => Date;
   /** The time limit of one provider call (its own, not the job's: see sendSignal). */
   readonly sendSignal: () => AbortSignal;
-  readonly tally: TotalsTally;
   readonly optedOut: ReadonlySet<string>;
   readonly suppressed: ReadonlySet<string>;
   /** The email channel (email mailings), when connected and not paused. */
@@ -157,13 +153,10 @@ const settleWithout = async (
   status: 'failed' | 'opted_out',
   detail: string,
   now: Date,
-  tally: TotalsTally,
-): Promise<SendOutcome> => {
-  if (!(await moveRecipient(recipient.mailingId, recipient.personId, 'queued', status, now, { detail })))
-    return 'lost-claim';
-  tally.add({ queued: -1, [status === 'failed' ? 'failed' : 'optedOut']: 1 });
-  return status;
-};
+): Promise<SendOutcome> =>
+  (await moveRecipient(recipient.mailingId, recipient.personId, 'queued', status, now, { detail }))
+    ? status
+    : 'lost-claim';
 
 type ProviderOutcome =
   | { readonly status: 'sent'; readonly providerMessageId?: string }
@@ -230,18 +223,17 @@ const sendByTelegram = async (
 const sendOne = async (recipient: RecipientRecord, context: SendContext): Promise<SendOutcome> => {
   const { mailing } = context;
   const now = context.now();
-  const { tally } = context;
-  if (context.optedOut.has(recipient.personId)) return settleWithout(recipient, 'opted_out', 'Opted out', now, tally);
+  if (context.optedOut.has(recipient.personId)) return settleWithout(recipient, 'opted_out', 'Opted out', now);
   const email = context.channel;
   if (mailing.channel === 'email') {
-    if (!email) return settleWithout(recipient, 'failed', 'No email channel is connected', now, tally);
+    if (!email) return settleWithout(recipient, 'failed', 'No email channel is connected', now);
     if (context.suppressed.has(recipient.address.toLowerCase()))
-      return settleWithout(recipient, 'failed', 'Suppressed after a bounce or complaint', now, tally);
+      return settleWithout(recipient, 'failed', 'Suppressed after a bounce or complaint', now);
   }
   // A Telegram mailing goes only through its own channel: a chat on another bot is not this one's.
   const telegramChannelId = mailing.channel === 'telegram' ? mailing.channelId : undefined;
   if (mailing.channel === 'telegram' && (!telegramChannelId || recipient.channelId !== telegramChannelId))
-    return settleWithout(recipient, 'failed', 'Not known on the mailing’s Telegram channel', now, tally);
+    return settleWithout(recipient, 'failed', 'Not known on the mailing’s Telegram channel', now);
 
   // The claim: from here this recipient is never sent again by any worker.
   if (!(await moveRecipient(mailing.id, recipient.personId, 'queued', 'sending', now))) return 'lost-claim';
@@ -261,12 +253,9 @@ const sendOne = async (recipient: RecipientRecord, context: SendContext): Promis
   context.started(callAt);
   if (outcome.status !== 'sent') {
     // Unknown (no answer: it may have left) is shown and never repeated; failed sent nothing.
-    if (
-      await moveRecipient(mailing.id, recipient.personId, 'sending', outcome.status, context.now(), {
-        detail: outcome.detail,
-      })
-    )
-      tally.add({ queued: -1, [outcome.status]: 1 });
+    await moveRecipient(mailing.id, recipient.personId, 'sending', outcome.status, context.now(), {
+      detail: outcome.detail,
+    });
     return outcome.status;
   }
   const sentAt = context.now().toISOString();
@@ -274,7 +263,7 @@ const sendOne = async (recipient: RecipientRecord, context: SendContext): Promis
   // It left: the SES link (which the SES events find the recipient by) is written beside the move
   // to sent, not before it, so the recipient is `sent` as soon as can be (an opt-out through the
   // mail's link moves a sent recipient). A link that fails to record costs only this send's events.
-  const [moved] = await Promise.all([
+  await Promise.all([
     moveRecipient(mailing.id, recipient.personId, 'sending', 'sent', context.now(), extra),
     mailing.channel === 'email' && outcome.providerMessageId
       ? putSesLink({ sesMessageId: outcome.providerMessageId, mailingId: mailing.id, personId: recipient.personId })
@@ -282,7 +271,6 @@ const sendOne = async (recipient: RecipientRecord, context: SendContext): Promis
           .catch(() => undefined)
       : Promise.resolve(),
   ]);
-  if (moved) tally.add({ queued: -1, sent: 1 });
   return 'sent';
 };
 
@@ -291,18 +279,20 @@ const settleLapsedClaims = async (mailingId: string, now: Date) => {
   const lapsed = await lapsedClaims(mailingId, new Date(now.getTime() - staleClaimMs()));
   for (const recipient of lapsed) {
     const detail = 'The send was cut off: it may or may not have been delivered';
-    if (await moveRecipient(mailingId, recipient.personId, 'sending', 'unknown', now, { detail }))
-      await addTotals(mailingId, { queued: -1, unknown: 1 });
+    await moveRecipient(mailingId, recipient.personId, 'sending', 'unknown', now, { detail });
   }
 };
 
-/** A cancelled mailing's remaining recipients become `cancelled`, a page at a time. */
+/**
+ * A cancelled mailing's remaining recipients become `cancelled`, a page at a time, each move a
+ * transaction of its own with its count: grouped, one recipient claimed meanwhile would cancel
+ * the whole group's transaction, and a page is settled once, not on the user's request.
+ */
 const cancelRemaining = async (mailingId: string, jobId: string, now: Date) => {
   const queued = await nextQueued(mailingId, 200);
   let cancelled = 0;
   for (const recipient of queued)
     if (await moveRecipient(mailingId, recipient.personId, 'queued', 'cancelled', now)) cancelled += 1;
-  await addTotals(mailingId, { queued: -cancelled, cancelled });
   if (queued.length === 200) await queueBatch(mailingId, batchJobId(mailingId, jobId), now, now);
   return { cancelled };
 };
@@ -368,7 +358,6 @@ export const runBatch = async (mailingId: string, jobId: string, signal: AbortSi
     findEmailChannel(),
   ]);
   const callEndsAt = startedAt + callTimeoutMs;
-  const tally = new TotalsTally(mailingId);
   const startedKeys: Record<string, number> = {};
   const startedMinutes: Record<string, number> = {};
   let heldUntil = 0;
@@ -378,7 +367,6 @@ export const runBatch = async (mailingId: string, jobId: string, signal: AbortSi
     // Started before half the call timeout, a send has at least the other half less the margin.
     sendSignal: () =>
       AbortSignal.timeout(Math.max(1_000, Math.min(callTimeoutMs / 2, callEndsAt - resultMarginMs - Date.now()))),
-    tally,
     optedOut,
     suppressed,
     channel: emailChannel && !emailChannel.paused ? emailChannel : undefined,
@@ -405,22 +393,17 @@ export const runBatch = async (mailingId: string, jobId: string, signal: AbortSi
   // Sends start within the first half of the call timeout (and the reservation). What the time,
   // the channel's rate (every mailing together) or a provider's wait does not allow stays queued
   // for the next batch.
-  try {
-    await paceSends({
-      items: take,
-      rateKey: mailing.channel === 'email' ? 'email' : `telegram#${mailing.channelId ?? ''}`,
-      perSecond,
-      sendUntil,
-      stopped: () => signal.aborted,
-      heldUntil: () => heldUntil,
-      send: async (recipient) => {
-        counts[await sendOne(recipient, context)] += 1;
-        await tally.flush(tallyEveryMs);
-      },
-    });
-  } finally {
-    await tally.flush();
-  }
+  await paceSends({
+    items: take,
+    rateKey: mailing.channel === 'email' ? 'email' : `telegram#${mailing.channelId ?? ''}`,
+    perSecond,
+    sendUntil,
+    stopped: () => signal.aborted,
+    heldUntil: () => heldUntil,
+    send: async (recipient) => {
+      counts[await sendOne(recipient, context)] += 1;
+    },
+  });
   // The reservation becomes the sends really started, by their start; the rest comes back.
   const settled = limited
     ? await settleWindow(mailingId, { key: reservation.key, count: reservation.granted }, startedKeys)

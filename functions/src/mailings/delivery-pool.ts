@@ -1,4 +1,4 @@
-import { addTotals, reserveChannelSecond } from './delivery-repository';
+import { reserveChannelSecond } from './delivery-repository';
 
 /**
  * How a batch paces its sends (docs/mailings.md, "Delivery"):
@@ -88,32 +88,3 @@ export const paceSends = async <T>(options: PaceOptions<T>): Promise<number> => 
   if (errors.length > 0) throw errors[0];
   return next;
 };
-
-/**
- * The totals a batch moved, ADDed to the mailing item once in a while (one write for a group of
- * sends, not one per send: every send of a mailing updates the same item).
- */
-export class TotalsTally {
-  private pending: Record<string, number> = {};
-  private lastFlush = Date.now();
-
-  constructor(private readonly mailingId: string) {}
-
-  add(deltas: Readonly<Record<string, number>>): void {
-    for (const [name, delta] of Object.entries(deltas)) this.pending[name] = (this.pending[name] ?? 0) + delta;
-  }
-
-  /** ADDs what is pending when `everyMs` passed since the last write (0: now). */
-  async flush(everyMs = 0): Promise<void> {
-    if (Date.now() - this.lastFlush < everyMs) return;
-    const deltas = this.pending;
-    this.pending = {};
-    this.lastFlush = Date.now();
-    try {
-      await addTotals(this.mailingId, deltas);
-    } catch (error) {
-      this.add(deltas);
-      throw error;
-    }
-  }
-}

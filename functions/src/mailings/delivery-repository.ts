@@ -1,6 +1,14 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 
-import { batchWrite, db, isConditionFailure } from '../core/db';
+import {
+  batchWrite,
+  ConditionFailed,
+  db,
+  isConditionFailure,
+  transactWrite,
+  type RetryPolicy,
+  type TransactionPart,
+} from '../core/db';
 import { tableName, ttlAttribute } from '../core/table';
 import type { AudienceFilter, MailingChannel } from './audience-filter';
 import {
@@ -15,17 +23,22 @@ import {
   recipientSortPrefix,
   sendWindowEntity,
   sesLinkEntity,
+  totalsShardEntity,
+  totalsSortPrefix,
   type RecipientRecord,
   type RecipientStatus,
   type SesLinkRecord,
 } from './delivery-entities';
 import { reserveIn, settleIn, untilKey, type WindowCounts } from './throttle';
+import type { MailingTotalName, MailingTotals } from './records';
+import { moveDeltas, sumTotals, totalsShardOf } from './totals';
 
 /**
  * The delivery part's reads and writes (docs/mailings.md, "Delivery"). The mailing item itself
  * belongs to the mailings part (records.ts); delivery reads the fields it needs and changes only
- * its state to `sending` / `sent`, its start and finish times and its totals (ADD, never a
- * read-modify-write, so concurrent sends and events add up).
+ * its state to `sending` / `sent`, its start and finish times and its base totals (the freeze).
+ * Every later change of the totals is ADDed to a totals shard in the same transaction as the
+ * recipient's move it counts (docs/mailings.md, "Totals").
  */
 export interface MailingForDelivery {
   readonly id: string;
@@ -39,7 +52,8 @@ export interface MailingForDelivery {
   readonly audience: AudienceFilter;
   readonly throttlePerMinute: number;
   readonly audienceFrozen: boolean;
-  readonly totals: Readonly<Record<string, number>>;
+  /** The totals on the mailing item: the base the freeze set, without the shards' moves (mailingTotals). */
+  readonly baseTotals: Readonly<Record<string, unknown>>;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -61,7 +75,7 @@ export const readMailing = async (mailingId: string): Promise<MailingForDelivery
     audience: (Item.audience ?? {}) as AudienceFilter,
     throttlePerMinute: Number(Item.throttlePerMinute ?? 0),
     audienceFrozen: Item.audienceFrozen === true,
-    totals: (Item.totals ?? {}) as Record<string, number>,
+    baseTotals: (Item.totals ?? {}) as Record<string, unknown>,
   };
 };
 
@@ -121,26 +135,93 @@ export const markSent = async (mailingId: string, now: Date): Promise<boolean> =
   }
 };
 
-/** Totals by ADD (the mailing item's `totals` map: recipients, queued, sent, delivered, …). */
-export const addTotals = async (mailingId: string, deltas: Readonly<Record<string, number>>): Promise<void> => {
-  const entries = Object.entries(deltas).filter(([, delta]) => delta !== 0);
-  if (entries.length === 0) return;
-  const names: Record<string, string> = {};
-  const values: Record<string, number> = {};
-  const parts = entries.map(([name, delta], index) => {
-    names[`#t${index}`] = name;
-    values[`:t${index}`] = delta;
-    return `totals.#t${index} :t${index}`;
-  });
-  await db().send(
-    new UpdateCommand({
+/* ---------- Totals ---------- */
+
+/** A mailing's totals shards, one Query on the `TOTALS#` prefix (eight small items: one read unit). */
+const readTotalsShards = async (
+  mailingId: string,
+  options: { readonly consistent: boolean },
+): Promise<Record<string, unknown>[]> => {
+  const { Items } = await db().send(
+    new QueryCommand({
       TableName: tableName(),
-      Key: mailingItemKey(mailingId),
-      UpdateExpression: `ADD ${parts.join(', ')}`,
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': mailingItemKey(mailingId).pk, ':prefix': totalsSortPrefix },
+      ConsistentRead: options.consistent,
     }),
   );
+  return Items ?? [];
+};
+
+/** The totals a reader sees: the item's base plus the shards (totals.ts, sumTotals). */
+export const mailingTotals = async (
+  mailingId: string,
+  base: Readonly<Record<string, unknown>>,
+  options: { readonly consistent: boolean } = { consistent: true },
+): Promise<MailingTotals> => sumTotals(base, await readTotalsShards(mailingId, options));
+
+/**
+ * The ADD of `deltas` to the person's totals shard, as a transaction's part: written only with
+ * the move it counts, so a crash leaves both or neither.
+ */
+const totalsPart = (
+  mailingId: string,
+  personId: string,
+  deltas: Readonly<Partial<Record<MailingTotalName, number>>>,
+): TransactionPart => {
+  const shard = totalsShardOf(personId);
+  // `type` and `shard` are DynamoDB reserved words.
+  const names: Record<string, string> = { '#type': 'type', '#shard': 'shard' };
+  const values: Record<string, unknown> = {
+    ':type': totalsShardEntity.type,
+    ':mailingId': mailingId,
+    ':shard': shard,
+  };
+  const adds = Object.entries(deltas).map(([name, delta], index) => {
+    names[`#t${index}`] = name;
+    values[`:t${index}`] = delta;
+    return `#t${index} :t${index}`;
+  });
+  return {
+    label: 'totals',
+    item: {
+      Update: {
+        TableName: tableName(),
+        Key: totalsShardEntity.key(mailingId, shard),
+        UpdateExpression: `SET #type = :type, mailingId = :mailingId, #shard = :shard ADD ${adds.join(', ')}`,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      },
+    },
+  };
+};
+
+/**
+ * The sends in flight at once (delivery-pool.ts: 32) share eight shards, so two transactions on
+ * one shard at the same moment are expected: retried with jittered back-off, more patiently
+ * than other transactions (a move that gives up leaves its recipient `sending`, later `unknown`).
+ */
+const totalsConflictRetry: Omit<RetryPolicy, 'retryOn'> = { attempts: 10, baseDelayMs: 10, maxDelayMs: 500 };
+
+/**
+ * A recipient's update with its count: one transaction when the totals change (false when the
+ * recipient's condition failed: not moved), a single conditional update when they do not.
+ */
+const updateCounted = async (
+  recipientUpdate: NonNullable<TransactionPart['item']['Update']>,
+  count: TransactionPart | undefined,
+): Promise<boolean> => {
+  try {
+    if (count) {
+      await transactWrite([{ label: 'recipient', item: { Update: recipientUpdate } }, count], totalsConflictRetry);
+    } else {
+      await db().send(new UpdateCommand(recipientUpdate));
+    }
+    return true;
+  } catch (error) {
+    if ((error instanceof ConditionFailed && error.failed('recipient')) || isConditionFailure(error)) return false;
+    throw error;
+  }
 };
 
 /* ---------- Recipients ---------- */
@@ -217,8 +298,9 @@ export const hasClaims = async (mailingId: string): Promise<boolean> => {
 
 /**
  * Moves a recipient from one status to another, only if it is still in `from` (the claim before
- * a send is queued → sending: one worker wins, a second never sends). Index keys follow the
- * status: `sending` is in the claim index, every other status in none.
+ * a send is queued → sending: one worker wins, a second never sends), with its count moved from
+ * one total to the other in the same transaction (the claim moves none: `sending` is counted as
+ * queued). Index keys follow the status: `sending` is in the claim index, every other status in none.
  */
 export const moveRecipient = async (
   mailingId: string,
@@ -252,48 +334,41 @@ export const moveRecipient = async (
   } else {
     update = `SET ${sets.join(', ')} REMOVE gsi1pk, gsi1sk`;
   }
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: recipientEntity.key(mailingId, personId),
-        UpdateExpression: update,
-        ConditionExpression: '#status = :from',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  const deltas = moveDeltas(from, to);
+  return updateCounted(
+    {
+      TableName: tableName(),
+      Key: recipientEntity.key(mailingId, personId),
+      UpdateExpression: update,
+      ConditionExpression: '#status = :from',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+    Object.keys(deltas).length > 0 ? totalsPart(mailingId, personId, deltas) : undefined,
+  );
 };
 
-/** Sets a field on a recipient once (opt-out through the link, a reply): false when it was already set. */
-export const setRecipientOnce = async (
-  mailingId: string,
-  personId: string,
-  field: 'optedOutAt' | 'repliedAt',
-  at: string,
-): Promise<boolean> => {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: recipientEntity.key(mailingId, personId),
-        UpdateExpression: 'SET #field = :at',
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#field)',
-        ExpressionAttributeNames: { '#field': field },
-        ExpressionAttributeValues: { ':at': at },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-};
+/** Sets a recipient's `field` once, counting `replies` with it for a reply: false when it was already set. */
+const setRecipientFieldOnce = (mailingId: string, personId: string, field: 'optedOutAt' | 'repliedAt', at: string) =>
+  updateCounted(
+    {
+      TableName: tableName(),
+      Key: recipientEntity.key(mailingId, personId),
+      UpdateExpression: 'SET #field = :at',
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#field)',
+      ExpressionAttributeNames: { '#field': field },
+      ExpressionAttributeValues: { ':at': at },
+    },
+    field === 'repliedAt' ? totalsPart(mailingId, personId, { replies: 1 }) : undefined,
+  );
+
+/** The time of an opt-out through a link whose recipient did not move (its send went otherwise). */
+export const setOptedOutAtOnce = (mailingId: string, personId: string, at: string) =>
+  setRecipientFieldOnce(mailingId, personId, 'optedOutAt', at);
+
+/** A reply on the recipient (`repliedAt`) and `replies` + 1, in one transaction, once. */
+export const markRepliedOnce = (mailingId: string, personId: string, at: string) =>
+  setRecipientFieldOnce(mailingId, personId, 'repliedAt', at);
 
 export const readRecipient = async (mailingId: string, personId: string): Promise<RecipientRecord | undefined> => {
   const { Item } = await db().send(

@@ -9,7 +9,7 @@ import { enqueueJob } from '../core/jobs/enqueue';
 import { tableName } from '../core/table';
 import { userEntity } from '../core/users/entities';
 import type { MailingStats, RecipientsPage, recipientsQuery } from './delivery-contract';
-import { listMinutes, listRecipients, readMailing } from './delivery-repository';
+import { listMinutes, listRecipients, mailingTotals, readMailing } from './delivery-repository';
 import './job-payloads';
 
 /** The delivery routes' work (docs/mailings.md, "Delivery"): the test send, recipients, statistics. */
@@ -64,5 +64,6 @@ export const recipientsOf = async (
 export const statsOf = async (caller: Caller, mailingId: string): Promise<MailingStats> => {
   authorize(caller.ability, 'read', 'Mailing');
   const mailing = await mailingOr404(mailingId);
-  return { totals: mailing.totals, perMinute: await listMinutes(mailingId) };
+  const [totals, perMinute] = await Promise.all([mailingTotals(mailingId, mailing.baseTotals), listMinutes(mailingId)]);
+  return { totals, perMinute };
 };

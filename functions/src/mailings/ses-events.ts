@@ -1,4 +1,4 @@
-import { addTotals, moveRecipient, readSesLink } from './delivery-repository';
+import { moveRecipient, readSesLink } from './delivery-repository';
 import type { RecipientStatus } from './delivery-entities';
 import { countStep, markStepDelivered } from './sequence-repository';
 
@@ -28,11 +28,8 @@ export const applyMailingSesEvent = async (
   for (const status of from) {
     const extra: Record<string, string> =
       type === 'delivered' ? { deliveredAt: now.toISOString() } : { detail: (detail ?? 'Bounced').slice(0, 300) };
-    if (await moveRecipient(link.mailingId, link.personId, status, type, now, extra)) {
-      // Each recipient is counted in its one status's total: the count moves with it.
-      await addTotals(link.mailingId, { [status]: -1, [type]: 1 });
-      break;
-    }
+    // Each recipient is counted in its one status's total: the count moves with it (one transaction).
+    if (await moveRecipient(link.mailingId, link.personId, status, type, now, extra)) break;
   }
   return true;
 };

@@ -5,7 +5,7 @@ import { findEmailChannel } from '../core/email-channel';
 import { NotFoundError } from '../core/errors';
 import { tableName } from '../core/table';
 import { userEntity } from '../core/users/entities';
-import { addTotals, moveRecipient, readRecipient, setRecipientOnce } from './delivery-repository';
+import { moveRecipient, readRecipient, setOptedOutAtOnce } from './delivery-repository';
 import type { UnsubscribeView } from './unsubscribe-contract';
 import { verifyUnsubscribeToken, type UnsubscribeClaims } from './unsubscribe-token';
 
@@ -14,7 +14,8 @@ import { verifyUnsubscribeToken, type UnsubscribeClaims } from './unsubscribe-to
  * credential: a token this server did not sign, or for a person who is gone, is a 404. The
  * opt-out is the profile's `mailingOptOut` (`{ at, via }`, set once): every later mailing and
  * sequence leaves the person out. The recipient the link came from moves from `sent` or
- * `delivered` to `opted_out` with `optedOutAt` (its count moving with it, once): every recipient
+ * `delivered` to `opted_out` with `optedOutAt` (its count moving with it, in the same
+ * transaction, once): every recipient
  * is counted in exactly one status, so the totals add up to the recipients.
  */
 export type { UnsubscribeView };
@@ -86,15 +87,13 @@ export const unsubscribe = async (token: string, via: 'link' | 'one-click', now 
   // send that carried the link is still being recorded (`sending`): wait a moment for it.
   for (let attempt = 0; attempt < sendingWaits; attempt += 1) {
     for (const from of ['delivered', 'sent'] as const) {
-      if (await moveRecipient(claims.mailingId, claims.personId, from, 'opted_out', now, { optedOutAt: at })) {
-        await addTotals(claims.mailingId, { [from]: -1, optedOut: 1 });
+      if (await moveRecipient(claims.mailingId, claims.personId, from, 'opted_out', now, { optedOutAt: at }))
         return { optedOut: true };
-      }
     }
     const recipient = await readRecipient(claims.mailingId, claims.personId);
     if (recipient?.status !== 'sending') break;
     await new Promise((resolve) => setTimeout(resolve, sendingWaitMs));
   }
-  await setRecipientOnce(claims.mailingId, claims.personId, 'optedOutAt', at);
+  await setOptedOutAtOnce(claims.mailingId, claims.personId, at);
   return { optedOut: true };
 };
