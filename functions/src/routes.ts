@@ -190,6 +190,7 @@ export const emailHttpRoutes = [
 export const mailingsHttpRoutes = [
   // Audiences and tags (docs/mailings.md, "Audiences"): people are chat contacts, users and leads alike
   { method: 'POST', path: '/api/apps/mailings/audience/preview', area: 'mailings', access: 'signed-in' }, // Recipient count, a sample of names and who is left out (opted out, suppressed, unreachable) for an audience on a channel (read Mailing)
+  { method: 'GET', path: '/api/apps/mailings/channels', area: 'mailings', access: 'signed-in' }, // The Telegram channels a mailing can go through, by name (read Mailing)
   { method: 'GET', path: '/api/apps/mailings/contacts', area: 'mailings', access: 'signed-in' }, // People with their tags, status and opt-out, by q / tag / status and cursor, for bulk tagging (read Contact)
   { method: 'GET', path: '/api/apps/mailings/tags', area: 'mailings', access: 'signed-in' }, // The tags in use, with how many people carry each (read Contact)
   { method: 'PUT', path: '/api/apps/mailings/contacts/{id}/tags', area: 'mailings', access: 'signed-in' }, // Set one person's tags (update Contact)

@@ -598,6 +598,31 @@ describe('a Telegram mailing', () => {
 
   it('goes only through its own channel: a lead known only through another bot is left out', async () => {
     const [chosen, other] = [await connectBot(), await connectBot()];
+    // The editor's choice: both bots by name, never a token.
+    const offered = await admin.request<{ telegram: { id: string; name: string; paused: boolean }[] }>(
+      'GET',
+      '/api/apps/mailings/channels',
+    );
+    expect(offered.status).toBe(200);
+    expect(offered.body.telegram.map((channel) => channel.id)).toEqual(
+      expect.arrayContaining([chosen.channelId, other.channelId]),
+    );
+    expect(JSON.stringify(offered.body)).not.toContain(chosen.token);
+    // A channel that is not one of the workspace's Telegram channels is refused, and nothing is stored.
+    const listed = async () => (await admin.request<{ mailings: unknown[] }>('GET', '/api/apps/mailings')).body;
+    const before = await listed();
+    const unknownChannel = await admin.request<{ errors: Record<string, string[]> }>('POST', '/api/apps/mailings', {
+      body: {
+        name: 'Through no bot',
+        channel: 'telegram',
+        channelId: '01ARZ3NDEKTSV4RRFFQ69G5FAV',
+        html: '<p>Nobody</p>',
+        audience: { tags: ['nobody'] },
+      },
+    });
+    expect(unknownChannel.status).toBe(400);
+    expect(Object.keys(unknownChannel.body.errors)).toEqual(['channelId']);
+    expect(await listed()).toEqual(before);
     const tag = `tgonly${run}`;
     const { leadId: reachable } = await leadOn(chosen.token, tag);
     await leadOn(other.token, tag);

@@ -173,13 +173,18 @@ describe('drafts', () => {
     expect((await stored(mailing.id))?.version).toBe(2);
   });
 
-  it('switches to Telegram with a channel, and clears it with null', async () => {
+  it('switches to Telegram only with one of the workspace’s Telegram channels, and clears it with null', async () => {
     const mailing = await create();
-    const telegram = await save(mailing, { channel: 'telegram', channelId: 'tg-channel-1' });
-    expect(telegram.body.mailing).toMatchObject({ channel: 'telegram', channelId: 'tg-channel-1' });
-    const cleared = await save(telegram.body.mailing, { channelId: null });
-    expect(cleared.body.mailing.channelId).toBeUndefined();
-    const refused = await move(cleared.body.mailing, 'scheduled', schedule());
+    // Not a channel of the workspace (the happy path, with real bots: mailings-delivery.test.ts).
+    const unknown = await save(mailing, { channel: 'telegram', channelId: 'tg-channel-1' });
+    expect(unknown.status).toBe(400);
+    expect(Object.keys(unknown.body.errors ?? {})).toEqual(['channelId']);
+    expect(await stored(mailing.id)).toMatchObject({ channel: 'email', version: 1 });
+    const telegram = await save(mailing, { channel: 'telegram', channelId: null });
+    expect(telegram.status).toBe(200);
+    expect(telegram.body.mailing).toMatchObject({ channel: 'telegram' });
+    expect(telegram.body.mailing.channelId).toBeUndefined();
+    const refused = await move(telegram.body.mailing, 'scheduled', schedule());
     expect(refused.status).toBe(400);
     expect(refused.body.errors?.channelId).toBeDefined();
   });

@@ -293,6 +293,34 @@ describe('the mailings pages', () => {
     await page.getByRole('log', { name: 'Messages with Liam Carter' }).waitFor();
   });
 
+  it('names the Telegram bot a Telegram mailing goes through, or says that none is connected', async () => {
+    const page = await signedIn();
+    // The stack is shared by the e2e files: the channels test may have connected a bot before.
+    const { telegram } = await apiAs<{ telegram: { id: string; name: string }[] }>(
+      page,
+      'GET',
+      '/api/apps/mailings/channels',
+    );
+    await page.goto('/apps/mailings/new');
+    await page.getByTestId('mailing-editor-body').waitFor();
+    await page.getByTestId('mailing-channel').selectOption('telegram');
+    const [first] = telegram;
+    if (first) {
+      // The first bot is chosen for you, by name.
+      const picker = page.getByTestId('mailing-telegram-channel');
+      await page.waitForFunction(
+        (id) =>
+          (document.querySelector('[data-testid="mailing-telegram-channel"]') as HTMLSelectElement | null)?.value ===
+          id,
+        first.id,
+      );
+      expect(await picker.locator('option:checked').textContent()).toContain(first.name);
+    } else {
+      await page.getByText('No Telegram bot is connected yet. An administrator connects one in Channels.').waitFor();
+    }
+    expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+
   it('reads in French', async () => {
     const page = await signedIn();
     await page.evaluate(() => localStorage.setItem('language', 'fr'));

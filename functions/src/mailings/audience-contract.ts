@@ -66,3 +66,15 @@ export interface AudiencePreviewResponse {
   readonly sample: string[];
   readonly excluded: AudienceExcluded;
 }
+
+/** A Telegram channel a mailing can go through: its name and state, never its token. */
+export interface TelegramChannelOption {
+  readonly id: string;
+  readonly name: string;
+  readonly paused: boolean;
+}
+
+export interface MailingChannelsResponse {
+  /** The workspace's Telegram channels, oldest first: a Telegram mailing names one. */
+  readonly telegram: TelegramChannelOption[];
+}

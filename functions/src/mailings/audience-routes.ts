@@ -1,11 +1,19 @@
 import type { AreaRouteHandlers } from '../core/handler';
 import { json, parseBody, parseQuery, pathParam } from '../core/http';
 import { audiencePreviewRequest, bulkTagsRequest, contactsQuery, setTagsRequest } from './audience-requests';
-import { bulkTags, listMailingContacts, listTags, previewAudience, setTags } from './audience-service';
+import {
+  bulkTags,
+  listMailingChannels,
+  listMailingContacts,
+  listTags,
+  previewAudience,
+  setTags,
+} from './audience-service';
 
 /** Audiences and tags (docs/mailings.md, "Audiences"). */
 type AudienceRouteKey =
   | 'POST /api/apps/mailings/audience/preview'
+  | 'GET /api/apps/mailings/channels'
   | 'GET /api/apps/mailings/contacts'
   | 'GET /api/apps/mailings/tags'
   | 'PUT /api/apps/mailings/contacts/{id}/tags'
@@ -16,6 +24,7 @@ type AudienceRouteKey =
 export const audienceRouteHandlers: Pick<AreaRouteHandlers<'mailings'>, AudienceRouteKey> = {
   'POST /api/apps/mailings/audience/preview': async ({ event, caller }) =>
     json(200, await previewAudience(caller, () => parseBody(event, audiencePreviewRequest))),
+  'GET /api/apps/mailings/channels': async ({ caller }) => json(200, await listMailingChannels(caller)),
   'GET /api/apps/mailings/contacts': async ({ event, caller }) =>
     json(200, await listMailingContacts(caller, () => parseQuery(event, contactsQuery))),
   'GET /api/apps/mailings/tags': async ({ caller }) => json(200, await listTags(caller)),

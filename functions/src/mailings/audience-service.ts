@@ -2,11 +2,13 @@ import { authorize } from '../core/authorize';
 import type { Caller } from '../core/caller';
 import { ConditionFailed } from '../core/db';
 import { listSuppressedAddresses } from '../core/email-suppression';
+import { listTelegramChannels } from '../core/telegram-channels';
 import { NotFoundError, ValidationError } from '../core/errors';
 import type { AudienceFilter, MailingChannel } from './audience-filter';
 import type {
   AudiencePreviewResponse,
   BulkTagsResponse,
+  MailingChannelsResponse,
   MailingContactsResponse,
   SetTagsResponse,
   TagsResponse,
@@ -61,6 +63,12 @@ export const previewAudience = async (
   const { channel, channelId, audience } = request();
   const { members, excluded } = await resolveAudience(audience, channel, channelId);
   return { count: members.length, sample: members.slice(0, 5).map((member) => member.fullName), excluded };
+};
+
+/** The channels the editor offers for a Telegram mailing (whoever may see mailings may pick one). */
+export const listMailingChannels = async (caller: Caller): Promise<MailingChannelsResponse> => {
+  authorize(caller.ability, 'read', 'Mailing');
+  return { telegram: await listTelegramChannels() };
 };
 
 /* ---------- Reading people and tags ---------- */

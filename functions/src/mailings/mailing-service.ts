@@ -5,6 +5,7 @@ import { ConflictError, NotFoundError, ValidationError, type FieldErrors } from 
 import { htmlToText, sanitizeMailHtml } from '../core/html-sanitize';
 import { ulid } from '../core/ids';
 import { jobPart } from '../core/jobs/enqueue';
+import { listTelegramChannels } from '../core/telegram-channels';
 import { getUserById } from '../core/users/repository';
 import { mailingLimits, type Mailing, type MailingList, type MailingPreview } from './contract';
 import './job-payloads';
@@ -75,6 +76,13 @@ const sendableErrors = (mailing: MailingRecord): FieldErrors => {
   return errors;
 };
 
+/** A Telegram mailing's channel is one of the workspace's Telegram channels (read only when named). */
+const channelErrors = async (mailing: MailingRecord): Promise<FieldErrors> => {
+  if (mailing.channel !== 'telegram' || !mailing.channelId) return {};
+  const channels = await listTelegramChannels();
+  return channels.some((channel) => channel.id === mailing.channelId) ? {} : { channelId: [m.channelIdUnknown] };
+};
+
 const refuseErrors = (errors: FieldErrors) => {
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 };
@@ -110,7 +118,7 @@ export const createMailing = async (caller: Caller, request: () => CreateMailing
     updatedAt: now,
     version: 1,
   };
-  refuseErrors(contentErrors(mailing));
+  refuseErrors({ ...contentErrors(mailing), ...(await channelErrors(mailing)) });
   await insertMailing(mailing);
   return toMailing(mailing);
 };
@@ -145,7 +153,7 @@ export const updateMailing = async (
     updatedAt: new Date().toISOString(),
     version: current.version + 1,
   };
-  refuseErrors(contentErrors(next));
+  refuseErrors({ ...contentErrors(next), ...(await channelErrors(next)) });
   try {
     await saveDraftMailing(next, input.version);
   } catch (error) {

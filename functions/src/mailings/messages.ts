@@ -8,6 +8,7 @@ export const mailingMessages = {
   channelUnknown: 'Choose email or Telegram',
   channelIdInvalid: 'Choose a Telegram channel',
   channelIdRequired: 'Choose the Telegram channel it goes through',
+  channelIdUnknown: 'No Telegram channel of the workspace has this id',
   subjectTooLong: 'The subject is at most 250 characters',
   subjectRequired: 'An email mailing needs a subject',
   bodyTooLong: 'The message is too long',

@@ -41,6 +41,7 @@ export const mailingsAudienceRouteExpectations = {
     request: () => ({ body: { channel: 'email', audience: { tags: ['matrix-none'] } } }),
     expect: readMailing(200),
   }),
+  'GET /api/apps/mailings/channels': expectation({ expect: readMailing(200) }),
   'GET /api/apps/mailings/contacts': expectation({
     request: () => ({ query: { limit: '5' } }),
     expect: readContact(200),

@@ -11,6 +11,7 @@ import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-r
 import type { AudienceFilter, Mailing, MailingChannel, MailingInput } from './api/mailing-types';
 import { useCreateMailing, useMailing, useSaveMailing, useTransitionMailing } from './api/mailings';
 import { AudienceSection } from './components/audience-section';
+import { TelegramChannelField } from './components/telegram-channel-field';
 import { PreviewPanel } from './components/preview-panel';
 import { SchedulePanel } from './components/schedule-panel';
 import { isApiError } from '../../shared/api/api-error';
@@ -30,6 +31,7 @@ const defaultThrottle = 60;
 const formOf = (mailing: Mailing | undefined): MailingInput => ({
   name: mailing?.name ?? '',
   channel: mailing?.channel ?? 'email',
+  ...(mailing?.channelId ? { channelId: mailing.channelId } : {}),
   subject: mailing?.subject ?? '',
   html: mailing?.html ?? '',
   audience: mailing?.audience ?? emptyAudience,
@@ -129,6 +131,13 @@ const EditorForm = ({
             <option value="email">{t('mailings.channels.email')}</option>
             <option value="telegram">{t('mailings.channels.telegram')}</option>
           </TextField>
+          {form.channel === 'telegram' ? (
+            <TelegramChannelField
+              value={form.channelId}
+              onChange={(channelId) => change({ channelId })}
+              error={errorOf('channelId')}
+            />
+          ) : null}
           {form.channel === 'email' ? (
             <TextField
               label={t('mailings.editor.subject')}
@@ -157,7 +166,12 @@ const EditorForm = ({
             ) : null}
           </Stack>
           <Divider />
-          <AudienceSection channel={form.channel} value={form.audience} onChange={(audience) => change({ audience })} />
+          <AudienceSection
+            channel={form.channel}
+            channelId={form.channelId}
+            value={form.audience}
+            onChange={(audience) => change({ audience })}
+          />
           <TextField
             type="number"
             label={t('mailings.editor.throttle')}

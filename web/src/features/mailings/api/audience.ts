@@ -6,6 +6,7 @@ import type {
   BulkTagsResponse,
   ContactStatus,
   MailingChannel,
+  MailingChannelsResponse,
   MailingContactsResponse,
   TagsResponse,
 } from './mailing-types';
@@ -19,6 +20,7 @@ const audienceKey = [...mailingsKey, 'audience'] as const;
 const tagsKey = [...audienceKey, 'tags'] as const;
 const contactsKey = [...audienceKey, 'contacts'] as const;
 const previewKey = [...audienceKey, 'preview'] as const;
+const channelsKey = [...audienceKey, 'channels'] as const;
 
 /** How long the builder waits after the last change before it asks for the count again (ms). */
 export const audiencePreviewDelayMs = 400;
@@ -38,10 +40,26 @@ export const fetchTags = (signal?: AbortSignal): Promise<TagsResponse> =>
 export const useTags = () =>
   useQuery({ queryKey: tagsKey, queryFn: ({ signal }) => fetchTags(signal), staleTime: 30_000 });
 
-export const fetchAudiencePreview = (
-  body: { channel: MailingChannel; audience: AudienceFilter },
-  signal?: AbortSignal,
-): Promise<AudiencePreviewResponse> =>
+export const fetchMailingChannels = (signal?: AbortSignal): Promise<MailingChannelsResponse> =>
+  apiRequest<MailingChannelsResponse>(`${basePath}/channels`, { signal });
+
+/** The Telegram channels a mailing can go through: asked for once the editor's channel is Telegram. */
+export const useMailingChannels = (enabled: boolean) =>
+  useQuery({
+    queryKey: channelsKey,
+    queryFn: ({ signal }) => fetchMailingChannels(signal),
+    staleTime: 60_000,
+    enabled,
+  });
+
+interface PreviewBody {
+  readonly channel: MailingChannel;
+  /** A Telegram mailing's channel: only chats on that bot count. */
+  readonly channelId?: string;
+  readonly audience: AudienceFilter;
+}
+
+export const fetchAudiencePreview = (body: PreviewBody, signal?: AbortSignal): Promise<AudiencePreviewResponse> =>
   apiRequest<AudiencePreviewResponse>(`${basePath}/audience/preview`, { method: 'POST', body, signal });
 
 /** `value`, once it has stopped changing for `delayMs`. */
@@ -58,13 +76,13 @@ export const useDebounced = <T>(value: T, delayMs: number): T => {
  * The live recipient count, a sample of names and who is left out, for the audience as it is
  * being built: asked once the choices stop changing (a POST per keystroke would be wasted).
  */
-export const useAudiencePreview = (channel: MailingChannel, audience: AudienceFilter) => {
+export const useAudiencePreview = (channel: MailingChannel, audience: AudienceFilter, channelId?: string) => {
   // A string key: the filter object is new on every render, its content is what matters.
-  const settled = useDebounced(JSON.stringify({ channel, audience }), audiencePreviewDelayMs);
+  const body: PreviewBody = { channel, ...(channel === 'telegram' && channelId ? { channelId } : {}), audience };
+  const settled = useDebounced(JSON.stringify(body), audiencePreviewDelayMs);
   return useQuery({
     queryKey: [...previewKey, settled],
-    queryFn: ({ signal }) =>
-      fetchAudiencePreview(JSON.parse(settled) as { channel: MailingChannel; audience: AudienceFilter }, signal),
+    queryFn: ({ signal }) => fetchAudiencePreview(JSON.parse(settled) as PreviewBody, signal),
     placeholderData: keepPreviousData,
   });
 };

@@ -26,7 +26,9 @@ export {
   type AudienceFilter,
   type AudiencePreviewResponse,
   type BulkTagsResponse,
+  type MailingChannelsResponse,
   type MailingContactsResponse,
+  type TelegramChannelOption,
   type TagsResponse,
 } from '@orbit/functions/mailings/audience-contract';
 /** A person's status (spec §4's values): what an audience chooses by. */
@@ -39,7 +41,10 @@ export type MailingTotals = MailingSummary['totals'];
 export type MailingSchedule = NonNullable<MailingSummary['schedule']>;
 
 /** What the editor's form holds: the fields a draft is created and saved with. */
-export type MailingInput = Pick<Mailing, 'name' | 'channel' | 'subject' | 'html' | 'audience' | 'throttlePerMinute'>;
+export type MailingInput = Pick<
+  Mailing,
+  'name' | 'channel' | 'channelId' | 'subject' | 'html' | 'audience' | 'throttlePerMinute'
+>;
 
 /** POST /{id}/transitions (requests.ts `transitionRequest`): the target state from the version read. */
 export interface TransitionInput {

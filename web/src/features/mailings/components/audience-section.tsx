@@ -26,16 +26,19 @@ import { roleLabel } from '../../../shared/i18n/role-label';
  */
 export const AudienceSection = ({
   channel,
+  channelId,
   value,
   onChange,
 }: {
   readonly channel: MailingChannel;
+  /** A Telegram mailing's channel: the count is of chats on that bot. */
+  readonly channelId?: string;
   readonly value: AudienceFilter;
   readonly onChange: (value: AudienceFilter) => void;
 }) => {
   const { t } = useTranslation();
   const tags = useTags();
-  const preview = useAudiencePreview(channel, value);
+  const preview = useAudiencePreview(channel, value, channelId);
   const tagOptions = (tags.data?.tags ?? []).map((entry) => entry.tag);
   const tagCounts = new Map((tags.data?.tags ?? []).map((entry) => [entry.tag, entry.count]));
   const result = preview.data;
