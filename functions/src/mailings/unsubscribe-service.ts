@@ -84,15 +84,18 @@ export const unsubscribe = async (token: string, via: 'link' | 'one-click', now 
   }
   // The recipient the link came from becomes `opted_out` (its count moves with it); one whose
   // send went otherwise (bounced, say) only gets the time. A one-click POST can come while the
-  // send that carried the link is still being recorded (`sending`): wait a moment for it.
+  // send that carried the link is still being recorded (`sending`): wait a moment for it. The
+  // move is conditional on the status read, so an SES event moving the recipient meanwhile
+  // (sent → delivered) only means trying again from its new status.
   for (let attempt = 0; attempt < sendingWaits; attempt += 1) {
-    for (const from of ['delivered', 'sent'] as const) {
-      if (await moveRecipient(claims.mailingId, claims.personId, from, 'opted_out', now, { optedOutAt: at }))
-        return { optedOut: true };
-    }
     const recipient = await readRecipient(claims.mailingId, claims.personId);
-    if (recipient?.status !== 'sending') break;
-    await new Promise((resolve) => setTimeout(resolve, sendingWaitMs));
+    const status = recipient?.status;
+    if (status === 'sent' || status === 'delivered') {
+      if (await moveRecipient(claims.mailingId, claims.personId, status, 'opted_out', now, { optedOutAt: at }))
+        return { optedOut: true };
+    } else if (status === 'sending') {
+      await new Promise((resolve) => setTimeout(resolve, sendingWaitMs));
+    } else break;
   }
   await setOptedOutAtOnce(claims.mailingId, claims.personId, at);
   return { optedOut: true };
