@@ -28,7 +28,6 @@ export {
   type BulkTagsResponse,
   type MailingChannelsResponse,
   type MailingContactsResponse,
-  type TelegramChannelOption,
   type TagsResponse,
 } from '@orbit/functions/mailings/audience-contract';
 /** A person's status (spec §4's values): what an audience chooses by. */
