@@ -7,7 +7,7 @@ import { enqueueJob } from '@orbit/functions/core/jobs/enqueue';
 import { tableName } from '@orbit/functions/core/table';
 import { leadEntity } from '@orbit/functions/core/users/entities';
 import { recipientEntity, type RecipientRecord } from '@orbit/functions/mailings/delivery-entities';
-import { reserveWindow } from '@orbit/functions/mailings/delivery-repository';
+import { reserveWindow } from '@orbit/functions/mailings/pacing-repository';
 import { zeroTotals } from '@orbit/functions/mailings/records';
 import { recordMailingReply } from '@orbit/functions/mailings/replies';
 import { buildMailingEmail } from '@orbit/functions/mailings/send-one';

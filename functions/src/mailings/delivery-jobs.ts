@@ -14,7 +14,6 @@ import { resolveAudience } from './audience-service';
 import type { RecipientRecord } from './delivery-entities';
 import { paceSends } from './delivery-pool';
 import {
-  addStartedPerMinute,
   existingRecipientIds,
   hasClaims,
   lapsedClaims,
@@ -25,13 +24,11 @@ import {
   nextQueued,
   putSesLink,
   readMailing,
-  readWindowCounts,
   requeueRecipient,
-  reserveWindow,
-  settleWindow,
   writeRecipients,
   type MailingForDelivery,
 } from './delivery-repository';
+import { addStartedPerMinute, readWindowCounts, reserveWindow, settleWindow } from './pacing-repository';
 import './job-payloads';
 import { buildMailingEmail, buildMailingText, sendMailingEmail } from './send-one';
 import { batchSize, minuteOf, nextRoomAt, providerRate, roomIn, startedKey } from './throttle';

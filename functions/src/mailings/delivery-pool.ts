@@ -1,4 +1,4 @@
-import { reserveChannelSecond } from './delivery-repository';
+import { reserveChannelSecond } from './pacing-repository';
 
 /**
  * How a batch paces its sends (docs/mailings.md, "Delivery"):

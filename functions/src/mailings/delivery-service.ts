@@ -9,7 +9,8 @@ import { enqueueJob } from '../core/jobs/enqueue';
 import { tableName } from '../core/table';
 import { userEntity } from '../core/users/entities';
 import type { MailingStats, RecipientsPage, recipientsQuery } from './delivery-contract';
-import { listMinutes, listRecipients, mailingTotals, readMailing } from './delivery-repository';
+import { listRecipients, mailingTotals, readMailing } from './delivery-repository';
+import { listMinutes } from './pacing-repository';
 import './job-payloads';
 
 /** The delivery routes' work (docs/mailings.md, "Delivery"): the test send, recipients, statistics. */
