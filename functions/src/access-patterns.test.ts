@@ -59,6 +59,7 @@ import { mailBodyEntity, mailCountsEntity, mailEntity } from './email/entities';
 import type { MailRecord } from './email/records';
 import { inboundClaimKey, messageIdEntity, sendClaimKey, sesMessageEntity } from './email/outside/entities';
 import { suppressionEntity } from './core/email-suppression';
+import { helpLinksEntity } from './integrations/entities';
 import { mailingEntity } from './mailings/entities';
 import type { MailingRecord } from './mailings/records';
 import {
@@ -223,6 +224,8 @@ const builtKeys: readonly BuiltKey[] = [
   },
   table('SequenceStepStats', stepStatsEntity.key('01J0000000000000000000000S', 1)),
   table('MailingChannelSecond', channelSecondEntity.key('email', '2026-01-01T10:07:31')),
+  // Integrations (integrations/entities.ts): each part appends its keys
+  table('HelpLinks', helpLinksEntity.key()),
 ];
 
 const rows: readonly AccessPattern[] = accessPatterns;

@@ -29,6 +29,7 @@ export const areaHandlers: Record<Area, () => Promise<AreaHandler>> = {
   team: async () => (await import('./team/handler')).handler,
   email: async () => (await import('./email/handler')).handler,
   mailings: async () => (await import('./mailings/handler')).handler,
+  integrations: async () => (await import('./integrations/handler')).handler,
 };
 
 export type WebSocketAreaHandler = (

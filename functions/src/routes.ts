@@ -20,6 +20,7 @@ export const areas = [
   'team',
   'email',
   'mailings',
+  'integrations',
 ] as const;
 export type Area = (typeof areas)[number];
 
@@ -218,6 +219,16 @@ export const mailingsHttpRoutes = [
   { method: 'POST', path: '/api/mailings/unsubscribe/{token}', area: 'mailings', access: 'public' }, // Opt out of every mailing and sequence (List-Unsubscribe=One-Click, or the page's button)
 ] as const satisfies readonly AreaRouteDefinition<'mailings'>[];
 
+// prettier-ignore
+export const integrationsHttpRoutes = [
+  // Help links (docs/integrations.md, "Help links"): where /wiki and /telegram lead, set by an admin
+  { method: 'GET', path: '/api/integrations/links', area: 'integrations', access: 'public' }, // The /wiki and /telegram targets, null until set (public: the routes that open them are)
+  { method: 'PUT', path: '/api/apps/integrations/links', area: 'integrations', access: 'signed-in' }, // Set or clear both targets (http(s) URLs) from the version read (update Integration)
+  // Webhooks out (docs/integrations.md, "Webhooks")
+  // API keys (docs/integrations.md, "API keys")
+  // The public API's description (docs/integrations.md, "Public API")
+] as const satisfies readonly AreaRouteDefinition<'integrations'>[];
+
 /**
  * Joins the areas' lists. A call marked pure, unlike a spread literal, lets a bundle that never
  * reads every route (an area's Lambda) drop the other areas' lists.
@@ -239,6 +250,7 @@ export const httpRoutes = /* @__PURE__ */ joinRoutes(
   teamHttpRoutes,
   emailHttpRoutes,
   mailingsHttpRoutes,
+  integrationsHttpRoutes,
 );
 
 export type HttpRoute = (typeof httpRoutes)[number];

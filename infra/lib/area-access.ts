@@ -215,6 +215,11 @@ export const areaAccessOverrides: AreaAccessOverrides = {
       'JOBS#*',
     ],
   },
+  integrations: {
+    // INTEGRATION#links: the help links (docs/integrations.md). The webhook and API key parts
+    // append their partitions here.
+    leadingKeys: [...userKeys, 'INTEGRATION#*'],
+  },
 };
 
 /** The area behind `/api/auth/*`: its routes get their own throttle, its function reserved concurrency. */

@@ -35,6 +35,7 @@ export const defaultAdmissionLimits: Readonly<Record<Area, AdmissionLimits>> = {
   team: storeBound,
   email: storeBound,
   mailings: storeBound,
+  integrations: storeBound,
 };
 
 const notFound: ErrorReply = { status: 404, message: 'Not found' };

@@ -41,6 +41,8 @@ export const bodyLimitBytes: Readonly<Record<Area, number>> = {
   email: 512 * 1024,
   // A mailing's or a sequence's HTML bodies (each 200 000 characters at most, JSON-escaped), or 500 ids to tag.
   mailings: 1024 * 1024,
+  // A webhook subscription, an API key's name and scopes, two links: a few kilobytes.
+  integrations: 16 * 1024,
 };
 
 /**

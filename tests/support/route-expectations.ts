@@ -16,6 +16,10 @@ import {
 import { accountRouteExpectations } from './route-expectations/account';
 import { workspaceRouteExpectations } from './route-expectations/workspace';
 import { teamPublicRouteExpectations, teamRouteExpectations } from './route-expectations/team';
+import {
+  integrationsPublicRouteExpectations,
+  integrationsRouteExpectations,
+} from './route-expectations/integrations';
 import { emailComposeRouteExpectations } from './route-expectations/email-compose';
 import { emailMailboxRouteExpectations } from './route-expectations/email-mailbox';
 import { mailingsAudienceRouteExpectations } from './route-expectations/mailings-audience';
@@ -66,6 +70,7 @@ export const signedInRouteExpectations: { readonly [K in SignedInRouteKey]: Rout
   ...accountRouteExpectations,
   ...workspaceRouteExpectations,
   ...teamRouteExpectations,
+  ...integrationsRouteExpectations,
   ...emailMailboxRouteExpectations,
   ...emailComposeRouteExpectations,
   ...mailingsAudienceRouteExpectations,
@@ -96,6 +101,7 @@ export const publicRouteExpectations: { readonly [K in PublicRouteKey]: PublicRo
     status: 401,
   },
   ...teamPublicRouteExpectations,
+  ...integrationsPublicRouteExpectations,
   // Opting out: a token that is not ours is 404, whoever asks (GROUNDWORK: the delivery helper confirms these).
   'GET /api/mailings/unsubscribe/{token}': { request: () => ({ params: { token: 'not-a-token' } }), status: 404 },
   'POST /api/mailings/unsubscribe/{token}': { request: () => ({ params: { token: 'not-a-token' } }), status: 404 },

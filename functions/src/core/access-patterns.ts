@@ -9,6 +9,7 @@
  */
 
 import { emailAccessPatterns } from './email-access-patterns';
+import { integrationsAccessPatterns } from './integrations-access-patterns';
 import { mailingsAccessPatterns } from './mailings-access-patterns';
 
 export type IndexName = 'table' | 'gsi1' | 'gsi2';
@@ -484,6 +485,7 @@ export const accessPatterns = [
   // Email: its own file (one partition per mailbox, and the outside world).
   ...emailAccessPatterns,
   ...mailingsAccessPatterns,
+  ...integrationsAccessPatterns,
 ] as const satisfies readonly AccessPattern[];
 
 /** The literal text a template starts with (what a begins_with or a key collision compares). */
