@@ -1,6 +1,7 @@
 import type { TransactionPart } from './db';
 import { ulid } from './ids';
 import { jobPart } from './jobs/enqueue';
+import type { WebhookEventType } from './webhook-event-types';
 
 /**
  * What an outgoing webhook can announce (docs/integrations.md, "Events"). The area that makes a
@@ -11,20 +12,7 @@ import { jobPart } from './jobs/enqueue';
  * Payloads are versioned by `version` in the envelope: a field is added freely, and a change that
  * could break a receiver comes as a new version of the event.
  */
-export const webhookEventTypes = [
-  'message.created',
-  'contact.created',
-  'contact.status_changed',
-  'project.created',
-  'project.updated',
-  'task.moved',
-  'email.received',
-  'mailing.finished',
-] as const;
-export type WebhookEventType = (typeof webhookEventTypes)[number];
-
-/** The test event "send test event" delivers; never fanned out to other subscriptions. */
-export const webhookTestEventType = 'webhook.test';
+export { webhookEventTypes, webhookTestEventType, type WebhookEventType } from './webhook-event-types';
 
 export interface WebhookEvent {
   /** `evt_<ULID>`: the same event reaches each subscription under one id (its `data` may be looked up by it). */
@@ -51,5 +39,8 @@ export const newWebhookEvent = (
 
 /** The event as one part of the change's transaction (its job id is the event's, so it is written once). */
 export const webhookEventPart = (event: WebhookEvent): TransactionPart =>
-  jobPart('webhook.event', event, { id: event.id, label: `Webhook event ${event.type}`, now: new Date(event.occurredAt) })
-    .part;
+  jobPart('webhook.event', event, {
+    id: event.id,
+    label: `Webhook event ${event.type}`,
+    now: new Date(event.occurredAt),
+  }).part;

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 
-import { webhookEventTypes, webhookTestEventType } from '../core/webhook-events';
+import { webhookEventTypes, webhookTestEventType } from '../core/webhook-event-types';
 import { object, queryLimit } from '../core/schema';
 
 /**
@@ -9,7 +9,7 @@ import { object, queryLimit } from '../core/schema';
  */
 
 export { webhookEventTypes, webhookTestEventType };
-export type { WebhookEventType } from '../core/webhook-events';
+export type { WebhookEventType } from '../core/webhook-event-types';
 
 export const webhookLimits = {
   urlMaxLength: 2000,
@@ -146,9 +146,6 @@ export type WebhookDeliveryList = v.InferOutput<typeof webhookDeliveryListSchema
 
 /** POST …/replay-failed: every failed delivery of this subscription created since then, queued again. */
 export const replayFailedSchema = object({
-  since: v.pipe(
-    v.string('Give a date and time'),
-    v.isoTimestamp('Give a date and time (ISO 8601)'),
-  ),
+  since: v.pipe(v.string('Give a date and time'), v.isoTimestamp('Give a date and time (ISO 8601)')),
 });
 export const replayFailedResultSchema = v.object({ replayed: v.number() });

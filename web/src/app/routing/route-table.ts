@@ -204,7 +204,8 @@ const declaredRoutes: readonly RouteDeclaration[] = [
   {
     path: '/apps/integrations',
     handle: handles.integrations,
-    comingSoon: 'integrations',
+    parts: ['integrations'],
+    page: async () => (await import('../../features/integrations/integrations-page')).IntegrationsPage,
   },
   {
     path: '/apps/mailings',

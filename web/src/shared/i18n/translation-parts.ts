@@ -85,6 +85,11 @@ export const partLoaders = {
     fr: () => import('../../features/mailings/locales/fr/mailings'),
     ar: () => import('../../features/mailings/locales/ar/mailings'),
   },
+  integrations: {
+    en: () => import('../../features/integrations/locales/en/integrations'),
+    fr: () => import('../../features/integrations/locales/fr/integrations'),
+    ar: () => import('../../features/integrations/locales/ar/integrations'),
+  },
   unsubscribe: {
     en: () => import('../../features/unsubscribe/locales/en/unsubscribe'),
     fr: () => import('../../features/unsubscribe/locales/fr/unsubscribe'),

@@ -13,11 +13,6 @@ const areas: TranslationShape<typeof en> = {
     honesty: 'لا شيء هنا بيانات تجريبية: ستعرض هذه الصفحة مساحة عملك الحقيقية عند إطلاقها.',
   },
   areas: {
-    integrations: {
-      title: 'التكاملات',
-      message: 'التكاملات قادمة قريبًا.',
-      description: 'خطافات ويب موقّعة لأحداث مساحة العمل ومفاتيح لواجهة REST البرمجية.',
-    },
     plans: {
       title: 'الخطط',
       message: 'الخطط قادمة قريبًا.',

@@ -14,11 +14,6 @@ const areas = {
     honesty: 'Nothing here is sample data: this page will show your real workspace once it ships.',
   },
   areas: {
-    integrations: {
-      title: 'Integrations',
-      message: 'Integrations are coming soon.',
-      description: 'Signed webhooks for workspace events and API keys for the REST API.',
-    },
     plans: {
       title: 'Plans',
       message: 'Plans are coming soon.',

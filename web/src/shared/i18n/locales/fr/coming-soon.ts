@@ -14,11 +14,6 @@ const areas: TranslationShape<typeof en> = {
       'Rien ici n’est une donnée d’exemple : cette page affichera votre véritable espace de travail dès sa sortie.',
   },
   areas: {
-    integrations: {
-      title: 'Intégrations',
-      message: 'Les intégrations arrivent bientôt.',
-      description: 'Des webhooks signés pour les événements et des clés d’API pour l’API REST.',
-    },
     plans: {
       title: 'Offres',
       message: 'Les offres arrivent bientôt.',
