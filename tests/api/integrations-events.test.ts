@@ -17,7 +17,7 @@ import {
 import { zeroTotals } from '@orbit/functions/mailings/records';
 
 import type { LocalStack } from '../../infra/local/stack';
-import type { ApiClient} from '../support/api-stack';
+import type { ApiClient } from '../support/api-stack';
 import { registerNewClient, signInDemoUsers, startApiStack } from '../support/api-stack';
 
 /**
@@ -139,7 +139,9 @@ describe('webhook events announced with their change', () => {
     });
     const events = await announced();
     expect(
-      events.filter((event) => event.type === 'project.updated' && event.data.projectId === projectId),
+      events.filter(
+        (event) => event.type === 'project.updated' && (event.data as { projectId?: string }).projectId === projectId,
+      ),
     ).toHaveLength(1);
   });
 
