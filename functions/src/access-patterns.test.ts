@@ -60,6 +60,7 @@ import type { MailRecord } from './email/records';
 import { inboundClaimKey, messageIdEntity, sendClaimKey, sesMessageEntity } from './email/outside/entities';
 import { suppressionEntity } from './core/email-suppression';
 import { helpLinksEntity } from './integrations/entities';
+import { webhookAttemptEntity, webhookDeliveryEntity, webhookEntity } from './integrations/webhook-entities';
 import { mailingEntity } from './mailings/entities';
 import type { MailingRecord } from './mailings/records';
 import {
@@ -90,6 +91,19 @@ interface BuiltKey {
 
 const table = (entity: string, key: TableKey): BuiltKey => ({ entity, index: 'table', key });
 
+const deliveryRecord = {
+  id: 'msg_01J_01J',
+  webhookId: 'whk_01J',
+  eventId: 'evt_01J',
+  eventType: 'project.created',
+  status: 'failed',
+  attempts: 0,
+  roundStartedAfter: 0,
+  body: '{}',
+  createdAt: '',
+  updatedAt: '',
+  expiresAt: 0,
+} as const;
 const connectionSet = { userId: 'u1', role: 'client', connections: {}, expiresAt: 0 };
 const gsi1 = roleIndexKeys({ role: 'client', fullName: 'Ada Lovelace', id: 'u1' });
 const people = peopleIndexKeys({ fullName: 'Ada Lovelace', id: 'u1' });
@@ -226,6 +240,17 @@ const builtKeys: readonly BuiltKey[] = [
   table('MailingChannelSecond', channelSecondEntity.key('email', '2026-01-01T10:07:31')),
   // Integrations (integrations/entities.ts): each part appends its keys
   table('HelpLinks', helpLinksEntity.key()),
+  table('Webhook', webhookEntity.key('whk_01J0000000000000000000000W')),
+  table('WebhookDelivery', webhookDeliveryEntity.key('whk_01J0000000000000000000000W', 'msg_01J_01J')),
+  {
+    entity: 'WebhookDelivery',
+    index: 'gsi1',
+    key: {
+      pk: webhookDeliveryEntity.indexKeysOf(deliveryRecord).gsi1pk ?? '',
+      sk: webhookDeliveryEntity.indexKeysOf(deliveryRecord).gsi1sk ?? '',
+    },
+  },
+  table('WebhookAttempt', webhookAttemptEntity.key('whk_01J0000000000000000000000W', 'msg_01J_01J', 3)),
 ];
 
 const rows: readonly AccessPattern[] = accessPatterns;

@@ -98,6 +98,8 @@ export const startLocalStack = async (options: LocalStackOptions = {}): Promise<
     JWT_SECRET: localJwtSecret(dataDir),
     POWERTOOLS_SERVICE_NAME: 'orbit',
     POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+    // Development: outgoing webhooks may use plain http here (core/outbound-address.ts); never set in AWS.
+    ORBIT_DEVELOPMENT: '1',
   });
   resetDocumentClient();
   const services = await startLocalServices({ dataDir, mailPort: options.mailPort, credentials: store.credentials });

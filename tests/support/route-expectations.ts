@@ -16,10 +16,7 @@ import {
 import { accountRouteExpectations } from './route-expectations/account';
 import { workspaceRouteExpectations } from './route-expectations/workspace';
 import { teamPublicRouteExpectations, teamRouteExpectations } from './route-expectations/team';
-import {
-  integrationsPublicRouteExpectations,
-  integrationsRouteExpectations,
-} from './route-expectations/integrations';
+import { integrationsPublicRouteExpectations, integrationsRouteExpectations } from './route-expectations/integrations';
 import { emailComposeRouteExpectations } from './route-expectations/email-compose';
 import { emailMailboxRouteExpectations } from './route-expectations/email-mailbox';
 import { mailingsAudienceRouteExpectations } from './route-expectations/mailings-audience';

@@ -60,6 +60,7 @@ import { challengeLifetimeMs, newChallenge } from './two-step';
 import { requireResetChannels, type ResetChannels } from './reset-delivery';
 import { checkResetCode, newResetCode, resetCodeLifetimeMs, resetCodeWrite } from './reset-codes';
 import { reserveResetIssue, reserveSignInAttempt, settleSuccessfulSignIn, signInLimitsOf } from './throttle';
+import { announce } from '../core/webhook-events';
 
 export interface SignedIn {
   readonly body: SignInResponse;
@@ -233,7 +234,19 @@ export const register = async (
     if (!referredBy) throw new ValidationError({ referralCode: ['Referral code is not valid'] });
   }
   const user = await newUserRecord({ ...input, role: 'client', ...(referredBy ? { referredBy } : {}) });
-  await createUser(user);
+  // A new client is a new contact of the workspace: announced to webhooks with the account.
+  await createUser(user, [
+    announce(
+      'contact.created',
+      {
+        contact: { id: user.id, fullName: user.fullName },
+        role: user.role,
+        status: user.status,
+        createdAt: user.createdAt,
+      },
+      new Date(user.createdAt),
+    ),
+  ]);
   const { session, signedIn } = await prepareSession(user, await describeUser(user), origin);
   await createSession(session);
   return signedIn;

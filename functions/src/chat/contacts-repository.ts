@@ -1,9 +1,10 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 
-import { ConditionFailed, db, putPart, queryAll, transactWrite, writeIf } from '../core/db';
+import { ConditionFailed, db, putPart, queryAll, transactWrite, writeIf, type TransactionPart } from '../core/db';
 import { channelIdentityEntity } from './entities';
 import { contactEventPart } from '../core/contact-events';
 import { tableName } from '../core/table';
+import { announce } from '../core/webhook-events';
 import {
   leadEntity,
   peopleIndexPartition,
@@ -16,9 +17,24 @@ import type { ChannelType } from '../core/channel-types';
 import type { ChannelIdentity } from './records';
 import { isPresenceStatus, presenceStatuses, type ChatContactStatus, type PresenceStatus } from './contract';
 
-/** A new lead's 'created' contact event, written with it (core/contact-events.ts). */
-const createdEventPart = (lead: NewLead) =>
-  contactEventPart({ type: 'created', contactId: lead.id, status: lead.status, at: lead.createdAt });
+/**
+ * A new lead's 'created' contact event (core/contact-events.ts) and its announcement to webhooks
+ * (core/webhook-events.ts), written with it.
+ */
+const createdEventParts = (lead: NewLead, channel?: ChannelType): TransactionPart[] => [
+  contactEventPart({ type: 'created', contactId: lead.id, status: lead.status, at: lead.createdAt }),
+  announce(
+    'contact.created',
+    {
+      contact: { id: lead.id, fullName: lead.fullName },
+      role: leadRole,
+      status: lead.status,
+      ...(channel ? { channel } : {}),
+      createdAt: lead.createdAt,
+    },
+    new Date(lead.createdAt),
+  ),
+];
 
 /**
  * Contacts are profile items (pk=USER#<id>, sk=PROFILE): workspace users (admin, client) and
@@ -118,9 +134,23 @@ export interface NewLead {
 export const createLead = async (lead: NewLead): Promise<ContactRecord> => {
   const record = { ...lead, role: leadRole, avatar: lead.avatar ?? null, version: 1 };
   // With its 'created' contact event (the outbox): sequences of its status start for it.
-  await transactWrite([putPart('lead', leadEntity.toItem(record), 'attribute_not_exists(pk)'), createdEventPart(lead)]);
+  await transactWrite([
+    putPart('lead', leadEntity.toItem(record), 'attribute_not_exists(pk)'),
+    ...createdEventParts(lead),
+  ]);
   return contactFromItem(record);
 };
+
+/** A status change's contact event and its announcement to webhooks, written with it. */
+const statusChangedParts = (
+  contactId: string,
+  from: ChatContactStatus,
+  to: ChatContactStatus,
+  now: Date,
+): TransactionPart[] => [
+  contactEventPart({ type: 'status_changed', contactId, from, to, at: now.toISOString() }, { now }),
+  announce('contact.status_changed', { contactId, from, to, changedAt: now.toISOString() }, now),
+];
 
 /**
  * Sets a contact's status whatever it was (an admin's decision); undefined if no such contact.
@@ -155,17 +185,7 @@ export const setContactStatus = async (id: string, status: ChatContactStatus): P
             },
           },
         },
-        ...(from !== undefined && from !== status
-          ? [
-              contactEventPart({
-                type: 'status_changed',
-                contactId: id,
-                from,
-                to: status,
-                at: new Date().toISOString(),
-              }),
-            ]
-          : []),
+        ...(from !== undefined && from !== status ? statusChangedParts(id, from, status, new Date()) : []),
       ]);
       const version = typeof current.version === 'number' ? current.version : 0;
       return contactFromItem({ ...current, status, version: version + 1 });
@@ -247,7 +267,7 @@ export const createChannelLead = async (
         'attribute_not_exists(pk)',
       ),
       putPart('lead', leadEntity.toItem(record), 'attribute_not_exists(pk)'),
-      createdEventPart(lead),
+      ...createdEventParts(lead, lead.channel.type),
     ]);
     return true;
   } catch (error) {

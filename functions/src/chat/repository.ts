@@ -12,6 +12,7 @@ import {
 } from '../core/db';
 import { monotonicFactory, ulid } from '../core/ids';
 import { tableName } from '../core/table';
+import { announce } from '../core/webhook-events';
 import { chatCounterEntity, chatPairEntity, membershipEntity, messageEntity, messagesOf } from './entities';
 import type { MembershipRecord, MessageDelivery, StoredMessage } from './records';
 
@@ -83,6 +84,22 @@ const storedMessage = (input: NewMessage, chatId: number): StoredMessage => ({
   ...(input.delivery ? { delivery: input.delivery } : {}),
 });
 
+/** Every stored message is announced to webhooks in its own transaction (core/webhook-events.ts). */
+const messageCreatedPart = (message: StoredMessage, input: NewMessage): TransactionPart =>
+  announce(
+    'message.created',
+    {
+      messageId: message.id,
+      chatId: message.chatId,
+      senderId: message.senderId,
+      recipientId: input.recipientId,
+      text: message.message,
+      ...(message.channel ? { channel: message.channel } : {}),
+      sentAt: message.time,
+    },
+    input.time,
+  );
+
 const newMembership = (ownerId: string, contactId: string, chatId: number, message: StoredMessage, incoming: boolean) =>
   membershipEntity.toItem({
     ownerId,
@@ -145,6 +162,7 @@ export const createChatWithMessage = async (input: NewMessage): Promise<CreateCh
         putPart('membership', newMembership(input.senderId, input.recipientId, chatId, message, false)),
         putPart('membership', newMembership(input.recipientId, input.senderId, chatId, message, true)),
         putPart('message', messageEntity.toItem(message), 'attribute_not_exists(pk)'),
+        messageCreatedPart(message, input),
         ...(input.parts?.(message) ?? []),
       ]);
       return { created: true as const, chatId, message };
@@ -204,6 +222,7 @@ export const appendMessage = async (chatId: number, input: NewMessage): Promise<
       condition: inThisChat,
       values: { ...last, ':id': message.id, ':one': 1 },
     }),
+    messageCreatedPart(message, input),
     ...(input.parts?.(message) ?? []),
   ]);
   return message;

@@ -32,6 +32,4 @@ const keyAreas: ReadonlySet<string> = new Set(apiKeyAreas);
 
 /** The scope a route needs from a key, or undefined when no key may call it. */
 export const scopeForRoute = (route: { readonly area: Area; readonly method: string }): ApiScope | undefined =>
-  keyAreas.has(route.area)
-    ? `${route.area as ApiKeyArea}:${route.method === 'GET' ? 'read' : 'write'}`
-    : undefined;
+  keyAreas.has(route.area) ? `${route.area as ApiKeyArea}:${route.method === 'GET' ? 'read' : 'write'}` : undefined;

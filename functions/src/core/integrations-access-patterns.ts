@@ -15,4 +15,43 @@ export const integrationsAccessPatterns: readonly AccessPattern[] = [
     sk: 'LINKS',
     patterns: ['where /wiki and /telegram lead: read by anyone, saved by an admin from the version read'],
   },
+  // Webhooks out (integrations/webhook-entities.ts; docs/integrations.md, "Webhooks").
+  {
+    entity: 'Webhook',
+    module: 'integrations/webhook-entities.ts',
+    index: 'table',
+    pk: 'INTEGRATION#webhooks',
+    sk: 'WEBHOOK#<webhookId>',
+    patterns: [
+      'the subscriptions (at most 50: one Query, begins_with WEBHOOK#), each read by id',
+      "the worker's fan-out of an event to the enabled ones that want it",
+    ],
+  },
+  {
+    entity: 'WebhookDelivery',
+    module: 'integrations/webhook-entities.ts',
+    index: 'table',
+    pk: 'WEBHOOK#<webhookId>',
+    sk: 'DELIVERY#<deliveryId>',
+    patterns: [
+      "a subscription's delivery log, newest first (ids start with the event's ULID), by cursor",
+      'one delivery by id (created once per event and subscription: attribute_not_exists)',
+    ],
+  },
+  {
+    entity: 'WebhookDelivery',
+    module: 'integrations/webhook-entities.ts',
+    index: 'gsi1',
+    pk: 'WEBHOOK#<webhookId>#<status>',
+    sk: '<deliveryId>',
+    patterns: ['the log of one status, newest first, by cursor', 'replay-failed: the failed ones since a time'],
+  },
+  {
+    entity: 'WebhookAttempt',
+    module: 'integrations/webhook-entities.ts',
+    index: 'table',
+    pk: 'WEBHOOK#<webhookId>',
+    sk: 'ATTEMPT#<deliveryId>#<number>',
+    patterns: ["one delivery's attempts, in order (begins_with ATTEMPT#<deliveryId>#)"],
+  },
 ];

@@ -1,7 +1,7 @@
 import type { TransactionPart } from './db';
 import { ulid } from './ids';
 import { jobPart } from './jobs/enqueue';
-import type { WebhookEventType } from './webhook-event-types';
+import type { WebhookEventData, WebhookEventType } from './webhook-event-types';
 
 /**
  * What an outgoing webhook can announce (docs/integrations.md, "Events"). The area that makes a
@@ -9,20 +9,27 @@ import type { WebhookEventType } from './webhook-event-types';
  * every change that happened and of none that did not; the integrations area's worker fans the
  * event out to the subscriptions that want it, one delivery each.
  *
- * Payloads are versioned by `version` in the envelope: a field is added freely, and a change that
- * could break a receiver comes as a new version of the event.
+ * Each type's `data` is described once, as a valibot schema (webhook-event-types.ts): the builders
+ * below are typed by it and the OpenAPI document's `webhooks` section is generated from it. Payloads are versioned by
+ * `version` in the envelope: a field may be added to a version; a change that could break a
+ * receiver (a field removed, renamed or retyped) comes as a new version.
  */
-export { webhookEventTypes, webhookTestEventType, type WebhookEventType } from './webhook-event-types';
+export {
+  webhookEventDataSchemas,
+  webhookEventTypes,
+  webhookTestEventType,
+  type WebhookEventData,
+  type WebhookEventType,
+} from './webhook-event-types';
 
-export interface WebhookEvent {
-  /** `evt_<ULID>`: the same event reaches each subscription under one id (its `data` may be looked up by it). */
+export interface WebhookEvent<T extends WebhookEventType = WebhookEventType> {
+  /** `evt_<ULID>`: the same event reaches each subscription under one id. */
   readonly id: string;
-  readonly type: WebhookEventType;
+  readonly type: T;
   readonly version: 1;
   /** When the change happened (ISO). */
   readonly occurredAt: string;
-  /** The event's own fields (documented per type); ids and names, never secrets or message bodies of others. */
-  readonly data: Readonly<Record<string, unknown>>;
+  readonly data: WebhookEventData<T>;
 }
 
 declare module './jobs/records' {
@@ -31,16 +38,20 @@ declare module './jobs/records' {
   }
 }
 
-export const newWebhookEvent = (
-  type: WebhookEventType,
-  data: Readonly<Record<string, unknown>>,
+export const newWebhookEvent = <T extends WebhookEventType>(
+  type: T,
+  data: WebhookEventData<T>,
   now = new Date(),
-): WebhookEvent => ({ id: `evt_${ulid(now.getTime())}`, type, version: 1, occurredAt: now.toISOString(), data });
+): WebhookEvent<T> => ({ id: `evt_${ulid(now.getTime())}`, type, version: 1, occurredAt: now.toISOString(), data });
 
 /** The event as one part of the change's transaction (its job id is the event's, so it is written once). */
-export const webhookEventPart = (event: WebhookEvent): TransactionPart =>
-  jobPart('webhook.event', event, {
+export const webhookEventPart = <T extends WebhookEventType>(event: WebhookEvent<T>): TransactionPart =>
+  jobPart('webhook.event', event as WebhookEvent, {
     id: event.id,
     label: `Webhook event ${event.type}`,
     now: new Date(event.occurredAt),
   }).part;
+
+/** Shorthand for the call sites: the part announcing `type` with `data`, now. */
+export const announce = <T extends WebhookEventType>(type: T, data: WebhookEventData<T>, now?: Date): TransactionPart =>
+  webhookEventPart(newWebhookEvent(type, data, now));

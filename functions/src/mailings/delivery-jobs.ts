@@ -336,7 +336,7 @@ export const runBatch = async (mailingId: string, jobId: string, signal: AbortSi
       await queueBatch(mailingId, nextId, new Date(now.getTime() + 5_000), now);
       return { sent: 0, waiting: 'claims in flight' };
     }
-    return { finished: await markSent(mailingId, now) };
+    return { finished: await markSent(mailing, now) };
   }
   const sendUntil = startedAt + batchSeconds() * 1000;
   // Durable before any send starts: a crash from here wastes these places, never exceeds them.

@@ -10,6 +10,7 @@ import {
   type TransactionPart,
 } from '../core/db';
 import { tableName } from '../core/table';
+import { announce } from '../core/webhook-events';
 import type { AudienceFilter, MailingChannel } from './audience-filter';
 import {
   claimPartition,
@@ -110,22 +111,46 @@ export const markAudienceFrozen = (mailingId: string, recipients: number, queued
     }),
   );
 
-/** sending → sent when nothing is left (conditional: a paused or cancelled mailing keeps its state). */
-export const markSent = async (mailingId: string, now: Date): Promise<boolean> => {
+/**
+ * sending → sent when nothing is left (conditional: a paused or cancelled mailing keeps its
+ * state), announced to webhooks in the same transaction, so the announcement is made once.
+ */
+export const markSent = async (mailing: MailingForDelivery, now: Date): Promise<boolean> => {
   try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: mailingItemKey(mailingId),
-        UpdateExpression: 'SET #state = :sent, finishedAt = :now, updatedAt = :now ADD version :one',
-        ConditionExpression: '#state = :sending',
-        ExpressionAttributeNames: { '#state': 'state' },
-        ExpressionAttributeValues: { ':sent': 'sent', ':sending': 'sending', ':now': now.toISOString(), ':one': 1 },
-      }),
-    );
+    await transactWrite([
+      {
+        label: 'mailing',
+        item: {
+          Update: {
+            TableName: tableName(),
+            Key: mailingItemKey(mailing.id),
+            UpdateExpression: 'SET #state = :sent, finishedAt = :now, updatedAt = :now ADD version :one',
+            ConditionExpression: '#state = :sending',
+            ExpressionAttributeNames: { '#state': 'state' },
+            ExpressionAttributeValues: {
+              ':sent': 'sent',
+              ':sending': 'sending',
+              ':now': now.toISOString(),
+              ':one': 1,
+            },
+          },
+        },
+      },
+      announce(
+        'mailing.finished',
+        {
+          mailingId: mailing.id,
+          name: mailing.name,
+          channel: mailing.channel,
+          recipients: Number(mailing.baseTotals.recipients ?? 0),
+          finishedAt: now.toISOString(),
+        },
+        now,
+      ),
+    ]);
     return true;
   } catch (error) {
-    if (isConditionFailure(error)) return false;
+    if (error instanceof ConditionFailed && error.failed('mailing')) return false;
     throw error;
   }
 };

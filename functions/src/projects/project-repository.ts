@@ -1,3 +1,5 @@
+import { isDeepStrictEqual } from 'node:util';
+
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 
 import {
@@ -13,6 +15,7 @@ import {
 import type { TableKey } from '../core/entity';
 import { batchGetAlong, type ReadAlong } from '../core/read-along';
 import { tableName } from '../core/table';
+import { announce } from '../core/webhook-events';
 import { projectStatuses, type ProjectType, type StatusCounts } from './contract';
 import {
   activityEntity,
@@ -126,6 +129,18 @@ export const createProject = async (project: ProjectRecord, activity: ActivityRe
     ...entryChanges(undefined, project),
     ...countChangesFor(undefined, project),
     activityPart(activity),
+    announce(
+      'project.created',
+      {
+        projectId: project.id,
+        name: project.name,
+        type: project.projectType,
+        status: project.status,
+        clientId: project.clientId,
+        createdAt: project.createdAt,
+      },
+      new Date(project.createdAt),
+    ),
   ]);
 };
 
@@ -166,6 +181,20 @@ export const updateProject = async (
     ...entryChanges(before, after),
     ...countChangesFor(before, after),
     activityPart(activity),
+    announce(
+      'project.updated',
+      {
+        projectId: after.id,
+        name: after.name,
+        status: after.status,
+        changed: editableProjectFields.filter(
+          (field) => field !== 'updatedAt' && !isDeepStrictEqual(before[field], after[field]),
+        ),
+        version: after.version,
+        updatedAt: after.updatedAt,
+      },
+      new Date(after.updatedAt),
+    ),
   ]);
   return after;
 };

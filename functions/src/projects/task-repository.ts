@@ -2,6 +2,7 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 
 import { batchWrite, db, deletePart, putPart, transactWrite, type TransactionPart } from '../core/db';
 import { tableName } from '../core/table';
+import { announce } from '../core/webhook-events';
 import {
   boardSortKeyFrom,
   commentSortKeyPrefix,
@@ -170,7 +171,24 @@ export const moveTask = async (
     projectWritable(task.projectId, { doneTaskCount: move.doneDelta }),
     update,
     // Same place, same claim (a tie left from before claims existed): nothing to swap.
-    ...(task.stage === move.stage && task.rank === move.rank ? [] : [rankClaim(update.after), rankRelease(task)]),
+    ...(task.stage === move.stage && task.rank === move.rank
+      ? []
+      : [
+          rankClaim(update.after),
+          rankRelease(task),
+          announce(
+            'task.moved',
+            {
+              projectId: task.projectId,
+              taskId: task.id,
+              title: task.title,
+              fromStage: task.stage,
+              toStage: move.stage,
+              movedAt: move.updatedAt,
+            },
+            new Date(move.updatedAt),
+          ),
+        ]),
     ...(activity ? [activityPart(activity)] : []),
   ]);
   return update.after;

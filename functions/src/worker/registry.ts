@@ -9,6 +9,7 @@ import { teamJobs } from '../team/jobs';
 import { emailJobs } from '../email/jobs';
 import { emailOutsideJobs } from '../email/outside/jobs';
 import { mailingJobs } from '../mailings/jobs';
+import { integrationJobs } from '../integrations/jobs';
 
 /**
  * Every job kind the worker runs, by area. Each area keeps its definitions in its own
@@ -26,4 +27,5 @@ export const jobRegistry: JobRegistry = {
   ...emailJobs,
   ...emailOutsideJobs,
   ...mailingJobs,
+  ...integrationJobs,
 };

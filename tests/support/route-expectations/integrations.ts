@@ -29,7 +29,76 @@ const linksVersion = async ({ as }: MatrixContext): Promise<number> => {
   return (response.body as { links: { version: number } }).links.version;
 };
 
+interface WebhookFixture {
+  readonly webhook: { readonly id: string; readonly version: number };
+  readonly deliveryId: string;
+}
+
+/**
+ * A subscription (to a public address literal: nothing resolves offline) with a finished test
+ * delivery to replay; each call's own, removed after it (a workspace holds at most 50).
+ */
+const webhookWithDelivery = async ({ as }: MatrixContext): Promise<WebhookFixture> => {
+  const admin = as('admin');
+  const created = await admin.request('POST', '/api/apps/integrations/webhooks', {
+    body: { url: 'https://93.184.215.14/matrix', events: ['project.created'] },
+  });
+  if (created.status !== 201) throw new Error(`fixture: a webhook answered ${created.status}`);
+  const { webhook } = created.body as { webhook: WebhookFixture['webhook'] };
+  const test = await admin.request('POST', `/api/apps/integrations/webhooks/${webhook.id}/test`);
+  if (test.status !== 202) throw new Error(`fixture: a test event answered ${test.status}`);
+  return { webhook, deliveryId: (test.body as { delivery: { id: string } }).delivery.id };
+};
+
+const removeWebhook = async ({ fixture }: { fixture: WebhookFixture }, { as }: MatrixContext): Promise<void> => {
+  await as('admin').request('DELETE', `/api/apps/integrations/webhooks/${fixture.webhook.id}`);
+};
+
+const onWebhook = (
+  status: number,
+  request: (fixture: WebhookFixture) => {
+    params: Record<string, string>;
+    body?: unknown;
+    query?: Record<string, string>;
+  },
+) => expectation({ setup: webhookWithDelivery, request, expect: administratorOnly(status), after: removeWebhook });
+
+const ids = (fixture: WebhookFixture) => ({ id: fixture.webhook.id, deliveryId: fixture.deliveryId });
+
 export const integrationsRouteExpectations = {
+  // Webhooks out: each call on its own subscription.
+  'GET /api/apps/integrations/webhooks': expectation({ expect: administratorOnly(200) }),
+  'POST /api/apps/integrations/webhooks': expectation({
+    request: () => ({ body: { url: 'https://93.184.215.14/matrix-new', events: ['task.moved'] } }),
+    expect: administratorOnly(201),
+    after: async ({ response }, { as }) => {
+      const created = response.body as { webhook?: { id: string } };
+      if (created.webhook) await as('admin').request('DELETE', `/api/apps/integrations/webhooks/${created.webhook.id}`);
+    },
+  }),
+  'GET /api/apps/integrations/webhooks/{id}': onWebhook(200, (fixture) => ({ params: ids(fixture) })),
+  'PATCH /api/apps/integrations/webhooks/{id}': onWebhook(200, (fixture) => ({
+    params: ids(fixture),
+    body: { version: fixture.webhook.version, description: 'Matrix' },
+  })),
+  'DELETE /api/apps/integrations/webhooks/{id}': onWebhook(204, (fixture) => ({ params: ids(fixture) })),
+  'POST /api/apps/integrations/webhooks/{id}/rotate-secret': onWebhook(200, (fixture) => ({ params: ids(fixture) })),
+  'POST /api/apps/integrations/webhooks/{id}/test': onWebhook(202, (fixture) => ({ params: ids(fixture) })),
+  'GET /api/apps/integrations/webhooks/{id}/deliveries': onWebhook(200, (fixture) => ({
+    params: ids(fixture),
+    query: { status: 'pending' },
+  })),
+  'GET /api/apps/integrations/webhooks/{id}/deliveries/{deliveryId}': onWebhook(200, (fixture) => ({
+    params: ids(fixture),
+  })),
+  // The test delivery is still pending (nothing answers offline): the admin's replay is refused as such.
+  'POST /api/apps/integrations/webhooks/{id}/deliveries/{deliveryId}/replay': onWebhook(409, (fixture) => ({
+    params: ids(fixture),
+  })),
+  'POST /api/apps/integrations/webhooks/{id}/replay-failed': onWebhook(202, (fixture) => ({
+    params: ids(fixture),
+    body: { since: new Date(Date.now() - 60_000).toISOString() },
+  })),
   // Help links: the same targets again, from the version read.
   'PUT /api/apps/integrations/links': expectation({
     setup: linksVersion,

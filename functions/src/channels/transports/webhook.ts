@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-
 import { Webhook } from 'standardwebhooks';
 
 import { ulid } from '../../core/ids';
@@ -13,7 +11,7 @@ import { failureOfStatus, failureOfThrown } from './outcome';
  * Signing and checking are the `standardwebhooks` package's (the scheme's reference library):
  * a signer is not ours to write.
  */
-export const newSigningSecret = (): string => `whsec_${randomBytes(32).toString('base64')}`;
+export { newSigningSecret } from '../../core/signing-secret';
 
 const timeoutMs = 10_000;
 

@@ -47,9 +47,10 @@ export const getUserIdByReferralCode = (code: string): Promise<string | undefine
  * sign-ups with the same phone can never both succeed. ConditionFailed names what was taken
  * ('user', 'phone', 'email', 'referralCode').
  */
-export const insertUser = async (user: UserRecord): Promise<void> => {
+export const insertUser = async (user: UserRecord, along: readonly TransactionPart[] = []): Promise<void> => {
   const claims: UniqueField[] = ['phone', 'email', 'referralCode'];
   await transactWrite([
+    ...along,
     putPart('user', userEntity.toItem(user), 'attribute_not_exists(pk)'),
     ...claims.map((field) =>
       putPart(

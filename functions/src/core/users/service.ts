@@ -1,4 +1,4 @@
-import { ConditionFailed } from '../db';
+import { ConditionFailed, type TransactionPart } from '../db';
 import { ConflictError } from '../errors';
 import { insertUser } from './repository';
 import type { UserRecord } from './records';
@@ -9,10 +9,13 @@ const takenMessages: Record<string, string> = {
   referralCode: 'Referral code clash, try again',
 };
 
-/** Creates a user: 409 naming each of phone, email and referral code that is already taken. */
-export const createUser = async (user: UserRecord): Promise<void> => {
+/**
+ * Creates a user: 409 naming each of phone, email and referral code that is already taken.
+ * `along`: more writes in the same transaction (an announcement of the new contact).
+ */
+export const createUser = async (user: UserRecord, along: readonly TransactionPart[] = []): Promise<void> => {
   try {
-    await insertUser(user);
+    await insertUser(user, along);
   } catch (error) {
     if (!(error instanceof ConditionFailed)) throw error;
     const fields: Record<string, string[]> = {};

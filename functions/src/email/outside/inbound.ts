@@ -6,6 +6,7 @@ import { simpleParser, type AddressObject, type Attachment } from 'mailparser';
 import { receiveChannelMessage } from '../../chat/channel-service';
 import { pushToUserConnections } from '../../core/connections/push';
 import { contactEventPart } from '../../core/contact-events';
+import { announce } from '../../core/webhook-events';
 import { ConditionFailed, db, putPart } from '../../core/db';
 import { findEmailChannel, findUserIdByEmail, type EmailChannel } from '../../core/email-channel';
 import { ulid } from '../../core/ids';
@@ -245,7 +246,24 @@ export const receiveInboundMail = async (
               ),
             ]
           : [];
-      const { stored: written } = await storeNewMail(mail, { html, text }, [claim, ...replied]);
+      // Announced to webhooks with the mail, unless it went to spam (what an integration acts on).
+      const announced =
+        mail.folder === 'inbox'
+          ? [
+              announce(
+                'email.received',
+                {
+                  mailId,
+                  ownerId,
+                  from: from.address,
+                  subject,
+                  receivedAt: now.toISOString(),
+                },
+                now,
+              ),
+            ]
+          : [];
+      const { stored: written } = await storeNewMail(mail, { html, text }, [claim, ...replied, ...announced]);
       if (!written) {
         duplicates += 1;
         continue;
