@@ -9,6 +9,7 @@ import type { ApiKey } from '@orbit/functions/integrations/api-key-contract';
 
 import type { LocalStack } from '../../infra/local/stack';
 import { ApiClient, demo, startApiStack, type ApiResponse } from '../support/api-stack';
+import { backgroundWorkSettled } from '../support/background-work';
 import { WsClient } from '../support/ws-client';
 
 /**
@@ -278,6 +279,32 @@ describe('the rate limit and the last use', () => {
       return;
     }
     throw new Error('every burst straddled a minute');
+  });
+
+  it('costs a session request plus the key read and the count (the last use once a minute)', async () => {
+    const { key } = await createKey();
+    const commands: string[] = [];
+    const counter: Parameters<ReturnType<typeof db>['middlewareStack']['add']>[0] = (next, context) => (args) => {
+      // The background worker runs in this process too (the seed's contact events): its jobs are not the call's.
+      if (!/"JOBS?#/.test(JSON.stringify(args.input))) commands.push(String(context.commandName));
+      return next(args);
+    };
+    const commandsOf = async (call: () => Promise<ApiResponse>) => {
+      await backgroundWorkSettled(stack.tableName);
+      commands.length = 0;
+      expect((await call()).status).toBe(200);
+      return [...commands].sort();
+    };
+    db().middlewareStack.add(counter, { step: 'initialize', name: 'apiKeyCallCounter' });
+    try {
+      const firstUse = await commandsOf(() => withKey(key, 'GET', '/api/apps/projects'));
+      const withinTheMinute = await commandsOf(() => withKey(key, 'GET', '/api/apps/projects'));
+      const session = await commandsOf(() => admin.request('GET', '/api/apps/projects'));
+      expect(withinTheMinute).toEqual([...session, 'GetItemCommand', 'UpdateItemCommand'].sort());
+      expect(firstUse).toEqual([...withinTheMinute, 'UpdateItemCommand'].sort());
+    } finally {
+      db().middlewareStack.remove('apiKeyCallCounter');
+    }
   });
 
   it('records the last use, at most once a minute', async () => {
