@@ -49,6 +49,9 @@ export default async function setup(project: TestProject) {
   const telegramApiPort = await freePort();
   process.env.TELEGRAM_API_BASE_URL = `http://127.0.0.1:${telegramApiPort}`;
   project.provide('telegramApiPort', telegramApiPort);
+  // Outgoing webhooks may reach the browser tests' loopback receivers (tests/e2e/integrations.test.ts);
+  // the API tests keep loopback refused where they check the SSRF rules.
+  process.env.WEBHOOK_ALLOW_LOOPBACK = '1';
   const stack = await startLocalStack({
     port: 0,
     host: '127.0.0.1',

@@ -67,7 +67,8 @@ const KeysTable = ({
   // Whether a key has expired, as of when the list was shown.
   const [now] = useState(Date.now);
   return (
-    <TableContainer>
+    // Focusable, so the keyboard scrolls it on a phone: a list of revoked keys holds no control to reach.
+    <TableContainer tabIndex={0} role="region" aria-label={t('integrations.keys.listLabel')}>
       <Table size="small" aria-label={t('integrations.keys.listLabel')}>
         <TableHead>
           <TableRow>

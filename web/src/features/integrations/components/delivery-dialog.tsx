@@ -147,7 +147,11 @@ export const DeliveryDialog = ({
         )}
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 1.5 }}>
-        <Button onClick={onReplay} disabled={replaying} data-testid="delivery-dialog-replay">
+        <Button
+          onClick={onReplay}
+          disabled={replaying || delivery === undefined || delivery.status === 'pending'}
+          data-testid="delivery-dialog-replay"
+        >
           {t('integrations.deliveries.replay')}
         </Button>
         <Button variant="contained" onClick={onClose}>

@@ -92,7 +92,8 @@ const DeliveriesTable = ({
                   </Button>
                   <Button
                     size="small"
-                    disabled={replaying}
+                    // A delivery still on its way is not replayed (the server refuses it too): its attempts go on.
+                    disabled={replaying || delivery.status === 'pending'}
                     onClick={() => onReplay(delivery.id)}
                     data-testid="delivery-replay"
                   >
@@ -132,10 +133,13 @@ export const DeliveryLog = ({
   const failed = (error: unknown) =>
     onNotice({
       severity: 'error',
-      text:
-        isApiError(error) && error.code === 'network'
-          ? t('integrations.common.network')
-          : t('integrations.common.failed'),
+      text: !isApiError(error)
+        ? t('integrations.common.failed')
+        : error.status === 409
+          ? t('integrations.deliveries.stillPending')
+          : error.code === 'network'
+            ? t('integrations.common.network')
+            : t('integrations.common.failed'),
     });
   const replayOne = (deliveryId: string) =>
     replay.mutate(

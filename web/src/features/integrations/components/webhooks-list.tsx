@@ -91,7 +91,8 @@ export const WebhooksList = ({
             <TableCell>{t('integrations.webhooks.events')}</TableCell>
             <TableCell>{t('integrations.webhooks.state')}</TableCell>
             <TableCell>{t('integrations.webhooks.secret')}</TableCell>
-            <TableCell>
+            {/* Positioned: the hidden name would otherwise be placed against the page, past the scrolled table's edge. */}
+            <TableCell sx={{ position: 'relative' }}>
               <Box component="span" sx={visuallyHidden}>
                 {t('integrations.deliveries.details')}
               </Box>
