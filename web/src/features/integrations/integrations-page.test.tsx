@@ -56,7 +56,7 @@ describe('the integrations page', () => {
 
   it('adds an endpoint and shows its secret once', async () => {
     let webhooks: Webhook[] = [];
-    fetchMock.mockImplementation(async (input, init) => {
+    fetchMock.mockImplementation(async (_input, init) => {
       if (init?.method === 'POST') {
         const body = JSON.parse(String(init.body)) as { url: string; events: string[] };
         expect(body).toMatchObject({ url: webhook.url, events: ['contact.created', 'task.moved'] });
