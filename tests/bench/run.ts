@@ -3,6 +3,7 @@ import { channelsBench } from './channels';
 import { chatBench } from './chat';
 import { emailBench } from './email';
 import { infraBench } from './infra';
+import { integrationsBench } from './integrations';
 import { loadBench } from './load';
 import { mailingsBench } from './mailings';
 import { projectsBench } from './projects';
@@ -28,6 +29,7 @@ const sections: readonly BenchSection[] = [
   teamBench,
   emailBench,
   mailingsBench,
+  integrationsBench,
   loadBench,
   webBench,
 ];

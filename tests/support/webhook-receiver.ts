@@ -6,8 +6,14 @@ import { Webhook } from 'standardwebhooks';
 /**
  * A loopback receiver for a webhook channel's outbound URL: it checks each request's Standard
  * Webhooks signature with the channel's secret (once the test knows it) and records what came,
- * signed or not. `respondWith` makes it answer an error status for the next requests.
+ * signed or not. `respondWith` makes it answer an error status (and headers, e.g. a redirect's
+ * Location) for the next requests; `answerWith` decides each answer from what came.
  */
+
+export interface ReceiverAnswer {
+  readonly status: number;
+  readonly headers?: Readonly<Record<string, string>>;
+}
 
 export interface ReceivedWebhook {
   readonly headers: Record<string, string>;
@@ -21,7 +27,8 @@ export interface ReceivedWebhook {
 export class WebhookReceiver {
   readonly received: ReceivedWebhook[] = [];
   private secret: string | undefined;
-  private failures: { status: number; left: number } | undefined;
+  private failures: { answer: ReceiverAnswer; left: number } | undefined;
+  private decide: ((item: ReceivedWebhook) => ReceiverAnswer) | undefined;
   private readonly waiters: { match: (item: ReceivedWebhook) => boolean; resolve: (item: ReceivedWebhook) => void }[] =
     [];
 
@@ -36,11 +43,11 @@ export class WebhookReceiver {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
-        const status = made.receiver?.record(
+        const answer = made.receiver?.record(
           request.headers as Record<string, string>,
           Buffer.concat(chunks).toString(),
         );
-        response.writeHead(status ?? 500, { 'content-type': 'application/json' });
+        response.writeHead(answer?.status ?? 500, { 'content-type': 'application/json', ...answer?.headers });
         response.end('{}');
       });
     });
@@ -56,8 +63,13 @@ export class WebhookReceiver {
   }
 
   /** The next `times` requests are answered with `status`. */
-  respondWith(status: number, times = 1): void {
-    this.failures = { status, left: times };
+  respondWith(status: number, times = 1, headers: Readonly<Record<string, string>> = {}): void {
+    this.failures = { answer: { status, headers }, left: times };
+  }
+
+  /** Every later request is answered as `decide` says (e.g. fail the first attempt of half the deliveries). */
+  answerWith(decide: (item: ReceivedWebhook) => ReceiverAnswer): void {
+    this.decide = decide;
   }
 
   waitFor(match: (item: ReceivedWebhook) => boolean, timeoutMs = 15_000): Promise<ReceivedWebhook> {
@@ -93,7 +105,7 @@ export class WebhookReceiver {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
-  private record(headers: Record<string, string>, rawBody: string): number {
+  private record(headers: Record<string, string>, rawBody: string): ReceiverAnswer {
     let verified = false;
     if (this.secret) {
       try {
@@ -119,8 +131,8 @@ export class WebhookReceiver {
     }
     if (this.failures && this.failures.left > 0) {
       this.failures.left -= 1;
-      return this.failures.status;
+      return this.failures.answer;
     }
-    return 200;
+    return this.decide ? this.decide(item) : { status: 200 };
   }
 }

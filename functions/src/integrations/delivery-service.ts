@@ -33,8 +33,10 @@ const keptSeconds = 30 * 24 * 60 * 60;
 /** Replay-failed's bound per call (a request's cost must not grow with the log): call again for more. */
 export const replayFailedMax = 500;
 
-type Envelope = Pick<WebhookEvent, 'id' | 'version' | 'occurredAt' | 'data'> & {
+/** An event of the catalogue (core/webhook-events.ts) or the test event. */
+type Envelope = Pick<WebhookEvent, 'id' | 'version' | 'occurredAt'> & {
   readonly type: WebhookDeliveryRecord['eventType'];
+  readonly data: unknown;
 };
 
 /** `msg_<event ULID>_<subscription ULID>`: sorts by the event's time, and the same pair always gives the same id. */
