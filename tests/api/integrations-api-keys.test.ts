@@ -284,18 +284,20 @@ describe('the rate limit and the last use', () => {
   it('costs a session request plus the key read and the count (the last use once a minute)', async () => {
     const { key } = await createKey();
     const commands: string[] = [];
-    const counter: Parameters<ReturnType<typeof db>['middlewareStack']['add']>[0] = (next, context) => (args) => {
-      // The background worker runs in this process too (the seed's contact events): its jobs are not the call's.
-      if (!/"JOBS?#/.test(JSON.stringify(args.input))) commands.push(String(context.commandName));
-      return next(args);
-    };
     const commandsOf = async (call: () => Promise<ApiResponse>) => {
       await backgroundWorkSettled(stack.tableName);
       commands.length = 0;
       expect((await call()).status).toBe(200);
       return [...commands].sort();
     };
-    db().middlewareStack.add(counter, { step: 'initialize', name: 'apiKeyCallCounter' });
+    db().middlewareStack.add(
+      (next, context) => (args) => {
+        // The background worker runs in this process too (the seed's contact events): its jobs are not the call's.
+        if (!/"JOBS?#/.test(JSON.stringify(args.input))) commands.push(String(context.commandName));
+        return next(args);
+      },
+      { step: 'initialize', name: 'apiKeyCallCounter' },
+    );
     try {
       const firstUse = await commandsOf(() => withKey(key, 'GET', '/api/apps/projects'));
       const withinTheMinute = await commandsOf(() => withKey(key, 'GET', '/api/apps/projects'));

@@ -19,7 +19,8 @@ export interface KeyRoute {
 }
 
 /** One answer for every key that does not open: which of the reasons it was is no one's business. */
-const keyRefused = () => new UnauthorizedError('Invalid API key');
+const invalidKey = 'Invalid API key';
+const keyRefused = () => new UnauthorizedError(invalidKey);
 
 /** 403 naming the scope the route needs, so an integrator knows which key to ask for. */
 class MissingScopeError extends ForbiddenError {
@@ -127,7 +128,7 @@ export const authenticateApiKey = async (
     userId: key.createdBy,
     items,
     along,
-    refusal: { gone: keyRefused().message, suspended: keyRefused().message },
+    refusal: { gone: invalidKey, suspended: invalidKey },
     principal: (role, abilityRules) => ({
       via: 'api-key',
       apiKeyId: key.id,

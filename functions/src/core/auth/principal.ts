@@ -44,17 +44,19 @@ export const signedInUserKeys = (userId: string): TableKey[] => [userEntity.key(
 
 /**
  * The caller from that BatchGet's items: a missing or suspended profile is 401 (`refusal` says
- * why, or nothing for a key), the role and its rules as they are now, not as a token or a key
- * says: a role or permission change holds from the next request (docs/roles.md).
+ * why to a session; a key gets one answer for every reason), the role and its rules as they are
+ * now, not as a token or a key says: a role or permission change holds from the next request
+ * (docs/roles.md).
  */
-export const callerFromItems = <P extends Principal>(input: {
+export const callerFromItems = (input: {
   readonly userId: string;
   readonly items: readonly Record<string, unknown>[];
   readonly along: readonly TableKey[];
   readonly refusal: { readonly gone: string; readonly suspended: string };
-  readonly principal: (role: string, abilityRules: AbilityRule[]) => P;
+  readonly principal: (role: string, abilityRules: AbilityRule[]) => Principal;
 }): Caller => {
-  const [profileKey, roleRulesKey] = signedInUserKeys(input.userId) as [TableKey, TableKey];
+  const profileKey = userEntity.key(input.userId);
+  const roleRulesKey = roleRulesEntity.key();
   const find = (key: TableKey) => input.items.find((item) => item.pk === key.pk && item.sk === key.sk);
   const profileItem = find(profileKey);
   if (!profileItem) throw new UnauthorizedError(input.refusal.gone);
