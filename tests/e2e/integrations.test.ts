@@ -60,6 +60,7 @@ describe('integrations', () => {
     await form.getByTestId('webhook-url').fill(receiver.url);
     await form.getByTestId('webhook-event-contact.created').check();
     await form.getByTestId('webhook-event-task.moved').check();
+    await axeClean('light-webhook-form');
     await form.getByTestId('webhook-submit').click();
 
     // The signing secret, once, with the warning.

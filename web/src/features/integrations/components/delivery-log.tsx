@@ -24,6 +24,7 @@ import { isApiError } from '../../../shared/api/api-error';
 import { LoadFailedAlert } from '../../../shared/ui/action-alerts';
 import { CursorPagination } from '../../../shared/ui/cursor-pagination';
 import { EmptyState } from '../../../shared/ui/empty-state';
+import { InlineAlert } from '../../../shared/ui/inline-alert';
 import type { Notice } from '../../../shared/ui/notice-snackbar';
 import { SkeletonBlock } from '../../../shared/ui/skeleton-block';
 import { useDeliveries, useReplayDelivery, useSendTestEvent } from '../api/webhooks';
@@ -207,6 +208,9 @@ export const DeliveryLog = ({
           {t('integrations.webhooks.menu.test')}
         </Button>
       </Stack>
+      {webhook.disabledReason === 'failing' ? (
+        <InlineAlert severity="warning">{t('integrations.webhooks.disabledFailingHint')}</InlineAlert>
+      ) : null}
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
         <Stack
           direction="row"
