@@ -218,8 +218,8 @@ export const areaAccessOverrides: AreaAccessOverrides = {
   integrations: {
     // INTEGRATION#links: the help links (docs/integrations.md). The webhook and API key parts
     // append their partitions here. WEBHOOK#<id>: a subscription's deliveries and attempts;
-    // JOB#*: the test event's and replays' attempt jobs.
-    leadingKeys: [...userKeys, 'INTEGRATION#*', 'WEBHOOK#*', 'JOB#*'],
+    // JOB#*: the test event's and replays' attempt jobs (JOBS#, their gsi1 partition).
+    leadingKeys: [...userKeys, 'INTEGRATION#*', 'WEBHOOK#*', 'JOB#*', 'JOBS#*'],
   },
 };
 
