@@ -220,8 +220,9 @@ export const areaAccessOverrides: AreaAccessOverrides = {
   integrations: {
     // INTEGRATION#links: the help links (docs/integrations.md). The webhook and API key parts
     // append their partitions here. WEBHOOK#<id>: a subscription's deliveries and attempts;
-    // JOB#*: the test event's and replays' attempt jobs; APIKEYS: the keys' list (gsi1).
-    leadingKeys: [...userKeys, 'INTEGRATION#*', 'WEBHOOK#*', 'JOB#*', 'APIKEYS'],
+    // JOB#*: the test event's and replays' attempt jobs (JOBS#, their gsi1 partition); APIKEYS:
+    // the keys' list (gsi1).
+    leadingKeys: [...userKeys, 'INTEGRATION#*', 'WEBHOOK#*', 'JOB#*', 'JOBS#*', 'APIKEYS'],
   },
 };
 

@@ -38,10 +38,11 @@ import { lockFilePath, repoRoot } from './paths';
 
 /**
  * Areas whose functions seal or open secrets (functions/src/core/secret-box.ts): channels
- * (bot tokens, webhook secrets) and auth (a reset code waiting in a job). They get the secrets
- * key when they exist in the route table; an area not there yet is skipped.
+ * (bot tokens, webhook secrets) and auth (a reset code waiting in a job), integrations (the
+ * outgoing webhooks' signing secrets, sealed on create and rotation). They get the secrets key
+ * when they exist in the route table; an area not there yet is skipped.
  */
-export const secretsKeyAreas = ['channels', 'auth', 'users'] as const;
+export const secretsKeyAreas = ['channels', 'auth', 'users', 'integrations'] as const;
 
 /** Read only, through the Parameters and Secrets extension (core/secrets-manager.ts). */
 export const secretsKeyActions = ['secretsmanager:GetSecretValue'] as const;

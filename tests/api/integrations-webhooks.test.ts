@@ -278,6 +278,12 @@ describe('deliveries', () => {
     expect(failed.body.deliveries).toEqual([]);
     expect((await admin.request('GET', `${base}/${webhook.id}/deliveries?status=lost`)).status).toBe(400);
     expect((await admin.request('GET', `${base}/${webhook.id}/deliveries?cursor=garbage`)).status).toBe(400);
+    // A cursor names its own list: one of the whole log is refused for the delivered ones.
+    const whole = await admin.request<WebhookDeliveryList>('GET', `${base}/${webhook.id}/deliveries?limit=2`);
+    const foreign = encodeURIComponent(whole.body.nextCursor ?? '');
+    expect(
+      (await admin.request('GET', `${base}/${webhook.id}/deliveries?status=delivered&cursor=${foreign}`)).status,
+    ).toBe(400);
   });
 });
 

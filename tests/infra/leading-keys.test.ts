@@ -42,6 +42,8 @@ const notTablePartitionKeys = new Set([
   'SECOND#', // MAILINGRATE#<channel> / SECOND#<second> (a channel's sends in one second)
   'ENROL#', // SEQUENCE#<id> / ENROL#<person> (a sequence's enrolment; mailings/sequence-entities.ts)
   'STATS#', // SEQUENCE#<id> / STATS#<step> (a step's statistics)
+  'DELIVERY#', // WEBHOOK#<id> / DELIVERY#<msg_id> (a webhook delivery; integrations/webhook-entities.ts)
+  'ATTEMPT#', // WEBHOOK#<id> / ATTEMPT#<msg_id>#<n> (one attempt of a webhook delivery)
 ]);
 
 /** The `XYZ#` prefixes of the string and template literals in an area's Lambda bundle. */

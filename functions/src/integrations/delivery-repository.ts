@@ -99,10 +99,16 @@ export const listAttemptRecords = async (webhookId: string, deliveryId: string):
 
 const encodeCursor = (key: Record<string, unknown>): string => Buffer.from(JSON.stringify(key)).toString('base64url');
 
-const decodeCursor = (cursor: string): Record<string, unknown> => {
+/** A cursor is the last key read; one that is not of this very partition is refused, not queried. */
+const decodeCursor = (cursor: string, partition: { name: 'pk' | 'gsi1pk'; value: string }): Record<string, unknown> => {
   try {
     const key: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (key && typeof key === 'object' && Object.values(key).every((value) => typeof value === 'string')) {
+    if (
+      key &&
+      typeof key === 'object' &&
+      Object.values(key).every((value) => typeof value === 'string') &&
+      (key as Record<string, unknown>)[partition.name] === partition.value
+    ) {
       return key as Record<string, unknown>;
     }
   } catch {
@@ -122,7 +128,10 @@ export const listDeliveryRecords = async (input: {
   readonly limit: number;
 }): Promise<{ records: WebhookDeliveryRecord[]; nextCursor?: string }> => {
   const { webhookId, status, cursor, limit } = input;
-  const startKey = cursor ? decodeCursor(cursor) : undefined;
+  const partition = status
+    ? { name: 'gsi1pk' as const, value: deliveriesByStatusPartition(webhookId, status) }
+    : { name: 'pk' as const, value: webhookPartition(webhookId) };
+  const startKey = cursor ? decodeCursor(cursor, partition) : undefined;
   const { Items = [], LastEvaluatedKey } = await db().send(
     new QueryCommand({
       TableName: tableName(),
@@ -130,11 +139,11 @@ export const listDeliveryRecords = async (input: {
         ? {
             IndexName: 'gsi1',
             KeyConditionExpression: 'gsi1pk = :pk',
-            ExpressionAttributeValues: { ':pk': deliveriesByStatusPartition(webhookId, status) },
+            ExpressionAttributeValues: { ':pk': partition.value },
           }
         : {
             KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-            ExpressionAttributeValues: { ':pk': webhookPartition(webhookId), ':prefix': deliverySkPrefix },
+            ExpressionAttributeValues: { ':pk': partition.value, ':prefix': deliverySkPrefix },
           }),
       ScanIndexForward: false,
       Limit: limit,

@@ -35,8 +35,8 @@ interface WebhookFixture {
 }
 
 /**
- * A subscription (to a public address literal: nothing resolves offline) with a finished test
- * delivery to replay; each call's own, removed after it (a workspace holds at most 50).
+ * A subscription (to a public address literal: nothing resolves offline) with a test delivery;
+ * each call's own, removed after it (a workspace holds at most 50), except a GET's shared one.
  */
 const webhookWithDelivery = async ({ as }: MatrixContext): Promise<WebhookFixture> => {
   const admin = as('admin');
@@ -62,6 +62,10 @@ const onWebhook = (
     query?: Record<string, string>;
   },
 ) => expectation({ setup: webhookWithDelivery, request, expect: administratorOnly(status), after: removeWebhook });
+
+/** A GET's identities share one fixture (the matrix reads it concurrently): it stays. */
+const readingWebhook = (status: number, request: (fixture: WebhookFixture) => { params: Record<string, string> }) =>
+  expectation({ setup: webhookWithDelivery, request, expect: administratorOnly(status) });
 
 const ids = (fixture: WebhookFixture) => ({ id: fixture.webhook.id, deliveryId: fixture.deliveryId });
 
@@ -90,7 +94,7 @@ export const integrationsRouteExpectations = {
       if (created.webhook) await as('admin').request('DELETE', `/api/apps/integrations/webhooks/${created.webhook.id}`);
     },
   }),
-  'GET /api/apps/integrations/webhooks/{id}': onWebhook(200, (fixture) => ({ params: ids(fixture) })),
+  'GET /api/apps/integrations/webhooks/{id}': readingWebhook(200, (fixture) => ({ params: ids(fixture) })),
   'PATCH /api/apps/integrations/webhooks/{id}': onWebhook(200, (fixture) => ({
     params: ids(fixture),
     body: { version: fixture.webhook.version, description: 'Matrix' },
@@ -98,11 +102,11 @@ export const integrationsRouteExpectations = {
   'DELETE /api/apps/integrations/webhooks/{id}': onWebhook(204, (fixture) => ({ params: ids(fixture) })),
   'POST /api/apps/integrations/webhooks/{id}/rotate-secret': onWebhook(200, (fixture) => ({ params: ids(fixture) })),
   'POST /api/apps/integrations/webhooks/{id}/test': onWebhook(202, (fixture) => ({ params: ids(fixture) })),
-  'GET /api/apps/integrations/webhooks/{id}/deliveries': onWebhook(200, (fixture) => ({
+  'GET /api/apps/integrations/webhooks/{id}/deliveries': readingWebhook(200, (fixture) => ({
     params: ids(fixture),
     query: { status: 'pending' },
   })),
-  'GET /api/apps/integrations/webhooks/{id}/deliveries/{deliveryId}': onWebhook(200, (fixture) => ({
+  'GET /api/apps/integrations/webhooks/{id}/deliveries/{deliveryId}': readingWebhook(200, (fixture) => ({
     params: ids(fixture),
   })),
   // The test delivery is still pending (nothing answers offline): the admin's replay is refused as such.

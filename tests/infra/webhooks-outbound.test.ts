@@ -1,0 +1,26 @@
+import { afterAll, describe, expect, it } from 'vitest';
+
+import { synthesize } from './support';
+
+/**
+ * Outgoing webhooks' safety switches are for one machine only (docs/integrations.md,
+ * "Webhooks"): no deployed function may allow loopback receivers, plain http, or the shortened
+ * retry schedule of the tests.
+ */
+const synthesized = synthesize({ stage: 'prod' });
+afterAll(() => synthesized.cleanup());
+
+const localOnly = ['WEBHOOK_ALLOW_LOOPBACK', 'ORBIT_DEVELOPMENT', 'WEBHOOK_RETRY_BASE_MS', 'WEBHOOK_RETRY_CAP_MS'];
+
+describe('the deployed functions’ environment', () => {
+  it('sets none of the local-only webhook switches', () => {
+    const functions = Object.values(synthesized.resources('AWS::Lambda::Function')) as {
+      Properties?: { Environment?: { Variables?: Record<string, unknown> } };
+    }[];
+    expect(functions.length).toBeGreaterThan(0);
+    const set = functions.flatMap((resource) =>
+      Object.keys(resource.Properties?.Environment?.Variables ?? {}).filter((name) => localOnly.includes(name)),
+    );
+    expect(set).toEqual([]);
+  });
+});
