@@ -60,6 +60,7 @@ import type { MailRecord } from './email/records';
 import { inboundClaimKey, messageIdEntity, sendClaimKey, sesMessageEntity } from './email/outside/entities';
 import { suppressionEntity } from './core/email-suppression';
 import { helpLinksEntity } from './integrations/entities';
+import { apiKeyEntity, apiKeyWindowEntity, type ApiKeyRecord } from './core/api-key-entities';
 import { mailingEntity } from './mailings/entities';
 import type { MailingRecord } from './mailings/records';
 import {
@@ -118,6 +119,8 @@ const enrolmentIndex = enrolmentEntity.indexKeysOf({
   personId: 'u1',
   status: 'active',
 } as EnrolmentRecord);
+const apiKeyIndex = apiKeyEntity.indexKeysOf({ id: '01J0000000000000000000000K' } as ApiKeyRecord);
+const apiKeyListKey = { pk: apiKeyIndex.gsi1pk ?? '', sk: apiKeyIndex.gsi1sk ?? '' };
 const builtKeys: readonly BuiltKey[] = [
   table('User', userEntity.key('u1')),
   table('User', leadEntity.key('lead1')),
@@ -226,6 +229,9 @@ const builtKeys: readonly BuiltKey[] = [
   table('MailingChannelSecond', channelSecondEntity.key('email', '2026-01-01T10:07:31')),
   // Integrations (integrations/entities.ts): each part appends its keys
   table('HelpLinks', helpLinksEntity.key()),
+  table('ApiKey', apiKeyEntity.key('01J0000000000000000000000K')),
+  { entity: 'ApiKey', index: 'gsi1', key: apiKeyListKey },
+  table('ApiKeyWindow', apiKeyWindowEntity.key('01J0000000000000000000000K', 29_500_000)),
 ];
 
 const rows: readonly AccessPattern[] = accessPatterns;

@@ -226,6 +226,9 @@ export const integrationsHttpRoutes = [
   { method: 'PUT', path: '/api/apps/integrations/links', area: 'integrations', access: 'signed-in' }, // Set or clear both targets (http(s) URLs) from the version read (update Integration)
   // Webhooks out (docs/integrations.md, "Webhooks")
   // API keys (docs/integrations.md, "API keys")
+  { method: 'GET', path: '/api/apps/integrations/api-keys', area: 'integrations', access: 'signed-in' }, // Every key, newest first, revoked ones too, with its last use; never the key itself (read Integration)
+  { method: 'POST', path: '/api/apps/integrations/api-keys', area: 'integrations', access: 'signed-in' }, // Create a key: name, scopes within the caller's rights, expiresAt, rateLimitPerMinute; the key answered this once (create Integration)
+  { method: 'DELETE', path: '/api/apps/integrations/api-keys/{id}', area: 'integrations', access: 'signed-in' }, // Revoke: the key's next request is 401; again is 200 and changes nothing (delete Integration)
   // The public API's description (docs/integrations.md, "Public API")
 ] as const satisfies readonly AreaRouteDefinition<'integrations'>[];
 
