@@ -61,6 +61,7 @@ import { inboundClaimKey, messageIdEntity, sendClaimKey, sesMessageEntity } from
 import { suppressionEntity } from './core/email-suppression';
 import { helpLinksEntity } from './integrations/entities';
 import { webhookAttemptEntity, webhookDeliveryEntity, webhookEntity } from './integrations/webhook-entities';
+import { apiKeyEntity, apiKeyWindowEntity, type ApiKeyRecord } from './core/api-key-entities';
 import { mailingEntity } from './mailings/entities';
 import type { MailingRecord } from './mailings/records';
 import {
@@ -132,6 +133,8 @@ const enrolmentIndex = enrolmentEntity.indexKeysOf({
   personId: 'u1',
   status: 'active',
 } as EnrolmentRecord);
+const apiKeyIndex = apiKeyEntity.indexKeysOf({ id: '01J0000000000000000000000K' } as ApiKeyRecord);
+const apiKeyListKey = { pk: apiKeyIndex.gsi1pk ?? '', sk: apiKeyIndex.gsi1sk ?? '' };
 const builtKeys: readonly BuiltKey[] = [
   table('User', userEntity.key('u1')),
   table('User', leadEntity.key('lead1')),
@@ -251,6 +254,9 @@ const builtKeys: readonly BuiltKey[] = [
     },
   },
   table('WebhookAttempt', webhookAttemptEntity.key('whk_01J0000000000000000000000W', 'msg_01J_01J', 3)),
+  table('ApiKey', apiKeyEntity.key('01J0000000000000000000000K')),
+  { entity: 'ApiKey', index: 'gsi1', key: apiKeyListKey },
+  table('ApiKeyWindow', apiKeyWindowEntity.key('01J0000000000000000000000K', 29_500_000)),
 ];
 
 const rows: readonly AccessPattern[] = accessPatterns;

@@ -237,6 +237,9 @@ export const integrationsHttpRoutes = [
   { method: 'POST', path: '/api/apps/integrations/webhooks/{id}/deliveries/{deliveryId}/replay', area: 'integrations', access: 'signed-in' }, // Send a finished delivery again under the same webhook-id (update Integration)
   { method: 'POST', path: '/api/apps/integrations/webhooks/{id}/replay-failed', area: 'integrations', access: 'signed-in' }, // Send again every failed delivery since a time (update Integration)
   // API keys (docs/integrations.md, "API keys")
+  { method: 'GET', path: '/api/apps/integrations/api-keys', area: 'integrations', access: 'signed-in' }, // Every key, newest first, revoked ones too, with its last use; never the key itself (read Integration)
+  { method: 'POST', path: '/api/apps/integrations/api-keys', area: 'integrations', access: 'signed-in' }, // Create a key: name, scopes within the caller's rights, expiresAt, rateLimitPerMinute; the key answered this once (create Integration)
+  { method: 'DELETE', path: '/api/apps/integrations/api-keys/{id}', area: 'integrations', access: 'signed-in' }, // Revoke: the key's next request is 401; again is 200 and changes nothing (delete Integration)
   // The public API's description (docs/integrations.md, "Public API")
 ] as const satisfies readonly AreaRouteDefinition<'integrations'>[];
 

@@ -29,8 +29,10 @@ export type AreaAccessOverrides = Partial<Record<Area, Partial<AreaAccess>>>;
  * Every signed-in request reads the caller's session (`USER#<id>`, core/auth) and the staff
  * roles' rules (`ROLE_RULES`), so every area with signed-in routes reads them; the rest is each
  * area's own partitions (functions/src/core/table.ts lists them with their access patterns).
+ * `APIKEY#`: a request with an API key reads the key and counts itself in the key's minute
+ * (core/auth/api-key-auth.ts), whatever the area.
  */
-const userKeys = ['USER#*', 'ROLE_RULES'];
+const userKeys = ['USER#*', 'ROLE_RULES', 'APIKEY#*'];
 
 /**
  * Exceptions to the defaults, with the reason. A new area needs an entry only when the
@@ -217,9 +219,10 @@ export const areaAccessOverrides: AreaAccessOverrides = {
   },
   integrations: {
     // INTEGRATION#links: the help links (docs/integrations.md). The webhook and API key parts
-    // append their partitions here. WEBHOOK#<id>: a subscription's deliveries and attempts;
-    // JOB#*: the test event's and replays' attempt jobs (JOBS#, their gsi1 partition).
-    leadingKeys: [...userKeys, 'INTEGRATION#*', 'WEBHOOK#*', 'JOB#*', 'JOBS#*'],
+    // append their partitions here. APIKEYS: the keys' list (gsi1). WEBHOOK#<id>: a
+    // subscription's deliveries and attempts; JOB#*: the test event's and replays' attempt jobs
+    // (JOBS#, their gsi1 partition).
+    leadingKeys: [...userKeys, 'INTEGRATION#*', 'APIKEYS', 'WEBHOOK#*', 'JOB#*', 'JOBS#*'],
   },
 };
 

@@ -1,6 +1,7 @@
 import { authorize, authorizeResource } from '../core/authorize';
 import type { Caller } from '../core/caller';
 import { hashPassword, verifyPassword } from '../core/auth/passwords';
+import { sessionIdOf } from '../core/auth/principal';
 import { sessionKeysOf } from '../core/auth/sessions';
 import { batchWrite, ConditionFailed, transactWrite, type TransactionPart } from '../core/db';
 import type { TableKey } from '../core/entity';
@@ -89,7 +90,7 @@ export const listSessionsOf = async (caller: Caller, userId: string): Promise<Se
         ip: session.ip ?? null,
         createdAt: session.createdAt,
         lastUsedAt: session.lastUsedAt,
-        current: own && session.sessionId === caller.principal.sessionId,
+        current: own && caller.principal.via === 'session' && session.sessionId === caller.principal.sessionId,
       }))
       .sort((a, b) => Number(b.current) - Number(a.current) || b.lastUsedAt.localeCompare(a.lastUsedAt)),
   };
@@ -135,7 +136,7 @@ const sessionIdsOf = (keys: readonly TableKey[]): string[] => keys.map((key) => 
 
 export const revokeOtherSessions = async (caller: Caller, userId: string, origin: RequestOrigin): Promise<number> => {
   const user = await targetUser(caller, userId, 'own');
-  const others = await otherSessionKeys(user.id, caller.principal.sessionId);
+  const others = await otherSessionKeys(user.id, sessionIdOf(caller.principal));
   if (others.length === 0) return 0;
   await writeWithDeletes(
     [
@@ -175,7 +176,7 @@ export const changePassword = async (
   }
   const [passwordHash, others] = await Promise.all([
     hashPassword(body.newPassword),
-    otherSessionKeys(user.id, caller.principal.sessionId),
+    otherSessionKeys(user.id, sessionIdOf(caller.principal)),
   ]);
   const parts = [
     passwordHashPart(user.id, passwordHash),

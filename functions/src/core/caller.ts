@@ -1,5 +1,5 @@
 import { abilityRulesFor, buildAbility, type AppAbility, type RoleRules } from './ability';
-import type { Principal } from './auth/authenticate';
+import type { Principal } from './auth/principal';
 import { nothingReadAlong, type ReadAlong } from './read-along';
 
 /**
@@ -29,7 +29,7 @@ export const callerFor = (
 ): Caller => {
   const abilityRules = abilityRulesFor(user, roleRules);
   return {
-    principal: { userId: user.id, role: user.role, sessionId, abilityRules },
+    principal: { via: 'session', userId: user.id, role: user.role, sessionId, abilityRules },
     ability: buildAbility(abilityRules),
     fullName: user.fullName,
     readAlong: nothingReadAlong,

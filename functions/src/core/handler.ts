@@ -91,6 +91,8 @@ export const defineAreaHandler = <A extends Area>(
       const caller = await authenticate(
         event,
         readWithSession && ((userId) => readWithSession(event.routeKey as AreaRouteKey<A>, event, userId)),
+        // An API key's bearer may call only the routes its scopes cover (core/api-scopes.ts).
+        route,
       );
       return toResponse(await handle({ event, route, caller }));
     } catch (error) {

@@ -54,4 +54,32 @@ export const integrationsAccessPatterns: readonly AccessPattern[] = [
     sk: 'ATTEMPT#<deliveryId>#<number>',
     patterns: ["one delivery's attempts, in order (begins_with ATTEMPT#<deliveryId>#)"],
   },
+  // API keys (core/api-key-entities.ts; docs/integrations.md, "API keys").
+  {
+    entity: 'ApiKey',
+    module: 'core/api-key-entities.ts',
+    index: 'table',
+    pk: 'APIKEY#<keyId>',
+    sk: 'KEY',
+    patterns: [
+      "a key bearer's request: the key by the id its text holds (consistent), then lastUsedAt at most once a minute",
+      'an admin revokes a key (conditional: not revoked yet)',
+    ],
+  },
+  {
+    entity: 'ApiKey',
+    module: 'core/api-key-entities.ts',
+    index: 'gsi1',
+    pk: 'APIKEYS',
+    sk: '<keyId>',
+    patterns: ["the admins' list of keys, newest first (ULIDs); the live ones counted before a create"],
+  },
+  {
+    entity: 'ApiKeyWindow',
+    module: 'core/api-key-entities.ts',
+    index: 'table',
+    pk: 'APIKEY#<keyId>',
+    sk: 'MINUTE#<minute>',
+    patterns: ["a key's requests in one minute, counted up while under its limit (conditional ADD; TTL)"],
+  },
 ];

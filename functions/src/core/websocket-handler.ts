@@ -10,7 +10,7 @@ import { webSocketRoutes, type Area, type WebSocketActionRouteKey } from '../rou
 import { currentAbilityRules } from './auth/role-rules';
 import { getSession } from './auth/sessions';
 import { verifyAccessToken } from './auth/tokens';
-import type { Principal } from './auth/authenticate';
+import type { SessionPrincipal } from './auth/principal';
 import { AppError, UnauthorizedError } from './errors';
 import { logger } from './logger';
 import { getUserById } from './users/repository';
@@ -32,7 +32,7 @@ export interface WebSocketRequest {
 }
 
 export interface ConnectRequest extends WebSocketRequest {
-  readonly principal: Principal;
+  readonly principal: SessionPrincipal;
 }
 
 export interface WebSocketHandlers {
@@ -50,9 +50,10 @@ export const isWebSocketEvent = (event: unknown): event is WebSocketEvent => {
 
 /**
  * A browser cannot set headers on a WebSocket handshake, so the access token comes in the query
- * string (`?token=`). Same rule as HTTP: a valid token whose session still exists.
+ * string (`?token=`). Same rule as HTTP: a valid token whose session still exists. An API key is
+ * no access token, so it opens no socket: keys are for the HTTP API (docs/integrations.md).
  */
-export const authenticateConnection = async (event: WebSocketEvent): Promise<Principal> => {
+export const authenticateConnection = async (event: WebSocketEvent): Promise<SessionPrincipal> => {
   const token = event.queryStringParameters?.token;
   const claims = token ? await verifyAccessToken(token) : undefined;
   if (!claims) throw new UnauthorizedError();
@@ -60,7 +61,12 @@ export const authenticateConnection = async (event: WebSocketEvent): Promise<Pri
   if (!session || !user) throw new UnauthorizedError('Session has ended');
   if (user.suspendedAt) throw new UnauthorizedError('Account suspended');
   // The role as it is now, not as the token says (docs/roles.md).
-  return { ...claims, role: user.role, abilityRules: await currentAbilityRules({ id: user.id, role: user.role }) };
+  return {
+    via: 'session',
+    ...claims,
+    role: user.role,
+    abilityRules: await currentAbilityRules({ id: user.id, role: user.role }),
+  };
 };
 
 const reply = (statusCode: number, message?: string): APIGatewayProxyResultV2 => ({

@@ -1,5 +1,6 @@
 import { defineAreaHandler } from '../core/handler';
 import { integrationsHttpRoutes } from '../routes';
+import { apiKeyRouteHandlers } from './api-key-routes';
 import { linkRouteHandlers } from './links-routes';
 import { webhookRouteHandlers } from './webhook-routes';
 
@@ -7,4 +8,5 @@ import { webhookRouteHandlers } from './webhook-routes';
 export const handler = defineAreaHandler('integrations', integrationsHttpRoutes, {
   ...linkRouteHandlers,
   ...webhookRouteHandlers,
+  ...apiKeyRouteHandlers,
 });

@@ -69,6 +69,20 @@ const readingWebhook = (status: number, request: (fixture: WebhookFixture) => { 
 
 const ids = (fixture: WebhookFixture) => ({ id: fixture.webhook.id, deliveryId: fixture.deliveryId });
 
+/** A key to create: read-only, a week long. */
+const newKeyBody = () => ({
+  name: 'Matrix key',
+  scopes: ['projects:read'],
+  expiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+});
+
+/** A key the admin created, for each identity to try to revoke. */
+const newApiKey = async ({ as }: MatrixContext): Promise<string> => {
+  const response = await as('admin').request('POST', '/api/apps/integrations/api-keys', { body: newKeyBody() });
+  if (response.status !== 201) throw new Error(`fixture: creating a key answered ${response.status}`);
+  return (response.body as { apiKey: { id: string } }).apiKey.id;
+};
+
 export const integrationsRouteExpectations = {
   // Webhooks out: each call on its own subscription.
   'GET /api/apps/integrations/webhooks': expectation({ expect: administratorOnly(200) }),
@@ -107,6 +121,17 @@ export const integrationsRouteExpectations = {
   'PUT /api/apps/integrations/links': expectation({
     setup: linksVersion,
     request: (version) => ({ body: { wiki: null, telegram: null, version } }),
+    expect: administratorOnly(200),
+  }),
+  // API keys.
+  'GET /api/apps/integrations/api-keys': expectation({ expect: administratorOnly(200) }),
+  'POST /api/apps/integrations/api-keys': expectation({
+    request: () => ({ body: newKeyBody() }),
+    expect: administratorOnly(201),
+  }),
+  'DELETE /api/apps/integrations/api-keys/{id}': expectation({
+    setup: newApiKey,
+    request: (id) => ({ params: { id } }),
     expect: administratorOnly(200),
   }),
 } satisfies Partial<Record<SignedInRouteKey, RouteExpectation<unknown>>>;
