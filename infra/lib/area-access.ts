@@ -219,10 +219,10 @@ export const areaAccessOverrides: AreaAccessOverrides = {
   },
   integrations: {
     // INTEGRATION#links: the help links (docs/integrations.md). The webhook and API key parts
-    // append their partitions here. WEBHOOK#<id>: a subscription's deliveries and attempts;
-    // JOB#*: the test event's and replays' attempt jobs (JOBS#, their gsi1 partition); APIKEYS:
-    // the keys' list (gsi1).
-    leadingKeys: [...userKeys, 'INTEGRATION#*', 'WEBHOOK#*', 'JOB#*', 'JOBS#*', 'APIKEYS'],
+    // append their partitions here. APIKEYS: the keys' list (gsi1). WEBHOOK#<id>: a
+    // subscription's deliveries and attempts; JOB#*: the test event's and replays' attempt jobs
+    // (JOBS#, their gsi1 partition).
+    leadingKeys: [...userKeys, 'INTEGRATION#*', 'APIKEYS', 'WEBHOOK#*', 'JOB#*', 'JOBS#*'],
   },
 };
 
