@@ -19,6 +19,7 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 
 import { jobNeedsAttentionAlarm } from '@orbit/functions/core/jobs/runner';
+import { webhookDisabledAlarm } from '@orbit/functions/integrations/delivery-attempt';
 import { jobEventSource, tickSchedule } from '@orbit/functions/worker/event-source';
 import { jobStreamFilter } from '@orbit/functions/worker/stream-filter';
 
@@ -236,6 +237,19 @@ export class Worker extends Construct {
       attention.metric({ period: alarmPeriod, statistic: 'Sum' }),
       1,
       'A job went dead or unknown: an admin should look at the attention list and replay or accept it',
+    );
+    const webhookDisabled = new MetricFilter(this, 'WebhookEndpointsDisabledFilter', {
+      logGroup: this.logGroup,
+      filterPattern: FilterPattern.stringValue('$.alarm', '=', webhookDisabledAlarm),
+      metricNamespace: `Orbit/${stackName}`,
+      metricName: webhookDisabledAlarm,
+      metricValue: '1',
+    });
+    alarm(
+      'WebhookEndpointsDisabled',
+      webhookDisabled.metric({ period: alarmPeriod, statistic: 'Sum' }),
+      1,
+      "An outgoing webhook's endpoint was turned off after a delivery failed for 24 hours: an admin should fix it, turn it on and replay what failed",
     );
   }
 

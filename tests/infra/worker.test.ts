@@ -185,7 +185,7 @@ describe('the background worker', () => {
     }
   });
 
-  it('alarms on worker errors, stream iterator age, the failure queue and jobs needing attention', () => {
+  it('alarms on worker errors, stream iterator age, the failure queue, jobs needing attention and webhook endpoints turned off', () => {
     const alarms = Object.values(synthesized.resources('AWS::CloudWatch::Alarm'));
     const on = (metricName: string, logicalId?: string) =>
       alarms.filter(
@@ -200,13 +200,17 @@ describe('the background worker', () => {
     const filters = Object.values(synthesized.resources('AWS::Logs::MetricFilter')).filter((filter) =>
       referencedLogicalIds(filter.Properties.LogGroupName).has(id(worker.logGroup)),
     );
-    expect(filters.map((filter) => filter.Properties.FilterPattern)).toEqual(['{ $.alarm = "JobNeedsAttention" }']);
+    expect(filters.map((filter) => filter.Properties.FilterPattern)).toEqual([
+      '{ $.alarm = "JobNeedsAttention" }',
+      '{ $.alarm = "WebhookEndpointDisabled" }',
+    ]);
     expect(on('JobNeedsAttention')[0]?.Properties).toMatchObject({ Statistic: 'Sum', Threshold: 1 });
+    expect(on('WebhookEndpointDisabled')[0]?.Properties).toMatchObject({ Statistic: 'Sum', Threshold: 1 });
     for (const alarm of worker.alarms) {
       const properties = synthesized.resources('AWS::CloudWatch::Alarm')[id(alarm)]?.Properties;
       expect(properties?.AlarmActions).toEqual([{ Ref: topicId }]);
       expect(properties?.OKActions).toEqual([{ Ref: topicId }]);
     }
-    expect(worker.alarms).toHaveLength(5);
+    expect(worker.alarms).toHaveLength(6);
   });
 });

@@ -12,6 +12,8 @@ export const listWebhookRecords = async (): Promise<WebhookRecord[]> => {
       TableName: tableName(),
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
       ExpressionAttributeValues: { ':pk': webhooksPartition, ':prefix': 'WEBHOOK#' },
+      // A subscription saved a moment before an event must hear of it.
+      ConsistentRead: true,
     }),
   );
   return Items.map((item) => webhookEntity.fromItem(item));
