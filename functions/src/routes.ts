@@ -227,6 +227,7 @@ export const integrationsHttpRoutes = [
   // Webhooks out (docs/integrations.md, "Webhooks")
   // API keys (docs/integrations.md, "API keys")
   // The public API's description (docs/integrations.md, "Public API")
+  { method: 'GET', path: '/api/openapi.json', area: 'integrations', access: 'public' }, // OpenAPI 3.1 of every route an API key may call and the webhooks' payloads, generated from the contracts
 ] as const satisfies readonly AreaRouteDefinition<'integrations'>[];
 
 /**
