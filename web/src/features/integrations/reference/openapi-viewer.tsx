@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { useTheme } from '@mui/material/styles';
+import { useColorScheme, useTheme, type Theme } from '@mui/material/styles';
 import { useEffect, useRef } from 'react';
 
 /** Where the generated description is served (docs/integrations.md, "Public API"). */
@@ -25,6 +25,8 @@ const fixedAttributes: Readonly<Record<string, string>> = {
   'show-method-in-nav-bar': 'as-colored-block',
 };
 
+type SchemePalettes = Partial<Record<'light' | 'dark', { readonly palette: Theme['palette'] }>>;
+
 /**
  * The <rapi-doc> element (defined once `rapidoc` is imported), in the app's colours and
  * direction: RapiDoc computes shades from real colours, so the current scheme's values are passed
@@ -33,10 +35,11 @@ const fixedAttributes: Readonly<Record<string, string>> = {
 export const OpenApiViewer = ({ label }: { label: string }) => {
   const container = useRef<HTMLDivElement>(null);
   const element = useRef<HTMLElement | null>(null);
-  // The provider gives the current colour scheme's palette (light, dark, or the system's).
+  // The theme's top-level palette stays the default scheme's (cssVariables): take the current one's.
   const theme = useTheme();
-  const palette = theme.palette;
-  const scheme = palette.mode;
+  const { mode, systemMode } = useColorScheme();
+  const scheme = (mode === 'system' ? systemMode : mode) === 'dark' ? 'dark' : 'light';
+  const palette = (theme as { colorSchemes?: SchemePalettes }).colorSchemes?.[scheme]?.palette ?? theme.palette;
 
   useEffect(() => {
     const viewer = document.createElement('rapi-doc');
