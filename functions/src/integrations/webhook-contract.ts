@@ -146,6 +146,9 @@ export type WebhookDeliveryList = v.InferOutput<typeof webhookDeliveryListSchema
 
 /** POST …/replay-failed: every failed delivery of this subscription created since then, queued again. */
 export const replayFailedSchema = object({
-  since: v.pipe(v.string('Give a date and time'), v.isoTimestamp('Give a date and time (ISO 8601)')),
+  since: v.pipe(
+    v.string('Give a date and time'),
+    v.isoTimestamp('Give a date and time (ISO 8601)'),
+  ),
 });
 export const replayFailedResultSchema = v.object({ replayed: v.number() });
