@@ -10,8 +10,7 @@ export const deployLinkNames = ['help', 'contact'] as const;
 export type DeployLinkName = (typeof deployLinkNames)[number];
 export type DeployLinks = Readonly<Record<DeployLinkName, string | null>>;
 
-/** An absolute http(s) address as the browser normalises it, or null for anything else. */
-export const httpAddress = (value: unknown): string | null => {
+const httpAddress = (value: unknown): string | null => {
   if (typeof value !== 'string') return null;
   const url = URL.parse(value);
   return url && (url.protocol === 'https:' || url.protocol === 'http:') ? url.href : null;

@@ -1,5 +1,3 @@
-import { httpAddress } from './deploy-links';
-
 /**
  * Where /wiki and /telegram lead (docs/integrations.md, "Help links"): the addresses an admin
  * saved in Integrations, read from the public GET /api/integrations/links when a link is used —
@@ -10,6 +8,17 @@ export type HelpLinkName = 'wiki' | 'telegram';
 
 /** Where the admin sets them: the Help links tab of the Integrations page. */
 export const helpLinksSettingsPath = '/apps/integrations?tab=links';
+
+/**
+ * The saved address if it is an absolute http(s) one. The same rule as deploy-links.ts's, not
+ * imported from it: that module travels in the shell's chunk, which a click on /wiki from /login
+ * must not download.
+ */
+const httpAddress = (value: unknown): string | null => {
+  if (typeof value !== 'string') return null;
+  const url = URL.parse(value);
+  return url && (url.protocol === 'https:' || url.protocol === 'http:') ? url.href : null;
+};
 
 export const loadHelpLink = async (name: HelpLinkName): Promise<string | null> => {
   try {
