@@ -5,7 +5,6 @@ import type { BrowserContextOptions, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { useBrowser, signInThroughForm } from '../support/browser';
-import { e2eLinks } from './global-setup';
 import { runAxe, type AxeViolation } from '../support/axe';
 
 /**
@@ -42,20 +41,6 @@ const signedIn = async (who = admin, options: BrowserContextOptions = {}): Promi
 };
 
 const navigation = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
-
-/** Saves the help links as the signed-in admin of `page` does (PUT from the version read). */
-const saveHelpLinks = async (page: Page, links: { wiki: string | null; telegram: string | null }) => {
-  const status = await page.evaluate(async (body) => {
-    const current = (await (await fetch('/api/integrations/links')).json()) as { links: { version: number } };
-    const response = await fetch('/api/apps/integrations/links', {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem('accessToken')}` },
-      body: JSON.stringify({ ...body, version: current.links.version }),
-    });
-    return response.status;
-  }, links);
-  expect(status).toBe(200);
-};
 const html = (page: Page, attribute: 'class' | 'dir' | 'lang' | 'data-skin') =>
   page.evaluate((name) => document.documentElement.getAttribute(name) ?? '', attribute);
 const cookie = async (page: Page, name: string) =>
@@ -443,36 +428,6 @@ describe('page behaviour', () => {
     await page.getByRole('button', { name: 'Shortcuts' }).click();
     await page.getByRole('dialog', { name: 'Shortcuts' }).getByRole('link', { name: 'Permissions' }).click();
     await page.waitForURL('**/apps/permissions');
-  });
-
-  it('leads Help where the deploy says and Wiki where the admin saved, and says so when Contact us and /telegram are not set', async () => {
-    const page = await signedIn();
-    const wiki = 'https://wiki.orbit.test/start';
-    await page.context().route(`${wiki}**`, (route) => route.fulfill({ body: 'the wiki' }));
-    const footer = page.locator('footer');
-    const help = footer.getByRole('link', { name: /^Help/ });
-    await help.waitFor();
-    expect(await help.getAttribute('href')).toBe(e2eLinks.help);
-    expect(await footer.getByRole('link', { name: /^Contact us/ }).count()).toBe(0);
-
-    // The admin saves the wiki's address (Integrations → Help links); the page open reads it when used.
-    await saveHelpLinks(page, { wiki, telegram: null });
-    try {
-      const popup = page.waitForEvent('popup');
-      await navigation(page).getByRole('link', { name: 'Wiki' }).click();
-      await (await popup).waitForURL(wiki);
-      expect(new URL(page.url()).pathname).toBe('/apps/projects');
-
-      await navigation(page).getByRole('link', { name: 'Telegram' }).click();
-      await page.waitForURL('**/telegram');
-      const notSet = page.getByTestId('link-not-configured');
-      await notSet.getByText('This link is not configured.').waitFor();
-      await notSet.getByRole('link', { name: 'Set up help links' }).click();
-      await page.waitForURL('**/apps/integrations?tab=links');
-    } finally {
-      // Every other test sees the seeded store: no help link set.
-      await saveHelpLinks(page, { wiki: null, telegram: null });
-    }
   });
 
   it('signs out from the user menu', async () => {
