@@ -77,6 +77,10 @@ describe('GET /api/openapi.json', () => {
       if (route.access === 'signed-in') {
         expect(described?.['x-required-scope'], `${route.method} ${route.path}`).toBe(scopeForRoute(route));
         expect(described?.security).toEqual([{ bearer: [] }]);
+      } else {
+        // A public route (a hook, an unsubscribe link) needs no credentials, so no scope.
+        expect(described?.security, `${route.method} ${route.path}`).toEqual([]);
+        expect(described?.['x-required-scope'], `${route.method} ${route.path}`).toBeUndefined();
       }
     }
     expect(operation('GET', '/api/health')?.security).toEqual([]);

@@ -50,6 +50,7 @@ describe('an operation of the public API’s description', () => {
   it('says a public read needs no credentials, and an answer without a schema is untyped JSON', () => {
     const described = operationOf(route('GET', '/api/apps/projects', 'public'), { summary: 'List', status: 200 });
     expect(described.security).toEqual([]);
+    expect(described).not.toHaveProperty('x-required-scope');
     expect(Object.keys(described.responses as object)).toEqual(['200']);
     expect(described.responses).toMatchObject({ 200: { content: { 'application/json': { schema: {} } } } });
     expect(JSON.stringify(described.responses)).toContain('not yet as a schema');

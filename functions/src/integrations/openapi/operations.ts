@@ -60,8 +60,9 @@ const successResponseOf = (doc: RouteDoc): Record<string, unknown> => {
 
 /** One route as an OpenAPI operation. */
 export const operationOf = (route: HttpRouteDefinition, doc: RouteDoc): Record<string, unknown> => {
-  const scope = scopeForRoute(route);
   const signedIn = route.access === 'signed-in';
+  // A public route needs no scope: anyone may call it, with a key or without.
+  const scope = signedIn ? scopeForRoute(route) : undefined;
   const access = !signedIn
     ? 'Public: no credentials.'
     : scope === undefined
