@@ -65,6 +65,27 @@ const serverSharedFolders = new Set(['core']);
 const serverAreas = readdirSync(new URL('./functions/src/', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && !serverSharedFolders.has(entry.name))
   .map((entry) => entry.name);
+
+/** The contracts' modules (valibot schemas only) the OpenAPI document is built from. */
+const documentedContracts = [
+  './channels/contract.ts',
+  './chat/contract.ts',
+  './chat/scheduled-contract.ts',
+  './email/mailbox-requests.ts',
+  './email/requests.ts',
+  './mailings/audience-requests.ts',
+  './mailings/delivery-contract.ts',
+  './mailings/requests.ts',
+  './mailings/sequence-contract.ts',
+  './notifications/contract.ts',
+  './permissions/contract.ts',
+  './projects/requests.ts',
+  './projects/responses.ts',
+  './team/contract.ts',
+  './team/requests.ts',
+  './users/requests.ts',
+];
+
 const serverBoundaries = {
   files: ['functions/src/**/*.ts'],
   rules: {
@@ -93,6 +114,9 @@ const serverBoundaries = {
               ...(area === 'worker' ? ['./email/outside/jobs.ts'] : []),
               // A mailing's SES events arrive at the email area's events handler (docs/mailings.md).
               ...(area === 'email' ? ['./mailings/ses-events.ts'] : []),
+              // The public API's description is generated from the contracts (docs/integrations.md,
+              // "Public API"): the integrations area reads their schemas, and nothing else.
+              ...(area === 'integrations' ? documentedContracts : []),
             ],
             message: `A server area imports only itself, core/ and other areas' services (functions/src/${area} may not import this).`,
           })),

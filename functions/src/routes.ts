@@ -241,6 +241,7 @@ export const integrationsHttpRoutes = [
   { method: 'POST', path: '/api/apps/integrations/api-keys', area: 'integrations', access: 'signed-in' }, // Create a key: name, scopes within the caller's rights, expiresAt, rateLimitPerMinute; the key answered this once (create Integration)
   { method: 'DELETE', path: '/api/apps/integrations/api-keys/{id}', area: 'integrations', access: 'signed-in' }, // Revoke: the key's next request is 401; again is 200 and changes nothing (delete Integration)
   // The public API's description (docs/integrations.md, "Public API")
+  { method: 'GET', path: '/api/openapi.json', area: 'integrations', access: 'public' }, // OpenAPI 3.1 of every route an API key may call and the webhooks' payloads, generated from the contracts
 ] as const satisfies readonly AreaRouteDefinition<'integrations'>[];
 
 /**

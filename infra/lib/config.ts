@@ -37,7 +37,7 @@ export interface OrbitConfig {
    * their default execute-api endpoints are switched off. Needs `domainName`.
    */
   readonly originCertificateArn: string | undefined;
-  /** Where Help, Contact us, /wiki and /telegram lead (web/src/shared/deploy-links.ts); unset ones say so in the UI. */
+  /** Where Help and Contact us lead (web/src/shared/deploy-links.ts); unset ones are left out. /wiki and /telegram are an admin's setting (docs/integrations.md). */
   readonly links: WebLinks;
   /** Who notifications (reset codes) come from, by email and SMS (infra/lib/messaging.ts, docs/deploy.md). */
   readonly messaging: MessagingConfig;
@@ -59,8 +59,6 @@ export interface MessagingConfig {
 export interface WebLinks {
   readonly help?: string;
   readonly contact?: string;
-  readonly wiki?: string;
-  readonly telegram?: string;
 }
 
 export const contextKeys = {
@@ -77,8 +75,6 @@ export const contextKeys = {
   originCertificateArn: 'ORBIT_ORIGIN_CERTIFICATE_ARN',
   helpUrl: 'ORBIT_HELP_URL',
   contactUrl: 'ORBIT_CONTACT_URL',
-  wikiUrl: 'ORBIT_WIKI_URL',
-  telegramUrl: 'ORBIT_TELEGRAM_URL',
   notificationsFromEmail: 'ORBIT_NOTIFICATIONS_FROM_EMAIL',
   emailDomain: 'ORBIT_EMAIL_DOMAIN',
   emailMailFromDomain: 'ORBIT_EMAIL_MAIL_FROM_DOMAIN',
@@ -147,7 +143,7 @@ export const readConfig = (
     }
   }
 
-  const link = (key: 'helpUrl' | 'contactUrl' | 'wikiUrl' | 'telegramUrl') => {
+  const link = (key: 'helpUrl' | 'contactUrl') => {
     const value = read(key);
     if (value !== undefined && !/^https?:\/\/[^\s]+$/.test(value)) throw new Error(`${key} must be an http(s) address`);
     return value;
@@ -155,8 +151,6 @@ export const readConfig = (
   const links: Record<string, string | undefined> = {
     help: link('helpUrl'),
     contact: link('contactUrl'),
-    wiki: link('wikiUrl'),
-    telegram: link('telegramUrl'),
   };
 
   const messaging = readMessagingConfig(read);
@@ -234,6 +228,4 @@ export const webLinksFromEnv = (env: Readonly<Record<string, string | undefined>
   readConfig(() => undefined, {
     ORBIT_HELP_URL: env['ORBIT_HELP_URL'],
     ORBIT_CONTACT_URL: env['ORBIT_CONTACT_URL'],
-    ORBIT_WIKI_URL: env['ORBIT_WIKI_URL'],
-    ORBIT_TELEGRAM_URL: env['ORBIT_TELEGRAM_URL'],
   }).links;

@@ -16,8 +16,11 @@ declare module 'vitest' {
   }
 }
 
-/** The external links the stack under test is deployed with (Contact us and Telegram: none). */
-export const e2eLinks = { help: 'https://help.orbit.test/', wiki: 'https://wiki.orbit.test/start' } as const;
+/**
+ * The deploy's links the stack under test has (Contact us: none). /wiki and /telegram are an
+ * admin's setting instead (docs/integrations.md, "Help links"): none in the seeded store.
+ */
+export const e2eLinks = { help: 'https://help.orbit.test/' } as const;
 
 /** A port nothing listens on now, for a server a test file starts later. */
 const freePort = (): Promise<number> =>
@@ -39,11 +42,9 @@ export default async function setup(project: TestProject) {
   if (!existsSync(join(webDir, 'index.html'))) {
     throw new Error(`${webDir} is missing: \`npm run test:e2e\` builds it first (npm run build).`);
   }
-  // Two links set, two left unset: the shell test sees both ways (docs/deploy.md, "The web app's links").
+  // One link set, one left unset: the shell test sees both ways (docs/deploy.md, "The web app's links").
   process.env.ORBIT_HELP_URL = e2eLinks.help;
-  process.env.ORBIT_WIKI_URL = e2eLinks.wiki;
   delete process.env.ORBIT_CONTACT_URL;
-  delete process.env.ORBIT_TELEGRAM_URL;
   // The stack's Telegram Bot API calls go to a loopback fake that tests/e2e/channels.test.ts
   // starts on this port (in its own process, where it can read what the fake received).
   const telegramApiPort = await freePort();

@@ -5,7 +5,6 @@ import type { BrowserContextOptions, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { useBrowser, signInThroughForm } from '../support/browser';
-import { e2eLinks } from './global-setup';
 import { runAxe, type AxeViolation } from '../support/axe';
 
 /**
@@ -429,25 +428,6 @@ describe('page behaviour', () => {
     await page.getByRole('button', { name: 'Shortcuts' }).click();
     await page.getByRole('dialog', { name: 'Shortcuts' }).getByRole('link', { name: 'Permissions' }).click();
     await page.waitForURL('**/apps/permissions');
-  });
-
-  it('leads Help and Wiki where the deploy says, and says so when Contact us and /telegram are not set', async () => {
-    const page = await signedIn();
-    await page.context().route(`${e2eLinks.wiki}**`, (route) => route.fulfill({ body: 'the wiki' }));
-    const footer = page.locator('footer');
-    const help = footer.getByRole('link', { name: /^Help/ });
-    await help.waitFor();
-    expect(await help.getAttribute('href')).toBe(e2eLinks.help);
-    expect(await footer.getByRole('link', { name: /^Contact us/ }).count()).toBe(0);
-
-    const popup = page.waitForEvent('popup');
-    await navigation(page).getByRole('link', { name: 'Wiki' }).click();
-    await (await popup).waitForURL(e2eLinks.wiki);
-    expect(new URL(page.url()).pathname).toBe('/apps/projects');
-
-    await navigation(page).getByRole('link', { name: 'Telegram' }).click();
-    await page.waitForURL('**/telegram');
-    await page.getByTestId('link-not-configured').getByText('This link is not configured.').waitFor();
   });
 
   it('signs out from the user menu', async () => {

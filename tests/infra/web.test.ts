@@ -325,8 +325,6 @@ describe("the web app's runtime configuration (/config.json)", () => {
       stage: 'prod',
       helpUrl: 'https://help.example.org/',
       contactUrl: 'https://example.org/contact',
-      wikiUrl: 'https://wiki.example.org/',
-      telegramUrl: 'https://t.me/orbit_support',
     });
     try {
       expect(deployedConfigs(configured)).toEqual([
@@ -334,8 +332,6 @@ describe("the web app's runtime configuration (/config.json)", () => {
           links: {
             help: 'https://help.example.org/',
             contact: 'https://example.org/contact',
-            wiki: 'https://wiki.example.org/',
-            telegram: 'https://t.me/orbit_support',
           },
         },
       ]);
@@ -346,6 +342,6 @@ describe("the web app's runtime configuration (/config.json)", () => {
 
   it('carries no link when none is configured (the UI says so), and refuses an address that is not http(s)', () => {
     expect(deployedConfigs(synthesized)).toEqual([{ links: {} }]);
-    expect(() => synthesize({ stage: 'prod', wikiUrl: 'javascript:alert(1)' })).toThrow(/wikiUrl/);
+    expect(() => synthesize({ stage: 'prod', helpUrl: 'javascript:alert(1)' })).toThrow(/helpUrl/);
   });
 });

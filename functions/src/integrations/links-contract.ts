@@ -41,3 +41,6 @@ export const saveHelpLinksSchema = object({
   version: v.pipe(v.number('version must be a number'), v.integer('version must be a whole number'), v.minValue(0)),
 });
 export type SaveHelpLinks = v.InferOutput<typeof saveHelpLinksSchema>;
+
+/** What GET /api/integrations/links and the PUT answer. */
+export const helpLinksResponse = v.object({ links: helpLinksSchema });

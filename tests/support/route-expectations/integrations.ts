@@ -138,4 +138,5 @@ export const integrationsRouteExpectations = {
 
 export const integrationsPublicRouteExpectations = {
   'GET /api/integrations/links': { status: 200 },
+  'GET /api/openapi.json': { status: 200 },
 } satisfies Partial<Record<PublicRouteKey, PublicRouteExpectation>>;

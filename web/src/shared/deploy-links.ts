@@ -1,11 +1,12 @@
 /**
- * Where Help, Contact us, /wiki and /telegram lead: deploy configuration, not code. The deploy
+ * Where Help and Contact us lead: deploy configuration, not code (/wiki and /telegram are an
+ * admin's setting: shared/help-links.ts). The deploy
  * writes `/config.json` beside the build (infra/lib/web.ts; locally infra/local/static-files.ts
  * from ORBIT_*_URL variables). It is fetched only where a link is used, so the first download of
  * /login and the shell does not grow. A link that is not set (or not an http(s) address) is null:
  * the UI says so instead of leading to a placeholder.
  */
-export const deployLinkNames = ['help', 'contact', 'wiki', 'telegram'] as const;
+export const deployLinkNames = ['help', 'contact'] as const;
 export type DeployLinkName = (typeof deployLinkNames)[number];
 export type DeployLinks = Readonly<Record<DeployLinkName, string | null>>;
 
@@ -20,7 +21,7 @@ export const parseDeployLinks = (body: unknown): DeployLinks => {
   const links: unknown = typeof body === 'object' && body !== null ? (body as { links?: unknown }).links : undefined;
   const read = (name: DeployLinkName) =>
     httpAddress(typeof links === 'object' && links !== null ? (links as Record<string, unknown>)[name] : undefined);
-  return { help: read('help'), contact: read('contact'), wiki: read('wiki'), telegram: read('telegram') };
+  return { help: read('help'), contact: read('contact') };
 };
 
 let pending: Promise<DeployLinks> | undefined;

@@ -25,14 +25,14 @@ export type NavItemName = (typeof navItemNames)[number];
 export interface NavItem {
   readonly name: NavItemName;
   readonly handle: RouteHandle;
-  /** The in-app path (Wiki and Telegram too: their routes open the deploy's destination). */
+  /** The in-app path (Wiki and Telegram too: their routes open the admin's destination). */
   readonly href: string;
 }
 
 /**
- * Wiki and Telegram link to /wiki and /telegram like any route: the route opens the deploy's
- * destination in a new tab, or says it is not configured (shared/deploy-links.ts), so the
- * navigation never needs the deploy configuration itself.
+ * Wiki and Telegram link to /wiki and /telegram like any route: the route opens the destination
+ * an admin saved in a new tab, or says it is not set up (shared/help-links.ts), so the
+ * navigation never needs the links themselves.
  */
 export const navItems: readonly NavItem[] = navItemNames.map((name) => {
   const handle = routeHandleByName.get(name);

@@ -75,33 +75,39 @@ describe('the app router (routes, index redirect, guard, external links)', () =>
     expect(routeName(unknown)).toBe('$error');
   });
 
-  const deployConfig = (links: Record<string, string>) => {
+  /** The help links an admin saved (GET /api/integrations/links); the deploy's /config.json sets none. */
+  const savedHelpLinks = (links: { wiki: string | null; telegram: string | null }) => {
     resetDeployLinks();
-    vi.stubGlobal(
-      'fetch',
-      vi.fn<typeof fetch>(async (input) => {
-        if (String(input) === '/config.json') return Response.json({ links });
-        throw new Error(`unexpected request ${String(input)}`);
-      }),
-    );
+    const fetchMock = vi.fn<typeof fetch>(async (input) => {
+      if (String(input) === '/config.json') return Response.json({ links: {} });
+      if (String(input) === '/api/integrations/links') return Response.json({ links: { ...links, version: 1 } });
+      throw new Error(`unexpected request ${String(input)}`);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    return fetchMock;
   };
+  const helpLinkReads = (fetchMock: ReturnType<typeof savedHelpLinks>) =>
+    fetchMock.mock.calls.filter(([input]) => String(input) === '/api/integrations/links').length;
 
-  it('opens the configured /wiki and /telegram in a new tab and stays where it was', async () => {
-    deployConfig({ wiki: 'https://wiki.example.org/', telegram: 'https://t.me/orbit_support' });
+  it('opens the saved /wiki and /telegram in a new tab and stays where it was', async () => {
+    const fetchMock = savedHelpLinks({ wiki: 'https://wiki.example.org/', telegram: 'https://t.me/orbit_support' });
     const windowOpen = vi.spyOn(window, 'open').mockReturnValue(null);
     const router = await open('/login?x=1');
+    // Read when a link is used, never with the first download of a page.
+    expect(helpLinkReads(fetchMock)).toBe(0);
     await navigate(router, '/wiki');
     expect(windowOpen).toHaveBeenCalledWith('https://wiki.example.org/', '_blank', 'noopener,noreferrer');
     expect(here(router)).toBe('/login?x=1');
     await navigate(router, '/telegram');
     expect(windowOpen).toHaveBeenLastCalledWith('https://t.me/orbit_support', '_blank', 'noopener,noreferrer');
     expect(here(router)).toBe('/login?x=1');
+    expect(helpLinkReads(fetchMock)).toBe(2);
     windowOpen.mockRestore();
     vi.unstubAllGlobals();
   });
 
-  it('shows /wiki and /telegram as not configured when the deploy set no address', async () => {
-    deployConfig({ wiki: 'not a url' });
+  it('shows /wiki and /telegram as not set up until an admin saves an address', async () => {
+    savedHelpLinks({ wiki: 'not a url', telegram: null });
     const windowOpen = vi.spyOn(window, 'open').mockReturnValue(null);
     signInAs('client');
     const router = await open('/apps/projects');

@@ -9,6 +9,7 @@ import {
   type RouteObject,
 } from 'react-router';
 import { loadTranslationParts } from '../../shared/i18n/language-store';
+import type { HelpLinkName } from '../../shared/help-links';
 import type { TranslationPart } from '../../shared/i18n/translation-parts';
 import { getSession, isLoggedIn } from '../../shared/session/session-store';
 import { isRouteHandle, type RouteHandle } from './route-handle';
@@ -54,15 +55,15 @@ const guardMiddleware =
 /**
  * /wiki and /telegram open their destination in a new tab and cancel the in-app navigation: the
  * user stays where they were. Typed into the address bar there is nowhere to stay, so the tab
- * itself goes to the destination. When the deploy did not set one, the route renders its page,
- * which says so (shared/deploy-links.ts).
+ * itself goes to the destination. Until an admin sets one, the route renders its page, which
+ * says so (shared/help-links.ts).
  */
 const externalLinkMiddleware =
-  (name: 'wiki' | 'telegram', state: NavigationState): MiddlewareFunction =>
+  (name: HelpLinkName, state: NavigationState): MiddlewareFunction =>
   async () => {
-    // Downloaded here, not with the app: /login's first download does not carry it.
-    const { loadDeployLinks } = await import('../../shared/deploy-links');
-    const url = (await loadDeployLinks())[name];
+    // Downloaded and read here, not with the app: /login's first download does not carry it.
+    const { loadHelpLink } = await import('../../shared/help-links');
+    const url = await loadHelpLink(name);
     if (url === null) return;
     if (!state.isInitialized()) throw redirect(url);
     window.open(url, '_blank', 'noopener,noreferrer');

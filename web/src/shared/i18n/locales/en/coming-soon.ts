@@ -7,7 +7,9 @@ const areas = {
     wiki: 'Wiki',
     telegram: 'Telegram',
     message: 'This link is not configured.',
-    description: 'Whoever deploys this workspace sets its address; until then there is nowhere to go.',
+    description: 'An administrator sets its address in Integrations; until then there is nowhere to go.',
+    descriptionAdmin: 'Set its address in Integrations, under Help links; until then there is nowhere to go.',
+    setUp: 'Set up help links',
   },
   comingSoon: {
     badge: 'Coming soon',

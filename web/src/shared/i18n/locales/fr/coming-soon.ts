@@ -6,7 +6,9 @@ const areas: TranslationShape<typeof en> = {
     wiki: 'Wiki',
     telegram: 'Telegram',
     message: 'Ce lien n’est pas configuré.',
-    description: 'La personne qui déploie cet espace de travail définit son adresse ; d’ici là, il ne mène nulle part.',
+    description: 'Un administrateur définit son adresse dans Intégrations ; d’ici là, il ne mène nulle part.',
+    descriptionAdmin: 'Définissez son adresse dans Intégrations, sous Liens d’aide ; d’ici là, il ne mène nulle part.',
+    setUp: 'Configurer les liens d’aide',
   },
   comingSoon: {
     badge: 'Bientôt disponible',

@@ -1,0 +1,2 @@
+/** RapiDoc ships no types: importing it defines the <rapi-doc> custom element, nothing else. */
+declare module 'rapidoc';
