@@ -73,6 +73,7 @@ const documentedContracts = [
   './chat/scheduled-contract.ts',
   './email/mailbox-requests.ts',
   './email/requests.ts',
+  './integrations/links-contract.ts',
   './mailings/audience-requests.ts',
   './mailings/delivery-contract.ts',
   './mailings/requests.ts',
@@ -115,8 +116,8 @@ const serverBoundaries = {
               // A mailing's SES events arrive at the email area's events handler (docs/mailings.md).
               ...(area === 'email' ? ['./mailings/ses-events.ts'] : []),
               // The public API's description is generated from the contracts (docs/integrations.md,
-              // "Public API"): the integrations area reads their schemas, and nothing else.
-              ...(area === 'integrations' ? documentedContracts : []),
+              // "Public API"): the openapi area reads their schemas, and nothing else.
+              ...(area === 'openapi' ? documentedContracts : []),
             ],
             message: `A server area imports only itself, core/ and other areas' services (functions/src/${area} may not import this).`,
           })),

@@ -30,6 +30,7 @@ export const areaHandlers: Record<Area, () => Promise<AreaHandler>> = {
   email: async () => (await import('./email/handler')).handler,
   mailings: async () => (await import('./mailings/handler')).handler,
   integrations: async () => (await import('./integrations/handler')).handler,
+  openapi: async () => (await import('./openapi/handler')).handler,
 };
 
 export type WebSocketAreaHandler = (

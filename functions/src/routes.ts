@@ -21,6 +21,7 @@ export const areas = [
   'email',
   'mailings',
   'integrations',
+  'openapi',
 ] as const;
 export type Area = (typeof areas)[number];
 
@@ -240,9 +241,13 @@ export const integrationsHttpRoutes = [
   { method: 'GET', path: '/api/apps/integrations/api-keys', area: 'integrations', access: 'signed-in' }, // Every key, newest first, revoked ones too, with its last use; never the key itself (read Integration)
   { method: 'POST', path: '/api/apps/integrations/api-keys', area: 'integrations', access: 'signed-in' }, // Create a key: name, scopes within the caller's rights, expiresAt, rateLimitPerMinute; the key answered this once (create Integration)
   { method: 'DELETE', path: '/api/apps/integrations/api-keys/{id}', area: 'integrations', access: 'signed-in' }, // Revoke: the key's next request is 401; again is 200 and changes nothing (delete Integration)
-  // The public API's description (docs/integrations.md, "Public API")
-  { method: 'GET', path: '/api/openapi.json', area: 'integrations', access: 'public' }, // OpenAPI 3.1 of every route an API key may call and the webhooks' payloads, generated from the contracts
 ] as const satisfies readonly AreaRouteDefinition<'integrations'>[];
+
+// prettier-ignore
+export const openapiHttpRoutes = [
+  // The public API's description (docs/integrations.md, "Public API"): a function of its own, as it carries every area's contracts
+  { method: 'GET', path: '/api/openapi.json', area: 'openapi', access: 'public' }, // OpenAPI 3.1 of every route an API key may call and the webhooks' payloads, generated from the contracts
+] as const satisfies readonly AreaRouteDefinition<'openapi'>[];
 
 /**
  * Joins the areas' lists. A call marked pure, unlike a spread literal, lets a bundle that never
@@ -266,6 +271,7 @@ export const httpRoutes = /* @__PURE__ */ joinRoutes(
   emailHttpRoutes,
   mailingsHttpRoutes,
   integrationsHttpRoutes,
+  openapiHttpRoutes,
 );
 
 export type HttpRoute = (typeof httpRoutes)[number];

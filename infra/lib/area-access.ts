@@ -224,6 +224,8 @@ export const areaAccessOverrides: AreaAccessOverrides = {
     // (JOBS#, their gsi1 partition).
     leadingKeys: [...userKeys, 'INTEGRATION#*', 'APIKEYS', 'WEBHOOK#*', 'JOB#*', 'JOBS#*'],
   },
+  // Builds the public API's description from the route table and the contracts: no data, no secret.
+  openapi: { table: 'none' },
 };
 
 /** The area behind `/api/auth/*`: its routes get their own throttle, its function reserved concurrency. */

@@ -36,6 +36,7 @@ export const defaultAdmissionLimits: Readonly<Record<Area, AdmissionLimits>> = {
   email: storeBound,
   mailings: storeBound,
   integrations: storeBound,
+  openapi: storeBound,
 };
 
 const notFound: ErrorReply = { status: 404, message: 'Not found' };

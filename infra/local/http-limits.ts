@@ -43,6 +43,8 @@ export const bodyLimitBytes: Readonly<Record<Area, number>> = {
   mailings: 1024 * 1024,
   // A webhook subscription, an API key's name and scopes, two links: a few kilobytes.
   integrations: 16 * 1024,
+  // One GET, no body.
+  openapi: 1024,
 };
 
 /**

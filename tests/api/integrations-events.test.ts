@@ -9,11 +9,8 @@ import { db } from '@orbit/functions/core/db';
 import { enqueueJob } from '@orbit/functions/core/jobs/enqueue';
 import { tableName } from '@orbit/functions/core/table';
 import { leadEntity } from '@orbit/functions/core/users/entities';
-import {
-  webhookEventDataSchemas,
-  type WebhookEvent,
-  type WebhookEventType,
-} from '@orbit/functions/core/webhook-events';
+import { webhookEventDataSchemas, type WebhookEventType } from '@orbit/functions/core/webhook-event-types';
+import type { WebhookEvent } from '@orbit/functions/core/webhook-events';
 import { zeroTotals } from '@orbit/functions/mailings/records';
 
 import type { LocalStack } from '../../infra/local/stack';

@@ -4,7 +4,7 @@ import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { scopeForRoute } from '@orbit/functions/core/api-scopes';
-import { webhookEventTypes } from '@orbit/functions/core/webhook-events';
+import { webhookEventTypes } from '@orbit/functions/core/webhook-event-types';
 import { httpRoutes } from '@orbit/functions/routes';
 
 import type { LocalStack } from '../../infra/local/stack';
@@ -149,9 +149,18 @@ describe('GET /api/openapi.json', () => {
       timestamp: '2026-01-02T03:04:05.000Z',
       eventId: 'evt_01J0000000000000000000000',
       version: 1,
-      data: { projectId: 'p1' },
+      data: {
+        projectId: 'p1',
+        name: 'Website',
+        type: 'development',
+        status: 'active',
+        clientId: 'c1',
+        createdAt: '2026-01-02T03:04:05.000Z',
+      },
     };
     expect(validate(sample), ajv.errorsText(validate.errors)).toBe(true);
     expect(validate({ ...sample, type: 'task.moved' })).toBe(false);
+    // Each type's data is described field by field (core/webhook-event-types.ts).
+    expect(validate({ ...sample, data: { projectId: 'p1' } })).toBe(false);
   });
 });

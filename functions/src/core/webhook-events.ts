@@ -14,13 +14,9 @@ import type { WebhookEventData, WebhookEventType } from './webhook-event-types';
  * `version` in the envelope: a field may be added to a version; a change that could break a
  * receiver (a field removed, renamed or retyped) comes as a new version.
  */
-export {
-  webhookEventDataSchemas,
-  webhookEventTypes,
-  webhookTestEventType,
-  type WebhookEventData,
-  type WebhookEventType,
-} from './webhook-event-types';
+// Types only: the schemas stay out of the bundles of the areas that announce (every change's
+// repository imports this module); what needs them imports webhook-event-types.ts itself.
+export type { WebhookEventData, WebhookEventType } from './webhook-event-types';
 
 export interface WebhookEvent<T extends WebhookEventType = WebhookEventType> {
   /** `evt_<ULID>`: the same event reaches each subscription under one id. */

@@ -3,7 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import type { TransactionPart } from '../core/db';
 import { logger } from '../core/logger';
 import { postSafely, type OutboundResult } from '../core/safe-outbound';
-import { webhookTestEventType } from '../core/webhook-events';
+import { webhookTestEventType } from '../core/webhook-event-types';
 import { attemptJobPart, type WebhookAttemptPayload } from './delivery-job';
 import { attemptPart, getDeliveryRecord, replaceDelivery } from './delivery-repository';
 import { retryDelayMs } from './delivery-schedule';

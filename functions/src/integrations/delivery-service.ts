@@ -2,7 +2,8 @@ import { authorize } from '../core/authorize';
 import type { Caller } from '../core/caller';
 import { ConflictError, NotFoundError } from '../core/errors';
 import { ulid } from '../core/ids';
-import { webhookTestEventType, type WebhookEvent } from '../core/webhook-events';
+import { webhookTestEventType } from '../core/webhook-event-types';
+import type { WebhookEvent } from '../core/webhook-events';
 import { attemptJobPart } from './delivery-job';
 import {
   createDelivery,

@@ -37,11 +37,16 @@ const tabs: readonly IntegrationsTab[] = [
     label: 'integrations.tabs.links',
     Panel: lazy(async () => ({ default: (await import('./components/help-links-panel')).HelpLinksPanel })),
   },
+  {
+    value: 'reference',
+    label: 'integrations.tabs.reference',
+    Panel: lazy(async () => ({ default: (await import('./reference/api-reference-panel')).ApiReferencePanel })),
+  },
 ];
 
 /**
  * /apps/integrations (administrators: `manage Integration`): outgoing webhooks with their delivery
- * log, API keys, and the help links, one tab each (`?tab=`, so a reload or a shared link opens the
+ * log, API keys, the help links and the API reference, one tab each (`?tab=`, so a reload or a shared link opens the
  * same one).
  */
 export const IntegrationsPage = () => {

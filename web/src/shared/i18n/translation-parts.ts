@@ -95,11 +95,6 @@ export const partLoaders = {
     fr: () => import('../../features/unsubscribe/locales/fr/unsubscribe'),
     ar: () => import('../../features/unsubscribe/locales/ar/unsubscribe'),
   },
-  'integrations-reference': {
-    en: () => import('../../features/integrations/locales/en/integrations-reference'),
-    fr: () => import('../../features/integrations/locales/fr/integrations-reference'),
-    ar: () => import('../../features/integrations/locales/ar/integrations-reference'),
-  },
 } as const satisfies Record<string, Readonly<Record<Language, PartLoader>>>;
 
 /** A part's resources: nested objects with strings at the leaves. */

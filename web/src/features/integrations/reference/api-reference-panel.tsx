@@ -14,7 +14,7 @@ type ViewerState = 'loading' | 'ready' | 'failed';
 /**
  * The API reference tab of /apps/integrations (docs/integrations.md, "Public API"): the generated
  * OpenAPI document in RapiDoc, which downloads only when this tab is shown (its own chunk), and
- * how to verify a webhook's signature in a few languages. Needs the `integrations-reference`
+ * how to verify a webhook's signature in a few languages. Needs the `integrations`
  * translation part; lazy-load it like a page (`(await import(…)).ApiReferencePanel`).
  */
 export const ApiReferencePanel = () => {

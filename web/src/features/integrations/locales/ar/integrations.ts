@@ -1,3 +1,5 @@
+import integrationsReference from './integrations-reference';
+
 import type en from '../en/integrations';
 import type { TranslationShape } from '../../../../shared/i18n/locales/shape';
 
@@ -6,7 +8,13 @@ const integrations: TranslationShape<typeof en> = {
     title: 'التكاملات',
     subtitle:
       'خطافات ويب موقّعة لما يحدث في مساحة العمل، ومفاتيح API لواجهة البرمجة نفسها التي يستخدمها التطبيق، وروابط المساعدة.',
-    tabs: { label: 'أقسام التكاملات', webhooks: 'خطافات الويب', keys: 'مفاتيح API', links: 'روابط المساعدة' },
+    tabs: {
+      label: 'أقسام التكاملات',
+      webhooks: 'خطافات الويب',
+      keys: 'مفاتيح API',
+      links: 'روابط المساعدة',
+      reference: 'مرجع واجهة البرمجة',
+    },
     common: {
       cancel: 'إلغاء',
       close: 'إغلاق',
@@ -264,6 +272,8 @@ const integrations: TranslationShape<typeof en> = {
       neverSaved: 'لم تُضبط بعد.',
     },
   },
+  // The API reference tab's words, kept in their own file, loaded with the page's.
+  ...integrationsReference,
 };
 
 export default integrations;

@@ -1,4 +1,4 @@
-/** English, integrations-reference part: the API reference tab of /apps/integrations. */
+/** English, the integrations part's reference words: the API reference tab of /apps/integrations. */
 const integrationsReference = {
   integrationsReference: {
     title: 'API reference',

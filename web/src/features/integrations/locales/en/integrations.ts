@@ -1,10 +1,18 @@
+import integrationsReference from './integrations-reference';
+
 /** English, integrations part: the integrations page's webhooks, API keys and help links (features/integrations). */
 const integrations = {
   integrations: {
     title: 'Integrations',
     subtitle:
       'Signed webhooks for what happens in the workspace, API keys for the same API the app uses, and the help links.',
-    tabs: { label: 'Integrations sections', webhooks: 'Webhooks', keys: 'API keys', links: 'Help links' },
+    tabs: {
+      label: 'Integrations sections',
+      webhooks: 'Webhooks',
+      keys: 'API keys',
+      links: 'Help links',
+      reference: 'API reference',
+    },
     common: {
       cancel: 'Cancel',
       close: 'Close',
@@ -252,6 +260,8 @@ const integrations = {
       neverSaved: 'Not set yet.',
     },
   },
+  // The API reference tab's words, kept in their own file, loaded with the page's.
+  ...integrationsReference,
 };
 
 export default integrations;

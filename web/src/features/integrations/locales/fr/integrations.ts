@@ -1,3 +1,5 @@
+import integrationsReference from './integrations-reference';
+
 import type en from '../en/integrations';
 import type { TranslationShape } from '../../../../shared/i18n/locales/shape';
 
@@ -6,7 +8,13 @@ const integrations: TranslationShape<typeof en> = {
     title: 'Intégrations',
     subtitle:
       'Des webhooks signés pour ce qui se passe dans l’espace de travail, des clés d’API pour la même API que l’application, et les liens d’aide.',
-    tabs: { label: 'Rubriques des intégrations', webhooks: 'Webhooks', keys: 'Clés d’API', links: 'Liens d’aide' },
+    tabs: {
+      label: 'Rubriques des intégrations',
+      webhooks: 'Webhooks',
+      keys: 'Clés d’API',
+      links: 'Liens d’aide',
+      reference: 'Référence de l’API',
+    },
     common: {
       cancel: 'Annuler',
       close: 'Fermer',
@@ -260,6 +268,8 @@ const integrations: TranslationShape<typeof en> = {
       neverSaved: 'Pas encore définis.',
     },
   },
+  // The API reference tab's words, kept in their own file, loaded with the page's.
+  ...integrationsReference,
 };
 
 export default integrations;

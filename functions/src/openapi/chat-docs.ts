@@ -1,12 +1,12 @@
-import type { AreaRouteKey } from '../../routes';
+import type { AreaRouteKey } from '../routes';
 import {
   chatsAndContactsQuery,
   contactsQuery,
   contactStatusUpdateRequest,
   messagesQuery,
   sendMessageRequest,
-} from '../../chat/contract';
-import { createScheduledRequest, updateScheduledRequest } from '../../chat/scheduled-contract';
+} from '../chat/contract';
+import { createScheduledRequest, updateScheduledRequest } from '../chat/scheduled-contract';
 import type { RouteDoc } from './route-doc';
 
 /** The chat area's routes in the public API's description (schemas from its contract). */

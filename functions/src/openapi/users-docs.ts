@@ -1,11 +1,11 @@
-import type { AreaRouteKey } from '../../routes';
+import type { AreaRouteKey } from '../routes';
 import {
   avatarConfirmRequest,
   avatarUploadRequest,
   contactChangeConfirmRequest,
   contactChangeRequest,
   updateProfileRequest,
-} from '../../users/requests';
+} from '../users/requests';
 import type { RouteDoc } from './route-doc';
 
 /** The users area's routes in the public API's description (schemas from its contract). */

@@ -1,10 +1,10 @@
-import type { AreaRouteKey } from '../../routes';
+import type { AreaRouteKey } from '../routes';
 import {
   createPermissionRequest,
   deletePermissionQuery,
   listPermissionsQuery,
   updatePermissionRequest,
-} from '../../permissions/contract';
+} from '../permissions/contract';
 import type { RouteDoc } from './route-doc';
 
 /** The permissions area's routes in the public API's description (schemas from its contract). */

@@ -1,23 +1,25 @@
 import * as v from 'valibot';
 
-import { webhookEventTypes, webhookTestEventType } from '../../core/webhook-events';
+import { webhookEventDataSchemas, webhookEventTypes, webhookTestEventType } from '../core/webhook-event-types';
 import { jsonSchemaOf } from './json-schema';
 
 /**
  * The `webhooks` section: one entry per event type, with what a receiver gets
- * (docs/integrations.md, "Webhooks"): the Standard Webhooks payload around the event and its
- * three signature headers. `data` is described per type in docs/integrations.md, "Events":
- * core/webhook-events.ts declares it as an open record, so the schema here does too.
+ * (docs/integrations.md, "Webhooks"): the Standard Webhooks payload around the event, its `data`
+ * as core/webhook-event-types.ts describes that type's, and the three signature headers.
  */
-const payloadSchemaFor = (type: string) =>
+const payloadSchemaFor = (type: string, data: v.GenericSchema) =>
   v.object({
     type: v.literal(type),
     /** The event's `occurredAt`. */
     timestamp: v.pipe(v.string(), v.isoTimestamp()),
     eventId: v.pipe(v.string(), v.startsWith('evt_')),
     version: v.literal(1),
-    data: v.record(v.string(), v.unknown()),
+    data,
   });
+
+/** The test event's data: what "send test event" puts in it is for a person to read, not a contract. */
+const testEventData = v.record(v.string(), v.unknown());
 
 const signatureHeaders = [
   {
@@ -32,7 +34,7 @@ const signatureHeaders = [
   },
 ].map(({ name, description }) => ({ name, in: 'header', required: true, description, schema: { type: 'string' } }));
 
-const webhookOf = (type: string, summary: string) => ({
+const webhookOf = (type: string, data: v.GenericSchema, summary: string) => ({
   post: {
     operationId: `webhook${type.replace(/(^|[._])(\w)/g, (_match, _separator: string, letter: string) => letter.toUpperCase())}`,
     summary,
@@ -41,7 +43,7 @@ const webhookOf = (type: string, summary: string) => ({
     parameters: signatureHeaders,
     requestBody: {
       required: true,
-      content: { 'application/json': { schema: jsonSchemaOf(payloadSchemaFor(type), 'output') } },
+      content: { 'application/json': { schema: jsonSchemaOf(payloadSchemaFor(type, data), 'output') } },
     },
     responses: {
       '2XX': { description: 'Received. Any other answer, or none within the timeout, is retried with back-off.' },
@@ -50,9 +52,12 @@ const webhookOf = (type: string, summary: string) => ({
 });
 
 export const webhooksSection = (): Record<string, unknown> => ({
-  ...Object.fromEntries(webhookEventTypes.map((type) => [type, webhookOf(type, `The ${type} event`)])),
+  ...Object.fromEntries(
+    webhookEventTypes.map((type) => [type, webhookOf(type, webhookEventDataSchemas[type], `The ${type} event`)]),
+  ),
   [webhookTestEventType]: webhookOf(
     webhookTestEventType,
+    testEventData,
     'The test event “send test event” delivers to one subscription',
   ),
 });

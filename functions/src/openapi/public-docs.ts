@@ -1,5 +1,5 @@
-import type { AreaRouteKey } from '../../routes';
-import { helpLinksResponse } from '../links-contract';
+import type { AreaRouteKey } from '../routes';
+import { helpLinksResponse } from '../integrations/links-contract';
 import type { RouteDoc } from './route-doc';
 
 /**
@@ -16,4 +16,4 @@ export const publicRouteDocs = {
     response: helpLinksResponse,
   },
   'GET /api/openapi.json': { summary: 'This description of the public API (OpenAPI 3.1)', status: 200 },
-} as const satisfies Partial<Record<AreaRouteKey<'health' | 'integrations'>, RouteDoc>>;
+} as const satisfies Partial<Record<AreaRouteKey<'health' | 'integrations' | 'openapi'>, RouteDoc>>;

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 
-import { apiKeyAreas, scopeForRoute, type ApiKeyArea } from '../../core/api-scopes';
-import { httpRoutes, routeKeyOf, type AreaRouteKey, type HttpRouteDefinition } from '../../routes';
+import { apiKeyAreas, scopeForRoute, type ApiKeyArea } from '../core/api-scopes';
+import { httpRoutes, routeKeyOf, type AreaRouteKey, type HttpRouteDefinition } from '../routes';
 import { channelsRouteDocs } from './channels-docs';
 import { chatRouteDocs } from './chat-docs';
 import { emailRouteDocs } from './email-docs';
@@ -20,7 +20,7 @@ import { webhooksSection } from './webhooks';
 /**
  * The public API's description (docs/integrations.md, "Public API"), OpenAPI 3.1, generated
  * from the route table and the areas' contracts: every route an API key may call, plus the
- * public routes of `publicRouteDocs`. Only the integrations' Lambda imports this module.
+ * public routes of `publicRouteDocs`. Only the openapi area's Lambda imports this module.
  */
 
 /** Every area a key reaches must describe each of its routes (a missing one fails typecheck). */

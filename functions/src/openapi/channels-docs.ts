@@ -1,11 +1,11 @@
-import type { AreaRouteKey } from '../../routes';
+import type { AreaRouteKey } from '../routes';
 import {
   channelVersionRequest,
   connectChannelRequest,
   testChannelRequest,
   updateChannelRequest,
   workQuery,
-} from '../../channels/contract';
+} from '../channels/contract';
 import type { RouteDoc } from './route-doc';
 
 /** The channels area's routes in the public API's description (schemas from its contract). */

@@ -1,5 +1,5 @@
-import { scopeForRoute } from '../../core/api-scopes';
-import type { HttpRouteDefinition } from '../../routes';
+import { scopeForRoute } from '../core/api-scopes';
+import type { HttpRouteDefinition } from '../routes';
 import { jsonSchemaOf, queryParametersOf } from './json-schema';
 import type { RouteDoc } from './route-doc';
 

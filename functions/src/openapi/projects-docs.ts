@@ -1,4 +1,4 @@
-import type { AreaRouteKey } from '../../routes';
+import type { AreaRouteKey } from '../routes';
 import {
   createCommentRequest,
   createProjectRequest,
@@ -11,8 +11,8 @@ import {
   updateProjectRequest,
   updateTaskRequest,
   versionRequest,
-} from '../../projects/requests';
-import { projectListResponse, projectResponse } from '../../projects/responses';
+} from '../projects/requests';
+import { projectListResponse, projectResponse } from '../projects/responses';
 import type { RouteDoc } from './route-doc';
 
 /** The projects area's routes in the public API's description (schemas from its contract). */

@@ -1,6 +1,6 @@
-import type { AreaRouteKey } from '../../routes';
-import { invitationPreviewQuery, membersQuery } from '../../team/contract';
-import { changeRoleRequest, inviteRequest } from '../../team/requests';
+import type { AreaRouteKey } from '../routes';
+import { invitationPreviewQuery, membersQuery } from '../team/contract';
+import { changeRoleRequest, inviteRequest } from '../team/requests';
 import type { RouteDoc } from './route-doc';
 
 /** The team area's routes in the public API's description (schemas from its contract). */

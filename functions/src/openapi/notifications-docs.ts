@@ -1,10 +1,10 @@
-import type { AreaRouteKey } from '../../routes';
+import type { AreaRouteKey } from '../routes';
 import {
   listNotificationsQuery,
   markAllReadRequest,
   markReadRequest,
   updateSettingsRequest,
-} from '../../notifications/contract';
+} from '../notifications/contract';
 import type { RouteDoc } from './route-doc';
 
 /** The notifications area's routes in the public API's description (schemas from its contract). */

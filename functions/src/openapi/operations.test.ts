@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 
-import { object } from '../../core/schema';
+import { object } from '../core/schema';
 import { operationIdOf, operationOf, pathParametersOf } from './operations';
 
 const route = (

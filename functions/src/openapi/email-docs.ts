@@ -1,5 +1,5 @@
-import type { AreaRouteKey } from '../../routes';
-import { bulkMailsRequest, changeMailRequest, listMailsQuery } from '../../email/mailbox-requests';
+import type { AreaRouteKey } from '../routes';
+import { bulkMailsRequest, changeMailRequest, listMailsQuery } from '../email/mailbox-requests';
 import {
   addAttachmentRequest,
   createDraftRequest,
@@ -7,7 +7,7 @@ import {
   draftVersionRequest,
   recipientsQuery,
   saveDraftRequest,
-} from '../../email/requests';
+} from '../email/requests';
 import type { RouteDoc } from './route-doc';
 
 /** The email area's routes in the public API's description (schemas from its contract). */

@@ -1,10 +1,5 @@
-import type { AreaRouteKey } from '../../routes';
-import {
-  audiencePreviewRequest,
-  bulkTagsRequest,
-  contactsQuery,
-  setTagsRequest,
-} from '../../mailings/audience-requests';
+import type { AreaRouteKey } from '../routes';
+import { audiencePreviewRequest, bulkTagsRequest, contactsQuery, setTagsRequest } from '../mailings/audience-requests';
 import {
   createMailingRequest,
   deleteMailingQuery,
@@ -12,9 +7,9 @@ import {
   previewRequest,
   transitionRequest,
   updateMailingRequest,
-} from '../../mailings/requests';
-import { recipientsQuery } from '../../mailings/delivery-contract';
-import { createSequenceRequest, enrolmentsQuery, updateSequenceRequest } from '../../mailings/sequence-contract';
+} from '../mailings/requests';
+import { recipientsQuery } from '../mailings/delivery-contract';
+import { createSequenceRequest, enrolmentsQuery, updateSequenceRequest } from '../mailings/sequence-contract';
 import type { RouteDoc } from './route-doc';
 
 /** The mailings area's routes in the public API's description (schemas from its contract). */
