@@ -14,12 +14,15 @@ const base: Notification = {
 };
 
 describe('notifications', () => {
-  it('open the chat, the task on its board, or the project', () => {
+  it('open the chat, the task on its board, the project, or a webhook endpoint’s log', () => {
     expect(notificationHref(base)).toBe('/apps/chat?contact=u2');
     expect(notificationHref({ ...base, target: { kind: 'task', projectId: 'p1', taskId: 't1' } })).toBe(
       '/apps/projects/p1?task=t1',
     );
     expect(notificationHref({ ...base, target: { kind: 'project', projectId: 'p1' } })).toBe('/apps/projects/p1');
+    expect(notificationHref({ ...base, target: { kind: 'integration', webhookId: 'w1' } })).toBe(
+      '/apps/integrations?tab=webhooks&webhook=w1',
+    );
   });
 
   it('say when, relative to now, in the interface language', () => {
