@@ -6,16 +6,18 @@ import type {
   WebhookDeliveryList,
   WebhookWithSecret,
 } from '@orbit/functions/integrations/webhook-contract';
+import type { NotificationList } from '@orbit/functions/notifications/contract';
 
 import type { LocalStack } from '../../infra/local/stack';
-import { captureProcessOutput, signInDemoUsers, startApiStack, type ApiClient } from '../support/api-stack';
+import { ApiClient, captureProcessOutput, demo, signInDemoUsers, startApiStack } from '../support/api-stack';
 import { WebhookReceiver } from '../support/webhook-receiver';
 
 /**
  * An endpoint that keeps failing (docs/integrations.md, "Webhooks"): a real event's delivery
  * spends the whole schedule (12 attempts; shortened here to 200 ms doubling up to 1 s), fails,
- * and turns its endpoint off with the alarm record admins are told by; nothing more goes to it
- * until an admin turns it on again and replays what failed, under the same webhook-ids.
+ * and turns its endpoint off with the alarm record and a notification to every admin (none to
+ * anyone else); nothing more goes to it until an admin turns it on again and replays what
+ * failed, under the same webhook-ids.
  */
 // Errors logged (the alarm's record), before the logger is imported; the rest stays silent.
 vi.hoisted(() => {
@@ -28,6 +30,8 @@ process.env.JOB_TICK_INTERVAL_MS = '100';
 
 let stack: LocalStack;
 let admin: ApiClient;
+let clientA: ApiClient;
+let manager: ApiClient;
 let clientAId: string;
 let receiver: WebhookReceiver;
 const patience = { timeout: 90_000, interval: 200 } as const;
@@ -38,7 +42,10 @@ beforeAll(async () => {
   stack = await startApiStack();
   const demoUsers = await signInDemoUsers(stack.url);
   admin = demoUsers.admin;
+  clientA = demoUsers.clientA;
   clientAId = demoUsers.ids.clientA;
+  manager = new ApiClient(stack.url);
+  expect((await manager.signIn(demo.manager.phone, demo.manager.password)).status).toBe(201);
   receiver = await WebhookReceiver.start();
   output = captureProcessOutput();
 });
@@ -64,10 +71,19 @@ const deliveries = async (webhookId: string, status?: string) =>
     )
   ).body.deliveries;
 
+/** The caller's bell rows telling of this endpoint turned off. */
+const disabledNotices = async (who: ApiClient, webhookId: string) =>
+  (await who.request<NotificationList>('GET', '/api/notifications?limit=50')).body.notifications.filter(
+    (notification) =>
+      notification.event === 'webhookDisabled' &&
+      notification.target.kind === 'integration' &&
+      notification.target.webhookId === webhookId,
+  );
+
 describe('an endpoint that keeps failing', () => {
   it('fails the delivery after the whole schedule, turns the endpoint off, and replays once turned on', async () => {
     const created = await admin.request<WebhookWithSecret>('POST', base, {
-      body: { url: `${receiver.url}/down`, events: ['project.created'] },
+      body: { url: `${receiver.url}/down`, events: ['project.created'], description: 'Invoicing' },
     });
     expect(created.status).toBe(201);
     const webhook = created.body.webhook;
@@ -90,10 +106,21 @@ describe('an endpoint that keeps failing', () => {
     expect(delivery.nextAttemptAt).toBeUndefined();
     expect(receiver.received.filter((item) => item.headers['webhook-id'] === delivery.id)).toHaveLength(12);
 
-    // Turned off, with the admins' alarm record.
+    // Turned off, with the alarm record and one notification for the admin, none for others.
     const off = (await admin.request<{ webhook: WebhookView }>('GET', `${base}/${webhook.id}`)).body.webhook;
     expect(off).toMatchObject({ enabled: false, disabledReason: 'failing', disabledAt: expect.any(String) });
     expect(output.join('')).toContain('"alarm":"WebhookEndpointDisabled"');
+    const notices = await vi.waitFor(async () => {
+      const found = await disabledNotices(admin, webhook.id);
+      expect(found).toHaveLength(1);
+      return found;
+    }, patience);
+    expect(notices[0]).toMatchObject({
+      params: { url: `${receiver.url}/down`, description: 'Invoicing' },
+      read: false,
+    });
+    expect(await disabledNotices(manager, webhook.id)).toEqual([]);
+    expect(await disabledNotices(clientA, webhook.id)).toEqual([]);
 
     // Nothing more goes to it, and its failures are not replayed while it is off.
     await createProject(`While off ${Date.now()}`);

@@ -2,7 +2,7 @@ import { GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { db } from '@orbit/functions/core/db';
-import { digestJobKind, fanoutJobKind } from '@orbit/functions/core/notifications/records';
+import { digestJobKind, fanoutJobKind, notificationEvents } from '@orbit/functions/core/notifications/records';
 import { jobEntity } from '@orbit/functions/core/jobs/entities';
 import { newJob } from '@orbit/functions/core/jobs/enqueue';
 import { tableName } from '@orbit/functions/core/table';
@@ -105,10 +105,10 @@ const settle = () =>
     { timeout: 20_000, interval: 25 },
   );
 
-const allOff: NotificationSettings = {
-  inApp: { message: false, taskAssigned: false, taskComment: false, projectStatus: false, mention: false },
-  email: { message: false, taskAssigned: false, taskComment: false, projectStatus: false, mention: false },
-};
+/** Every event on or off in one channel. */
+const everyEvent = (on: boolean) =>
+  Object.fromEntries(notificationEvents.map((event) => [event, on])) as NotificationSettings['inApp'];
+const allOff: NotificationSettings = { inApp: everyEvent(false), email: everyEvent(false) };
 
 describe('events', () => {
   it('a message reaches its recipient, not its sender; a busy chat is one row that counts', async () => {
@@ -257,8 +257,22 @@ describe('settings', () => {
     const { client } = await newClient('Fay Defaults');
     const response = await client.request<{ settings: NotificationSettings }>('GET', '/api/notifications/settings');
     expect(response.body.settings).toEqual({
-      inApp: { message: true, taskAssigned: true, taskComment: true, projectStatus: true, mention: true },
-      email: { message: false, taskAssigned: true, taskComment: false, projectStatus: false, mention: true },
+      inApp: {
+        message: true,
+        taskAssigned: true,
+        taskComment: true,
+        projectStatus: true,
+        mention: true,
+        webhookDisabled: true,
+      },
+      email: {
+        message: false,
+        taskAssigned: true,
+        taskComment: false,
+        projectStatus: false,
+        mention: true,
+        webhookDisabled: true,
+      },
     });
   });
 
@@ -401,8 +415,8 @@ describe('email digest', () => {
     await client.request('PUT', '/api/notifications/settings', {
       body: {
         settings: {
-          inApp: { message: true, taskAssigned: true, taskComment: true, projectStatus: true, mention: true },
-          email: { message: true, taskAssigned: true, taskComment: false, projectStatus: false, mention: true },
+          inApp: everyEvent(true),
+          email: { ...everyEvent(true), taskComment: false, projectStatus: false },
         },
       },
     });

@@ -75,9 +75,12 @@ const send = async (
   return { result, headers };
 };
 
-/** A final failure of a real event turns its endpoint off, and the one write that did so tells the admins. */
+/**
+ * A final failure of a real event turns its endpoint off; the one write that did so queues the
+ * admins' notification (webhook-repository.ts) and leaves the log record an alarm counts.
+ */
 const disableEndpoint = async (webhook: WebhookRecord, delivery: WebhookDeliveryRecord, now: Date) => {
-  if (!(await disableFailingWebhook(webhook.id, now))) return;
+  if (!(await disableFailingWebhook(webhook, now))) return;
   logger.error('webhook endpoint disabled after its deliveries kept failing', {
     alarm: webhookDisabledAlarm,
     webhookId: webhook.id,

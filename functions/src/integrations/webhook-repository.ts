@@ -1,6 +1,7 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 
-import { ConditionFailed, db, writeIf } from '../core/db';
+import { ConditionFailed, db, transactWrite, writeIf } from '../core/db';
+import { webhookDisabledNotificationPart } from '../core/notifications/producers';
 import { tableName } from '../core/table';
 import { webhookEntity, webhooksPartition, type WebhookRecord } from './webhook-entities';
 
@@ -53,32 +54,37 @@ export const deleteWebhookRecord = async (id: string): Promise<boolean> => {
 };
 
 /**
- * Turns an enabled subscription off because its deliveries kept failing. True only for the
- * write that turned it off, so exactly one caller tells the admins.
+ * Turns an enabled subscription off because its deliveries kept failing, and in the same
+ * transaction queues the admins' notification of it (core/notifications/producers.ts). True only
+ * for the write that turned it off: a rerun finds it off and neither writes nor notifies again.
  */
-export const disableFailingWebhook = async (id: string, now: Date): Promise<boolean> => {
+export const disableFailingWebhook = async (webhook: WebhookRecord, now: Date): Promise<boolean> => {
   try {
-    await writeIf('webhook', () =>
-      db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: webhookEntity.key(id),
-          UpdateExpression:
-            'SET enabled = :off, disabledReason = :failing, disabledAt = :now, updatedAt = :now, version = version + :one',
-          ConditionExpression: 'attribute_exists(pk) AND enabled = :on',
-          ExpressionAttributeValues: {
-            ':off': false,
-            ':on': true,
-            ':failing': 'failing',
-            ':now': now.toISOString(),
-            ':one': 1,
+    await transactWrite([
+      {
+        label: 'webhook',
+        item: {
+          Update: {
+            TableName: tableName(),
+            Key: webhookEntity.key(webhook.id),
+            UpdateExpression:
+              'SET enabled = :off, disabledReason = :failing, disabledAt = :now, updatedAt = :now, version = version + :one',
+            ConditionExpression: 'attribute_exists(pk) AND enabled = :on',
+            ExpressionAttributeValues: {
+              ':off': false,
+              ':on': true,
+              ':failing': 'failing',
+              ':now': now.toISOString(),
+              ':one': 1,
+            },
           },
-        }),
-      ),
-    );
+        },
+      },
+      webhookDisabledNotificationPart({ id: webhook.id, url: webhook.url, description: webhook.description }),
+    ]);
     return true;
   } catch (error) {
-    if (error instanceof ConditionFailed) return false;
+    if (error instanceof ConditionFailed && error.failed('webhook')) return false;
     throw error;
   }
 };

@@ -57,6 +57,8 @@ const words: Record<DigestLanguage, Words> = {
           return `${who} changed the status of ${params.projectName ?? ''} to ${words.en.statuses[params.status ?? ''] ?? params.status ?? ''}`;
         case 'mention':
           return `${who} mentioned you: ${params.excerpt ?? ''}`;
+        case 'webhookDisabled':
+          return `The webhook endpoint ${params.url ?? ''} was turned off: its deliveries kept failing`;
       }
     },
     statuses: {
@@ -90,6 +92,8 @@ const words: Record<DigestLanguage, Words> = {
           return `${who} a changé le statut de ${params.projectName ?? ''} en ${words.fr.statuses[params.status ?? ''] ?? params.status ?? ''}`;
         case 'mention':
           return `${who} vous a mentionné : ${params.excerpt ?? ''}`;
+        case 'webhookDisabled':
+          return `Le point de terminaison webhook ${params.url ?? ''} a été désactivé : ses livraisons échouaient sans cesse`;
       }
     },
     statuses: {
@@ -126,6 +130,8 @@ const words: Record<DigestLanguage, Words> = {
           return `غيّر ${who} حالة ${params.projectName ?? ''} إلى ${words.ar.statuses[params.status ?? ''] ?? params.status ?? ''}`;
         case 'mention':
           return `أشار إليك ${who}: ${params.excerpt ?? ''}`;
+        case 'webhookDisabled':
+          return `أُوقف عنوان الويب هوك ${params.url ?? ''} لأن عمليات التسليم إليه ظلت تفشل`;
       }
     },
     statuses: { planning: 'التخطيط', active: 'نشط', on_hold: 'معلّق', completed: 'مكتمل', archived: 'مؤرشف' },

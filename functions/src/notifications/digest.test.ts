@@ -40,4 +40,13 @@ describe('the email digest', () => {
     expect(digestLanguageOf(undefined)).toBe('en');
     expect(digestLanguageOf('de')).toBe('en');
   });
+
+  it('names a turned-off webhook endpoint by its address, in every language', () => {
+    const lines = digestLines([line('01A', { event: 'webhookDisabled', params: { url: 'https://hooks.example/in' } })]);
+    expect(digestEmail('en', 'Alan', lines).text).toContain(
+      'The webhook endpoint https://hooks.example/in was turned off: its deliveries kept failing',
+    );
+    expect(digestEmail('fr', 'Alan', lines).text).toContain('webhook https://hooks.example/in a été désactivé');
+    expect(digestEmail('ar', 'Alan', lines).text).toContain('https://hooks.example/in');
+  });
 });

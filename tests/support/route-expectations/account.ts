@@ -154,8 +154,22 @@ export const accountRouteExpectations = {
     request: () => ({
       body: {
         settings: {
-          inApp: { message: true, taskAssigned: true, taskComment: true, projectStatus: true, mention: true },
-          email: { message: false, taskAssigned: true, taskComment: false, projectStatus: false, mention: true },
+          inApp: {
+            message: true,
+            taskAssigned: true,
+            taskComment: true,
+            projectStatus: true,
+            mention: true,
+            webhookDisabled: true,
+          },
+          email: {
+            message: false,
+            taskAssigned: true,
+            taskComment: false,
+            projectStatus: false,
+            mention: true,
+            webhookDisabled: true,
+          },
         },
       },
     }),

@@ -1,7 +1,7 @@
 import { chatCoalesceKey } from './entities';
 import { excerptOf, findMentions } from './mentions';
 import type { NotificationInput } from './notify';
-import { chatMentionCandidate, taskMentionCandidates } from './people';
+import { chatMentionCandidate, staffWhoMay, taskMentionCandidates } from './people';
 import type { NotificationEventPayload } from './records';
 
 /**
@@ -66,5 +66,14 @@ export const notificationInputsFor = async (event: NotificationEventPayload): Pr
             },
           ]
         : [];
+    case 'webhookDisabled':
+      // Those who can turn it back on, as their roles' rules are now (today the administrators).
+      return (await staffWhoMay('update', 'Integration')).map((person) => ({
+        recipientId: person.id,
+        actor,
+        event: 'webhookDisabled',
+        target: { kind: 'integration', webhookId: event.webhook.id },
+        params: { url: event.webhook.url, description: event.webhook.description },
+      }));
   }
 };

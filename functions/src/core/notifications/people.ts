@@ -1,5 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 
+import type { Action, Subject } from '../ability';
 import { readRoleRules } from '../auth/role-rules';
 import { db } from '../db';
 import { staffRolesThatMay } from '../staff-rules';
@@ -9,8 +10,8 @@ import { getUsersById } from '../users/repository';
 import type { MentionCandidate } from './mentions';
 
 /**
- * Who a task's text may mention, the people who can read the task: the staff whose rules let
- * them read tasks (the administrator always; other roles as their permissions are now: one
+ * Who hears of something by what their role may do. Who a task's text may mention, the people
+ * who can read the task: the staff whose rules let them read tasks (the administrator always; other roles as their permissions are now: one
  * bounded Query of the role index per such role, together; suspended accounts left out) and
  * the project's client.
  */
@@ -36,13 +37,18 @@ const staffOfRole = async (role: string): Promise<MentionCandidate[]> => {
     }));
 };
 
+/** The staff (not suspended) whose roles' current rules let them do `action` on `subject`. */
+export const staffWhoMay = async (action: Action, subject: Subject): Promise<MentionCandidate[]> => {
+  const roles = staffRolesThatMay(action, subject, await readRoleRules());
+  return (await Promise.all(roles.map((role) => staffOfRole(role)))).flat();
+};
+
 export const taskMentionCandidates = async (clientId: string | null | undefined): Promise<MentionCandidate[]> => {
-  const roles = staffRolesThatMay('read', 'Task', await readRoleRules());
   const [staff, clients] = await Promise.all([
-    Promise.all(roles.map((role) => staffOfRole(role))),
+    staffWhoMay('read', 'Task'),
     clientId ? getUsersById([clientId]) : Promise.resolve(new Map()),
   ]);
-  const candidates: MentionCandidate[] = staff.flat();
+  const candidates: MentionCandidate[] = staff;
   for (const user of clients.values())
     candidates.push({ id: user.id, fullName: user.fullName, username: user.username });
   return candidates;

@@ -16,6 +16,9 @@ type TaskRef = Extract<NotificationEventPayload, { kind: 'taskAssigned' }>['task
 
 const label = 'Notifications';
 
+/** Who "did" what no person did (a webhook endpoint turned off by the worker). */
+const systemActor: NotificationActor = { id: 'system', fullName: 'Orbit' };
+
 /** A chat message's notification, as a part of the message's own transaction. */
 export const chatMessageNotificationParts = (
   actor: NotificationActor,
@@ -54,3 +57,14 @@ export const notifyProjectStatus = (actor: NotificationActor, project: ProjectRe
   project.clientId && project.clientId !== actor.id
     ? record({ kind: 'projectStatus', actor, project, status })
     : Promise.resolve();
+
+/**
+ * A webhook endpoint turned off for failing, as a part of the very write that turns it off: the
+ * job exists exactly when that write did, and its rows' ids come from the job (notify.ts), so
+ * neither a rerun of the delivery nor of the fan-out tells an admin twice.
+ */
+export const webhookDisabledNotificationPart = (webhook: {
+  readonly id: string;
+  readonly url: string;
+  readonly description: string;
+}): TransactionPart => jobPart(fanoutJobKind, { kind: 'webhookDisabled', actor: systemActor, webhook }, { label }).part;

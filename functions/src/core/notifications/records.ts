@@ -8,7 +8,14 @@ import type {} from '../jobs/records';
  */
 
 /** What can happen to a user that they hear about. */
-export const notificationEvents = ['message', 'taskAssigned', 'taskComment', 'projectStatus', 'mention'] as const;
+export const notificationEvents = [
+  'message',
+  'taskAssigned',
+  'taskComment',
+  'projectStatus',
+  'mention',
+  'webhookDisabled',
+] as const;
 export type NotificationEvent = (typeof notificationEvents)[number];
 
 /** How they hear about it: the bell (in-app) and the email digest. */
@@ -20,11 +27,12 @@ export type NotificationSettings = {
   readonly [C in NotificationChannel]: { readonly [E in NotificationEvent]: boolean };
 };
 
-/** What opening a notification shows: a chat, a task on its board, or a project. */
+/** What opening a notification shows: a chat, a task on its board, a project, or a webhook endpoint. */
 export type NotificationTarget =
   | { readonly kind: 'chat'; readonly contactId: string }
   | { readonly kind: 'task'; readonly projectId: string; readonly taskId: string }
-  | { readonly kind: 'project'; readonly projectId: string };
+  | { readonly kind: 'project'; readonly projectId: string }
+  | { readonly kind: 'integration'; readonly webhookId: string };
 
 /** The words a notification's sentence is built from (translated where it is shown). */
 export interface NotificationParams {
@@ -34,6 +42,9 @@ export interface NotificationParams {
   readonly status?: string;
   /** The start of the message or comment. */
   readonly excerpt?: string;
+  /** A webhook endpoint's address and its admin's description of it. */
+  readonly url?: string;
+  readonly description?: string;
 }
 
 export interface NotificationActor {
@@ -120,6 +131,12 @@ export type NotificationEventPayload =
       readonly actor: NotificationActor;
       readonly project: ProjectRef;
       readonly status: string;
+    }
+  | {
+      /** A webhook endpoint turned off because its deliveries kept failing: whoever may update integrations. */
+      readonly kind: 'webhookDisabled';
+      readonly actor: NotificationActor;
+      readonly webhook: { readonly id: string; readonly url: string; readonly description: string };
     };
 export const fanoutJobKind = 'notifications.fanout';
 

@@ -13,7 +13,14 @@ describe('notification settings', () => {
 
   it('is on while any event reaches the bell', () => {
     expect(isAnyInAppOn(defaultNotificationSettings)).toBe(true);
-    const inApp = { message: false, taskAssigned: false, taskComment: false, projectStatus: false, mention: false };
+    const inApp = {
+      message: false,
+      taskAssigned: false,
+      taskComment: false,
+      projectStatus: false,
+      mention: false,
+      webhookDisabled: false,
+    };
     expect(isAnyInAppOn({ ...defaultNotificationSettings, inApp })).toBe(false);
     expect(isAnyInAppOn({ ...defaultNotificationSettings, inApp: { ...inApp, mention: true } })).toBe(true);
   });

@@ -7,11 +7,26 @@ import {
 
 /**
  * Until a user saves their own: every event in the bell; by email only what asks for them
- * (a task given to them, a mention), so a chatty workspace does not fill the inbox.
+ * (a task given to them, a mention, a webhook endpoint turned off that waits for an admin to
+ * fix it), so a chatty workspace does not fill the inbox.
  */
 export const defaultNotificationSettings: NotificationSettings = {
-  inApp: { message: true, taskAssigned: true, taskComment: true, projectStatus: true, mention: true },
-  email: { message: false, taskAssigned: true, taskComment: false, projectStatus: false, mention: true },
+  inApp: {
+    message: true,
+    taskAssigned: true,
+    taskComment: true,
+    projectStatus: true,
+    mention: true,
+    webhookDisabled: true,
+  },
+  email: {
+    message: false,
+    taskAssigned: true,
+    taskComment: false,
+    projectStatus: false,
+    mention: true,
+    webhookDisabled: true,
+  },
 };
 
 /**

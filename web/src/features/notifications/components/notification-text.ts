@@ -4,7 +4,7 @@ import type { Notification } from '@orbit/functions/notifications/contract';
 /** What a notification says, in the interface's language (the words are the `notifications` part). */
 export const notificationText = (t: TFunction, notification: Notification): string => {
   const name = notification.actor.fullName;
-  const { taskTitle = '', projectName = '', status = '' } = notification.params;
+  const { taskTitle = '', projectName = '', status = '', url = '' } = notification.params;
   switch (notification.event) {
     case 'message':
       return t('notifications.events.message', { name, count: notification.count });
@@ -22,10 +22,15 @@ export const notificationText = (t: TFunction, notification: Notification): stri
     }
     case 'mention':
       return t('notifications.events.mention', { name });
+    case 'webhookDisabled':
+      return t('notifications.events.webhookDisabled', { url });
   }
 };
 
-/** Where opening a notification goes: the chat with that person, the task on its board, the project. */
+/**
+ * Where opening a notification goes: the chat with that person, the task on its board, the
+ * project, a webhook endpoint's delivery log (the integrations page's `?tab=` and `?webhook=`).
+ */
 export const notificationHref = (notification: Notification): string => {
   const target = notification.target;
   switch (target.kind) {
@@ -35,6 +40,8 @@ export const notificationHref = (notification: Notification): string => {
       return `/apps/projects/${encodeURIComponent(target.projectId)}?task=${encodeURIComponent(target.taskId)}`;
     case 'project':
       return `/apps/projects/${encodeURIComponent(target.projectId)}`;
+    case 'integration':
+      return `/apps/integrations?tab=webhooks&webhook=${encodeURIComponent(target.webhookId)}`;
   }
 };
 

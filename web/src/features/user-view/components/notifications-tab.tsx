@@ -19,6 +19,7 @@ import {
   type NotificationEvent,
   type NotificationSettings,
 } from '@orbit/functions/notifications/contract';
+import { useAppAbility } from '../../../shared/session/use-session';
 import { InlineAlert } from '../../../shared/ui/inline-alert';
 import { useNotificationSettings, useSaveNotificationSettings } from '../api/notification-settings';
 
@@ -36,6 +37,12 @@ export interface NotificationsTabProps {
  */
 export function NotificationsTab({ isSelf }: NotificationsTabProps) {
   const { t } = useTranslation();
+  const ability = useAppAbility();
+  // Only those who can turn an endpoint back on hear of one turned off; the hidden row's
+  // values are still saved as they are (a save is the whole table).
+  const events = notificationEvents.filter(
+    (event) => event !== 'webhookDisabled' || ability.can('update', 'Integration'),
+  );
   const settings = useNotificationSettings(isSelf);
   const save = useSaveNotificationSettings();
   const [draft, setDraft] = useState<NotificationSettings | null>(null);
@@ -108,7 +115,7 @@ export function NotificationsTab({ isSelf }: NotificationsTabProps) {
                 </TableRow>
               </TableHead>
               <TableBody>
-                {notificationEvents.map((event) => (
+                {events.map((event) => (
                   <TableRow key={event}>
                     <TableCell component="th" scope="row">
                       <Typography variant="body2" sx={{ fontWeight: 500 }}>

@@ -30,6 +30,7 @@ const notifications: TranslationShape<typeof en> = {
       taskComment: 'علّق {{name}} على «{{task}}»',
       projectStatus: 'نقل {{name}} {{project}} إلى {{status}}',
       mention: 'أشار إليك {{name}}',
+      webhookDisabled: 'أُوقف عنوان الويب هوك {{url}} لأن عمليات التسليم إليه ظلت تفشل',
     },
     statuses: {
       planning: 'التخطيط',

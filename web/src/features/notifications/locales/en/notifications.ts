@@ -20,6 +20,7 @@ const notifications = {
       taskComment: '{{name}} commented on “{{task}}”',
       projectStatus: '{{name}} moved {{project}} to {{status}}',
       mention: '{{name}} mentioned you',
+      webhookDisabled: 'The webhook endpoint {{url}} was turned off: its deliveries kept failing',
     },
     statuses: {
       planning: 'Planning',

@@ -24,6 +24,7 @@ const notifications: TranslationShape<typeof en> = {
       taskComment: '{{name}} a commenté « {{task}} »',
       projectStatus: '{{name}} a passé {{project}} en {{status}}',
       mention: '{{name}} vous a mentionné',
+      webhookDisabled: 'Le point de terminaison webhook {{url}} a été désactivé : ses livraisons échouaient sans cesse',
     },
     statuses: {
       planning: 'Planification',

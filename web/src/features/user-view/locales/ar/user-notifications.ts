@@ -23,6 +23,8 @@ const userNotifications: TranslationShape<typeof en> = {
       projectStatusHint: 'عندما ينتقل أحد مشاريعك إلى حالة أخرى.',
       mention: 'الإشارات',
       mentionHint: 'يكتب أحدهم @اسمك أو @اسم المستخدم في تعليق أو رسالة.',
+      webhookDisabled: 'إيقاف عنوان ويب هوك',
+      webhookDisabledHint: 'عندما تظل عمليات التسليم إليه تفشل طوال يوم. لمن يدير عمليات التكامل فقط.',
     },
     toggle: '{{event}}: {{channel}}',
     save: 'حفظ التغييرات',

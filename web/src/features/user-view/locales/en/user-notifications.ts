@@ -21,6 +21,8 @@ const userNotifications = {
       projectStatusHint: 'When one of your projects moves to another status.',
       mention: 'Mentions',
       mentionHint: 'Someone writes @your name or @username in a comment or a message.',
+      webhookDisabled: 'A webhook endpoint is turned off',
+      webhookDisabledHint: 'When its deliveries kept failing for a day. Only for those who manage integrations.',
     },
     toggle: '{{event}}: {{channel}}',
     save: 'Save changes',

@@ -23,6 +23,9 @@ const userNotifications: TranslationShape<typeof en> = {
       projectStatusHint: 'Quand l’un de vos projets change de statut.',
       mention: 'Mentions',
       mentionHint: 'Quelqu’un écrit @votre nom ou @identifiant dans un commentaire ou un message.',
+      webhookDisabled: 'Un point de terminaison webhook est désactivé',
+      webhookDisabledHint:
+        'Quand ses livraisons ont échoué pendant une journée. Seulement pour qui gère les intégrations.',
     },
     toggle: '{{event}} : {{channel}}',
     save: 'Enregistrer',
