@@ -171,6 +171,19 @@ const chunkGroups = () => {
   ];
 };
 
+/** The chunks named above keep their names in their file names, to be told apart in `npm run bench -- web`. */
+const namedChunks = new Set(['shell', 'list-kit', 'projects-kit']);
+
+/**
+ * Every other chunk (each page, each deferred overlay) is named by its hash alone. The entry lists
+ * every file a page's import brings (its preload map, `__vite__mapDeps`): with `name-hash` file
+ * names that list was 1.6 KB of the entry's gzip, which the sign-in page and the signed-in shell
+ * download first; hash-only names save ~0.9 KB of it (docs/decisions.md, "Web: page chunks are
+ * named by their hash").
+ */
+const chunkFileNames = ({ name }: { name: string }) =>
+  namedChunks.has(name) ? 'assets/[name]-[hash].js' : 'assets/[hash].js';
+
 export default defineConfig({
   root: webRoot,
   envDir: webRoot,
@@ -182,7 +195,7 @@ export default defineConfig({
     sourcemap: true,
     target: 'es2022',
     rolldownOptions: {
-      output: { codeSplitting: { groups: chunkGroups() } },
+      output: { codeSplitting: { groups: chunkGroups() }, chunkFileNames },
       treeshake: { moduleSideEffects: (id) => (sideEffectFree.test(id) ? false : undefined) },
     },
   },
