@@ -482,15 +482,12 @@ export const accessPatterns = [
     sk: 'COUNTER',
     patterns: ['active administrators, changed with every role change or suspension that moves one (never below 1)'],
   },
-  // Email: its own file (one partition per mailbox, and the outside world).
-  ...emailAccessPatterns,
-  ...mailingsAccessPatterns,
-  ...integrationsAccessPatterns,
+  // Email, mailings and integrations: a file each.
+  ...[...emailAccessPatterns, ...mailingsAccessPatterns, ...integrationsAccessPatterns],
 ] as const satisfies readonly AccessPattern[];
 
 /** The literal text a template starts with (what a begins_with or a key collision compares). */
 export const literalPrefix = (template: string): string => template.split('<')[0] ?? '';
-
 /** A template as a pattern: each `<name>` matches one or more characters. */
 export const templatePattern = (template: string): RegExp =>
   new RegExp(
