@@ -47,6 +47,11 @@ const main = async () => {
     web = { webDir: defaultWebDir };
   }
 
+  // A webhook receiver on this machine (http://localhost:…) is what a developer tests with: the
+  // product on `npm start` may deliver to loopback addresses. Private, link-local and metadata
+  // addresses stay refused, and no deployed function sets this (docs/integrations.md, "Safe
+  // outbound"). WEBHOOK_ALLOW_LOOPBACK=0 turns it off.
+  process.env.WEBHOOK_ALLOW_LOOPBACK ??= '1';
   // PUBLIC_BASE_URL: a tunnel's URL, for a real Telegram bot to reach this machine (docs/channels.md).
   const publicBaseUrl = process.env.PUBLIC_BASE_URL || undefined;
   const stack: LocalStack = await startLocalStack({
