@@ -8,6 +8,7 @@ import { rewriteListEntries } from '@orbit/functions/projects/bulk-load';
 import { seedChannels } from './channels';
 import { seedChat } from './chat';
 import { seedEmail } from './email';
+import { seedIntegrations } from './integrations';
 import { seedMailings } from './mailings';
 import { seedNotifications } from './notifications';
 import { seedPermissionRules, seedPermissions } from './permissions';
@@ -46,6 +47,8 @@ export const seedSteps: readonly SeedStep[] = [
   { name: 'email', run: seedEmail },
   // Tags, an opted-out lead, a sent, a scheduled and a draft mailing, a welcome sequence (docs/mailings.md).
   { name: 'mailings', run: seedMailings },
+  // A webhook to a CRM automation (turned off) and a read-only API key (docs/integrations.md).
+  { name: 'integrations', run: seedIntegrations },
 ];
 
 const markerKey = (step: string) => ({ pk: 'SEED#demo', sk: `STEP#${step}` });

@@ -10,6 +10,7 @@ import type { NotificationList } from '@orbit/functions/notifications/contract';
 
 import type { LocalStack } from '../../infra/local/stack';
 import { ApiClient, captureProcessOutput, demo, signInDemoUsers, startApiStack } from '../support/api-stack';
+import { backgroundWorkSettled } from '../support/background-work';
 import { WebhookReceiver } from '../support/webhook-receiver';
 
 /**
@@ -124,6 +125,8 @@ describe('an endpoint that keeps failing', () => {
 
     // Nothing more goes to it, and its failures are not replayed while it is off.
     await createProject(`While off ${Date.now()}`);
+    // Its event is fanned out (to nobody) before the endpoint is turned on again below.
+    await backgroundWorkSettled(stack.tableName);
     const replayWhileOff = await admin.request('POST', `${base}/${webhook.id}/replay-failed`, { body: { since } });
     expect(replayWhileOff.status).toBe(409);
     expect(await deliveries(webhook.id)).toHaveLength(1);

@@ -168,6 +168,11 @@ describe('integrations', () => {
       await loaded[tab].first().waitFor();
       await axeClean(`dark-${tab}`);
     }
+    // The API reference: the generated document rendered by RapiDoc (its own chunk, this tab only).
+    await page.goto('/apps/integrations?tab=reference');
+    await page.locator('rapi-doc').getByText('/api/apps/projects', { exact: false }).first().waitFor();
+    await page.getByRole('heading', { name: 'Verify webhook signatures' }).waitFor();
+    await axeClean('dark-reference');
     await page.goto('/apps/integrations');
     await page.getByTestId('webhook-log-link').first().click();
     await page.getByTestId('delivery-row').first().waitFor();

@@ -25,7 +25,8 @@ import { deleteWebhookRecord, getWebhookRecord, listWebhookRecords, putWebhookRe
 
 export const rotationOverlapMs = 24 * 60 * 60_000;
 
-const secretHintOf = (secret: string): string => `${secret.slice(0, 10)}…`;
+/** What the page shows of a secret to recognise it: its first characters. */
+export const secretHintOf = (secret: string): string => `${secret.slice(0, 10)}…`;
 
 export const webhookView = (record: WebhookRecord, now = new Date()): Webhook => {
   const overlapping =
