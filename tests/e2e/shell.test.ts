@@ -325,8 +325,8 @@ describe('page behaviour', () => {
     // The page's code is held back until the test has seen the bar, then let through.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    // Referrals is a coming-soon page: its code and its words are the `coming-soon` chunks.
-    await page.route('**/assets/coming-soon-*.js', async (route) => {
+    // Every script the navigation asks for from here (the page's code and its words) is held.
+    await page.route('**/assets/*.js', async (route) => {
       await held;
       await route.continue();
     });
@@ -417,7 +417,7 @@ describe('page behaviour', () => {
       'Permissions',
     ]);
     await panel.getByRole('button', { name: 'Edit shortcuts' }).click();
-    expect(await panel.getByRole('checkbox', { name: 'Integrations' }).count()).toBe(0);
+    expect(await panel.getByRole('checkbox', { name: 'Referrals' }).count()).toBe(0);
     await panel.getByRole('checkbox', { name: 'Chat' }).uncheck();
     await panel.getByRole('checkbox', { name: 'Projects' }).uncheck();
     await panel.getByRole('button', { name: 'Done' }).click();
