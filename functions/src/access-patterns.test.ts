@@ -19,7 +19,7 @@ import {
   type AccessPattern,
   type IndexName,
 } from './core/access-patterns';
-import type { TableKey } from './core/entity';
+import type { IndexKeys, TableKey } from './core/entity';
 import {
   resetCodeEntity,
   resetIssuePhoneBudget,
@@ -82,6 +82,20 @@ import {
   sesLinkEntity,
   totalsShardEntity,
 } from './mailings/delivery-entities';
+import {
+  billedPeriodEntity,
+  billingStatsEntity,
+  creditBalanceEntity,
+  creditEntryEntity,
+  invoiceCounterEntity,
+  invoiceEntity,
+  pendingLineEntity,
+  planEntity,
+  referralEntity,
+  rewardRuleEntity,
+  subscriptionEntity,
+} from './core/billing/entities';
+import type { InvoiceRecord } from './core/billing/records';
 
 /** A key as one entity's builder makes it, in one index. */
 interface BuiltKey {
@@ -91,6 +105,12 @@ interface BuiltKey {
 }
 
 const table = (entity: string, key: TableKey): BuiltKey => ({ entity, index: 'table', key });
+/** The keys of an entity's index, as one index's built key. */
+const indexed = (entity: string, index: 'gsi1' | 'gsi2', keys: IndexKeys): BuiltKey => ({
+  entity,
+  index,
+  key: { pk: keys[`${index}pk`] ?? '', sk: keys[`${index}sk`] ?? '' },
+});
 
 const deliveryRecord = {
   id: 'msg_01J_01J',
@@ -105,6 +125,13 @@ const deliveryRecord = {
   updatedAt: '',
   expiresAt: 0,
 } as const;
+const invoiceForKeys = {
+  id: '01J0000000000000000000000I',
+  clientId: 'u1',
+  status: 'open',
+  dueAt: '2026-12-01T00:00:00.000Z',
+  createdAt: '2026-11-17T00:00:00.000Z',
+} as InvoiceRecord;
 const connectionSet = { userId: 'u1', role: 'client', connections: {}, expiresAt: 0 };
 const gsi1 = roleIndexKeys({ role: 'client', fullName: 'Ada Lovelace', id: 'u1' });
 const people = peopleIndexKeys({ fullName: 'Ada Lovelace', id: 'u1' });
@@ -257,6 +284,23 @@ const builtKeys: readonly BuiltKey[] = [
   table('ApiKey', apiKeyEntity.key('01J0000000000000000000000K')),
   { entity: 'ApiKey', index: 'gsi1', key: apiKeyListKey },
   table('ApiKeyWindow', apiKeyWindowEntity.key('01J0000000000000000000000K', 29_500_000)),
+  // Plans, invoices, referrals and credit (core/billing/entities.ts)
+  table('Plan', planEntity.key('pln_1')),
+  table('Subscription', subscriptionEntity.key('u1')),
+  indexed('Subscription', 'gsi1', subscriptionEntity.indexKeysOf({ clientId: 'u1' } as never)),
+  table('PendingInvoiceLine', pendingLineEntity.key('u1', '01J0000000000000000000000L')),
+  table('BilledPeriod', billedPeriodEntity.key('u1', '2026-11-01T00:00:00.000Z')),
+  table('BillingStats', billingStatsEntity.key()),
+  table('Invoice', invoiceEntity.key('01J0000000000000000000000I')),
+  indexed('Invoice', 'gsi1', invoiceEntity.indexKeysOf(invoiceForKeys)),
+  indexed('Invoice', 'gsi2', invoiceEntity.indexKeysOf(invoiceForKeys)),
+  table('InvoiceCounter', invoiceCounterEntity.key(2026)),
+  table('Referral', referralEntity.key('u1', 'u2')),
+  indexed('Referral', 'gsi1', referralEntity.indexKeysOf({ referredId: 'u2', registeredAt: '2026-11-01' } as never)),
+  table('RewardRule', rewardRuleEntity.key()),
+  table('CreditBalance', creditBalanceEntity.key('u1', 'EUR')),
+  indexed('CreditBalance', 'gsi1', creditBalanceEntity.indexKeysOf({ userId: 'u1', currency: 'EUR' } as never)),
+  table('CreditEntry', creditEntryEntity.key('u1', 'applied#01J0000000000000000000000I')),
 ];
 
 const rows: readonly AccessPattern[] = accessPatterns;

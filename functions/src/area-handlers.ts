@@ -31,6 +31,10 @@ export const areaHandlers: Record<Area, () => Promise<AreaHandler>> = {
   mailings: async () => (await import('./mailings/handler')).handler,
   integrations: async () => (await import('./integrations/handler')).handler,
   openapi: async () => (await import('./openapi/handler')).handler,
+  plans: async () => (await import('./plans/handler')).handler,
+  referrals: async () => (await import('./referrals/handler')).handler,
+  'invoice-pdf': async () => (await import('./invoice-pdf/handler')).handler,
+  payments: async () => (await import('./payments/handler')).handler,
 };
 
 export type WebSocketAreaHandler = (

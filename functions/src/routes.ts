@@ -22,6 +22,10 @@ export const areas = [
   'mailings',
   'integrations',
   'openapi',
+  'plans',
+  'referrals',
+  'invoice-pdf',
+  'payments',
 ] as const;
 export type Area = (typeof areas)[number];
 
@@ -249,6 +253,34 @@ export const openapiHttpRoutes = [
   { method: 'GET', path: '/api/openapi.json', area: 'openapi', access: 'public' }, // OpenAPI 3.1 of every route an API key may call and the webhooks' payloads, generated from the contracts
 ] as const satisfies readonly AreaRouteDefinition<'openapi'>[];
 
+// Plans (docs/plans.md): the catalogue, clients' subscriptions and their invoices. Each part's list is joined below.
+// prettier-ignore
+const plansCatalogueHttpRoutes = [
+  // Catalogue and subscriptions (docs/plans.md, "Catalogue", "Subscriptions")
+] as const satisfies readonly AreaRouteDefinition<'plans'>[];
+
+// prettier-ignore
+const plansInvoiceHttpRoutes = [
+  // Invoices (docs/plans.md, "Invoices")
+] as const satisfies readonly AreaRouteDefinition<'plans'>[];
+
+export const plansHttpRoutes = [...plansCatalogueHttpRoutes, ...plansInvoiceHttpRoutes] as const;
+
+// prettier-ignore
+export const referralsHttpRoutes = [
+  // Referrals (docs/plans.md, "Referrals")
+] as const satisfies readonly AreaRouteDefinition<'referrals'>[];
+
+// prettier-ignore
+export const invoicePdfHttpRoutes = [
+  // An invoice as PDF (docs/plans.md, "Invoice PDF"): a function of its own, as it carries a PDF writer and fonts
+] as const satisfies readonly AreaRouteDefinition<'invoice-pdf'>[];
+
+// prettier-ignore
+export const paymentsHttpRoutes = [
+  // Paying online (docs/plans.md, "Paying online"): a function of its own, as it carries the provider's SDK
+] as const satisfies readonly AreaRouteDefinition<'payments'>[];
+
 /**
  * Joins the areas' lists. A call marked pure, unlike a spread literal, lets a bundle that never
  * reads every route (an area's Lambda) drop the other areas' lists.
@@ -272,6 +304,10 @@ export const httpRoutes = /* @__PURE__ */ joinRoutes(
   mailingsHttpRoutes,
   integrationsHttpRoutes,
   openapiHttpRoutes,
+  plansHttpRoutes,
+  referralsHttpRoutes,
+  invoicePdfHttpRoutes,
+  paymentsHttpRoutes,
 );
 
 export type HttpRoute = (typeof httpRoutes)[number];

@@ -226,6 +226,38 @@ export const areaAccessOverrides: AreaAccessOverrides = {
   },
   // Builds the public API's description from the route table and the contracts: no data, no secret.
   openapi: { table: 'none' },
+  // Plans (docs/plans.md): the catalogue (PLANS), subscriptions with their pending lines and
+  // billed periods (SUBSCRIPTION#; the list SUBSCRIPTIONS, gsi1), the overview's counts
+  // (BILLING#stats), invoices (INVOICE#; a client's INVOICES#, gsi1; by status INVOICESTATUS#,
+  // gsi2) and their numbers (INVOICECOUNTER#), the credit an issue applies (CREDIT#), the clients
+  // billed (USER#) and the jobs of the invoicing (JOB#, JOBS#).
+  plans: {
+    leadingKeys: [
+      ...userKeys,
+      'PLANS',
+      'SUBSCRIPTION#*',
+      'SUBSCRIPTIONS',
+      'BILLING#stats',
+      'INVOICE#*',
+      'INVOICES#*',
+      'INVOICESTATUS#*',
+      'INVOICECOUNTER#*',
+      'CREDIT#*',
+      'JOB#*',
+      'JOBS#*',
+    ],
+  },
+  // Referrals (docs/plans.md, "Referrals"): a referrer's referrals (REFERRER#; all, REFERRALS on
+  // gsi1), the reward rule (REFERRALRULE), credit balances and entries (CREDIT#; all, CREDITS on
+  // gsi1) and the users' referral codes (USER#, REFERRAL#).
+  referrals: {
+    leadingKeys: [...userKeys, 'REFERRAL#*', 'REFERRER#*', 'REFERRALS', 'REFERRALRULE', 'CREDIT#*', 'CREDITS'],
+  },
+  // Reads one invoice (INVOICE#) to write it as PDF; the fonts ride in the bundle.
+  'invoice-pdf': { table: 'read', leadingKeys: [...userKeys, 'INVOICE#*'] },
+  // Paying online: the invoice (INVOICE#) and its checkout sessions, the provider's events seen
+  // (PAYMENTEVENT#), and the referral job a payment writes (JOB#, JOBS#).
+  payments: { leadingKeys: [...userKeys, 'INVOICE#*', 'PAYMENTEVENT#*', 'JOB#*', 'JOBS#*'] },
 };
 
 /** The area behind `/api/auth/*`: its routes get their own throttle, its function reserved concurrency. */

@@ -37,6 +37,11 @@ export const defaultAdmissionLimits: Readonly<Record<Area, AdmissionLimits>> = {
   mailings: storeBound,
   integrations: storeBound,
   openapi: storeBound,
+  plans: storeBound,
+  referrals: storeBound,
+  // Writing a PDF is CPU work, not waiting on the store: two at a time leave the cores to the rest.
+  'invoice-pdf': { maxInFlight: 2, maxQueued: 64, maxWaitMs: 5_000 },
+  payments: storeBound,
 };
 
 const notFound: ErrorReply = { status: 404, message: 'Not found' };

@@ -45,6 +45,14 @@ export const bodyLimitBytes: Readonly<Record<Area, number>> = {
   integrations: 16 * 1024,
   // One GET, no body.
   openapi: 1024,
+  // A plan with its features in three languages, a subscription change, a payment: a few kilobytes.
+  plans: 32 * 1024,
+  // The reward rule: a few hundred bytes.
+  referrals: 4 * 1024,
+  // One GET, no body.
+  'invoice-pdf': 1024,
+  // A checkout request, or the provider's signed event (a checkout session: a few kilobytes).
+  payments: 64 * 1024,
 };
 
 /**

@@ -18,6 +18,8 @@ import { Ability, type ForcedSubject, type MatchConditions, type RawRuleOf } fro
  * | Chat     | read, create         | —                    | talks (sends messages) to its contacts; the chat area limits them to the admins |
  * | Email    | read, create, update | ownerId = me         | its own mailbox                         |
  * | Plan     | read                 | —                    | the workspace's plan catalogue          |
+ * | Subscription | read             | clientId = me        | its own plan, period and usage; it asks for changes itself (plans area) |
+ * | Invoice  | read                 | clientId = me        | its own invoices (and paying them)      |
  * | Referral | read                 | referrerId = me      | the sign-ups its own code brought       |
  * Anything else (Permission, Channel, Integration, Mailing, other users' data) is the admin's.
  *
@@ -39,6 +41,10 @@ export type Subject =
   | 'Chat'
   | 'Email'
   | 'Plan'
+  /** A client's plan and billing period (docs/plans.md): read shows it, update changes it for the client. */
+  | 'Subscription'
+  /** A client's invoices: read lists and downloads, update issues, voids and records payments. */
+  | 'Invoice'
   | 'Referral'
   | 'Permission'
   | 'Channel'
@@ -102,6 +108,8 @@ export const grantableSubjects = [
   'Mailing',
   'Integration',
   'Plan',
+  'Subscription',
+  'Invoice',
   'Referral',
   'User',
   'Team',
@@ -162,6 +170,8 @@ export const abilityRulesFor = (user: AbilityOwner, roleRules: RoleRules = {}): 
         { action: 'create', subject: 'Email', conditions: { ownerId: me } },
         { action: 'update', subject: 'Email', conditions: { ownerId: me } },
         { action: 'read', subject: 'Plan' },
+        { action: 'read', subject: 'Subscription', conditions: { clientId: me } },
+        { action: 'read', subject: 'Invoice', conditions: { clientId: me } },
         { action: 'read', subject: 'Referral', conditions: { referrerId: me } },
       ];
     }

@@ -8,6 +8,7 @@
  * Templates: literal text plus `<name>` for a value. `sk: '<name>#<id>'` has no literal prefix.
  */
 
+import { billingAccessPatterns } from './billing-access-patterns';
 import { emailAccessPatterns } from './email-access-patterns';
 import { integrationsAccessPatterns } from './integrations-access-patterns';
 import { mailingsAccessPatterns } from './mailings-access-patterns';
@@ -482,8 +483,8 @@ export const accessPatterns = [
     sk: 'COUNTER',
     patterns: ['active administrators, changed with every role change or suspension that moves one (never below 1)'],
   },
-  // Email, mailings and integrations: a file each.
-  ...[...emailAccessPatterns, ...mailingsAccessPatterns, ...integrationsAccessPatterns],
+  // Email, mailings, integrations and billing: a file each.
+  ...[...emailAccessPatterns, ...mailingsAccessPatterns, ...integrationsAccessPatterns, ...billingAccessPatterns],
 ] as const satisfies readonly AccessPattern[];
 
 /** The literal text a template starts with (what a begins_with or a key collision compares). */

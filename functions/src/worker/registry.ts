@@ -10,6 +10,8 @@ import { emailJobs } from '../email/jobs';
 import { emailOutsideJobs } from '../email/outside/jobs';
 import { mailingJobs } from '../mailings/jobs';
 import { integrationJobs } from '../integrations/jobs';
+import { planJobs } from '../plans/jobs';
+import { referralJobs } from '../referrals/jobs';
 
 /**
  * Every job kind the worker runs, by area. Each area keeps its definitions in its own
@@ -28,4 +30,6 @@ export const jobRegistry: JobRegistry = {
   ...emailOutsideJobs,
   ...mailingJobs,
   ...integrationJobs,
+  ...planJobs,
+  ...referralJobs,
 };

@@ -40,6 +40,8 @@ const accessControl: TranslationShape<typeof en> = {
       Chat: 'الدردشة',
       Email: 'البريد الإلكتروني',
       Plan: 'الخطط',
+      Subscription: 'الاشتراكات',
+      Invoice: 'الفواتير',
       Referral: 'الإحالات',
       User: 'الملفات الشخصية',
       Permission: 'الأذونات',

@@ -41,6 +41,8 @@ const accessControl = {
       Chat: 'Chat',
       Email: 'Email',
       Plan: 'Plans',
+      Subscription: 'Subscriptions',
+      Invoice: 'Invoices',
       Referral: 'Referrals',
       User: 'Profiles',
       Permission: 'Permissions',

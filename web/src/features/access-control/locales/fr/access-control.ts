@@ -41,6 +41,8 @@ const accessControl: TranslationShape<typeof en> = {
       Chat: 'Messagerie',
       Email: 'E-mail',
       Plan: 'Offres',
+      Subscription: 'Abonnements',
+      Invoice: 'Factures',
       Referral: 'Parrainages',
       User: 'Profils',
       Permission: 'Permissions',
