@@ -129,8 +129,10 @@ const change = async (current: SubscriptionRecord, choice: PlanChoice, now: Date
     periodEnd: new Date(current.currentPeriodEnd),
     at: now,
   });
-  const pendingLines: PendingInvoiceLine[] = lines.map((line) => ({
-    id: ulid(now.getTime()),
+  // One id per change, numbered within it: the lines keep their order (unused, then remaining).
+  const changeId = ulid(now.getTime());
+  const pendingLines: PendingInvoiceLine[] = lines.map((line, index) => ({
+    id: `${changeId}-${index + 1}`,
     clientId: current.clientId,
     line,
     createdAt: at,
