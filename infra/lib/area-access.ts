@@ -252,9 +252,12 @@ export const areaAccessOverrides: AreaAccessOverrides = {
       'JOB#*',
       'JOBS#*',
       // The usage meters: a client's storage (USAGE#) and project counts (PCOUNT#, through
-      // projects/counts-service.ts, whose bundle brings the projects' key builders).
+      // projects/counts-service.ts, whose bundle brings the projects' key builders: PROJECT#, as
+      // for the users area). REFERRER# is in core/billing/entities.ts's builders, never read here.
       'USAGE#*',
       'PCOUNT#*',
+      'PROJECT#*',
+      'REFERRER#*',
     ],
   },
   // Referrals (docs/plans.md, "Referrals"): a referrer's referrals (REFERRER#; all, REFERRALS on

@@ -14,7 +14,8 @@ import type {
 } from '@orbit/functions/plans/contract';
 
 import type { LocalStack } from '../../infra/local/stack';
-import { ApiClient, registerNewClient, signInDemoUsers, startApiStack } from '../support/api-stack';
+import type { ApiClient} from '../support/api-stack';
+import { registerNewClient, signInDemoUsers, startApiStack } from '../support/api-stack';
 
 /**
  * Clients' subscriptions (docs/plans.md, "Subscriptions", "Limits", "Overview"): an admin

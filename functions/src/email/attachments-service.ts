@@ -1,4 +1,4 @@
-import { changeStorageUsage, checkStorageLimit } from '../core/billing/plan-limits';
+import { changeStorageUsage, checkStorageLimit } from '../core/billing/storage-limits';
 import type { Caller } from '../core/caller';
 import { ConditionFailed } from '../core/db';
 import { NotFoundError, ValidationError } from '../core/errors';

@@ -1,4 +1,4 @@
-import { changeStorageUsage } from '../core/billing/plan-limits';
+import { changeStorageUsage } from '../core/billing/storage-limits';
 import type { Caller } from '../core/caller';
 import { ConditionFailed } from '../core/db';
 import { ConflictError, NotFoundError } from '../core/errors';

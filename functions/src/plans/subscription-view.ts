@@ -3,7 +3,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { invoiceAmounts } from '../core/billing/amounts';
 import { creditBalanceEntity } from '../core/billing/entities';
 import { periodEnd } from '../core/billing/periods';
-import { storageBytesOf } from '../core/billing/plan-limits';
+import { storageBytesOf } from '../core/billing/storage-limits';
 import type { Currency, InvoiceLine, PlanRecord, SubscriptionRecord } from '../core/billing/records';
 import { db } from '../core/db';
 import { NotFoundError } from '../core/errors';

@@ -1,14 +1,13 @@
 import { defineEntity } from '../entity';
+import { subscriptionPartition } from './subscription-entities';
 import type {
   CreditBalanceRecord,
   CreditEntryRecord,
   Currency,
   InvoiceRecord,
   PendingInvoiceLine,
-  PlanRecord,
   ReferralRecord,
   RewardRuleRecord,
-  SubscriptionRecord,
 } from './records';
 
 /**
@@ -17,28 +16,12 @@ import type {
  * them: plans (catalogue, subscriptions, invoices), referrals, invoice-pdf and payments.
  */
 
-/* ---------- Catalogue: one partition, a handful of plans, listed with one Query ---------- */
+/* ---------- Catalogue and subscriptions: in subscription-entities.ts (the limits read them) ---------- */
 
-export const plansPartition = 'PLANS';
+export { planEntity, plansPartition, subscriptionEntity, subscriptionsIndexPartition } from './subscription-entities';
+export { usageEntity, type UsageRecord } from './usage-entity';
 
-export const planEntity = defineEntity<PlanRecord, [planId: string]>({
-  type: 'Plan',
-  key: (planId) => ({ pk: plansPartition, sk: `PLAN#${planId}` }),
-  keyOf: (record) => ({ pk: plansPartition, sk: `PLAN#${record.id}` }),
-});
-
-/* ---------- Subscriptions: one per client, its pending lines and its periods beside it ---------- */
-
-const subscriptionPartition = (clientId: string) => `SUBSCRIPTION#${clientId}`;
-export const subscriptionsIndexPartition = 'SUBSCRIPTIONS';
-
-export const subscriptionEntity = defineEntity<SubscriptionRecord, [clientId: string]>({
-  type: 'Subscription',
-  key: (clientId) => ({ pk: subscriptionPartition(clientId), sk: 'SUBSCRIPTION' }),
-  keyOf: (record) => ({ pk: subscriptionPartition(record.clientId), sk: 'SUBSCRIPTION' }),
-  // Every subscription, for the admins' list (by cursor).
-  indexKeysOf: (record) => ({ gsi1pk: subscriptionsIndexPartition, gsi1sk: record.clientId }),
-});
+/* ---------- A subscription's pending lines and billed periods, in its partition ---------- */
 
 export const pendingLineSkPrefix = 'PENDING#';
 
@@ -144,18 +127,4 @@ export const creditEntryEntity = defineEntity<CreditEntryRecord, [userId: string
   type: 'CreditEntry',
   key: (userId, entryId) => ({ pk: creditPartition(userId), sk: `${creditEntrySkPrefix}${entryId}` }),
   keyOf: (record) => ({ pk: creditPartition(record.userId), sk: `${creditEntrySkPrefix}${record.id}` }),
-});
-
-/* ---------- Usage against a plan's limits ---------- */
-
-/** A client's measured use (docs/plans.md, "Limits"): bytes of the files they attached, moved by ADD with each attach and removal. */
-export interface UsageRecord {
-  readonly clientId: string;
-  readonly storageBytes: number;
-}
-
-export const usageEntity = defineEntity<UsageRecord, [clientId: string]>({
-  type: 'Usage',
-  key: (clientId) => ({ pk: `USAGE#${clientId}`, sk: 'USAGE' }),
-  keyOf: (record) => ({ pk: `USAGE#${record.clientId}`, sk: 'USAGE' }),
 });
