@@ -14,7 +14,7 @@ import type {
 } from '@orbit/functions/plans/contract';
 
 import type { LocalStack } from '../../infra/local/stack';
-import type { ApiClient} from '../support/api-stack';
+import type { ApiClient } from '../support/api-stack';
 import { registerNewClient, signInDemoUsers, startApiStack } from '../support/api-stack';
 
 /**
