@@ -44,6 +44,12 @@ const notTablePartitionKeys = new Set([
   'STATS#', // SEQUENCE#<id> / STATS#<step> (a step's statistics)
   'DELIVERY#', // WEBHOOK#<id> / DELIVERY#<msg_id> (a webhook delivery; integrations/webhook-entities.ts)
   'ATTEMPT#', // WEBHOOK#<id> / ATTEMPT#<msg_id>#<n> (one attempt of a webhook delivery)
+  'PLAN#', // PLANS / PLAN#<id> (a plan; core/billing/subscription-entities.ts)
+  'PENDING#', // SUBSCRIPTION#<client> / PENDING#<line> (a plan change's proration; core/billing/entities.ts)
+  'PERIOD#', // SUBSCRIPTION#<client> / PERIOD#<start> (a billed period's claim)
+  'BALANCE#', // CREDIT#<user> / BALANCE#<currency> (a credit balance)
+  'ENTRY#', // CREDIT#<user> / ENTRY#<cause> (a credit movement)
+  'REFERRED#', // REFERRER#<user> / REFERRED#<user> (a referral)
 ]);
 
 /** The `XYZ#` prefixes of the string and template literals in an area's Lambda bundle. */

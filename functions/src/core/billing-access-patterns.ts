@@ -6,11 +6,12 @@ import type { AccessPattern } from './access-patterns';
  * checked against the key builders by access-patterns.test.ts.
  */
 const module = 'core/billing/entities.ts';
+const subscriptionModule = 'core/billing/subscription-entities.ts';
 
 export const billingAccessPatterns: readonly AccessPattern[] = [
   {
     entity: 'Plan',
-    module,
+    module: subscriptionModule,
     index: 'table',
     pk: 'PLANS',
     sk: 'PLAN#<planId>',
@@ -18,7 +19,7 @@ export const billingAccessPatterns: readonly AccessPattern[] = [
   },
   {
     entity: 'Subscription',
-    module,
+    module: subscriptionModule,
     index: 'table',
     pk: 'SUBSCRIPTION#<clientId>',
     sk: 'SUBSCRIPTION',
@@ -26,7 +27,7 @@ export const billingAccessPatterns: readonly AccessPattern[] = [
   },
   {
     entity: 'Subscription',
-    module,
+    module: subscriptionModule,
     index: 'gsi1',
     pk: 'SUBSCRIPTIONS',
     sk: '<clientId>',
@@ -141,5 +142,15 @@ export const billingAccessPatterns: readonly AccessPattern[] = [
     pk: 'CREDIT#<userId>',
     sk: 'ENTRY#<entryId>',
     patterns: ["a balance's movements; the id names the cause (earned#, applied#, released#), so each is written once"],
+  },
+  {
+    entity: 'Usage',
+    module: 'core/billing/usage-entity.ts',
+    index: 'table',
+    pk: 'USAGE#<clientId>',
+    sk: 'USAGE',
+    patterns: [
+      "a client's storage bytes: raised when they attach a file, lowered when they remove it; read by the storage limit and the usage meters",
+    ],
   },
 ];

@@ -1,14 +1,13 @@
 import { defineEntity } from '../entity';
+import { subscriptionPartition } from './subscription-entities';
 import type {
   CreditBalanceRecord,
   CreditEntryRecord,
   Currency,
   InvoiceRecord,
   PendingInvoiceLine,
-  PlanRecord,
   ReferralRecord,
   RewardRuleRecord,
-  SubscriptionRecord,
 } from './records';
 
 /**
@@ -17,28 +16,12 @@ import type {
  * them: plans (catalogue, subscriptions, invoices), referrals, invoice-pdf and payments.
  */
 
-/* ---------- Catalogue: one partition, a handful of plans, listed with one Query ---------- */
+/* ---------- Catalogue and subscriptions: in subscription-entities.ts (the limits read them) ---------- */
 
-export const plansPartition = 'PLANS';
+export { planEntity, plansPartition, subscriptionEntity, subscriptionsIndexPartition } from './subscription-entities';
+export { usageEntity, type UsageRecord } from './usage-entity';
 
-export const planEntity = defineEntity<PlanRecord, [planId: string]>({
-  type: 'Plan',
-  key: (planId) => ({ pk: plansPartition, sk: `PLAN#${planId}` }),
-  keyOf: (record) => ({ pk: plansPartition, sk: `PLAN#${record.id}` }),
-});
-
-/* ---------- Subscriptions: one per client, its pending lines and its periods beside it ---------- */
-
-const subscriptionPartition = (clientId: string) => `SUBSCRIPTION#${clientId}`;
-export const subscriptionsIndexPartition = 'SUBSCRIPTIONS';
-
-export const subscriptionEntity = defineEntity<SubscriptionRecord, [clientId: string]>({
-  type: 'Subscription',
-  key: (clientId) => ({ pk: subscriptionPartition(clientId), sk: 'SUBSCRIPTION' }),
-  keyOf: (record) => ({ pk: subscriptionPartition(record.clientId), sk: 'SUBSCRIPTION' }),
-  // Every subscription, for the admins' list (by cursor).
-  indexKeysOf: (record) => ({ gsi1pk: subscriptionsIndexPartition, gsi1sk: record.clientId }),
-});
+/* ---------- A subscription's pending lines and billed periods, in its partition ---------- */
 
 export const pendingLineSkPrefix = 'PENDING#';
 
