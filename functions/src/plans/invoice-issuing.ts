@@ -32,8 +32,8 @@ export const invoiceNumber = (year: number, sequence: number): string => `${year
  */
 const counterContention = { attempts: 120, baseDelayMs: 15, maxDelayMs: 400 } as const;
 
-const isLostRace = (error: unknown): boolean =>
-  error instanceof ConditionFailed && !error.failed('credit-entry') && !error.failed('job:billing.invoice.email');
+/** Any lost condition: the next round reads again, and finds the invoice issued if that is why. */
+const isLostRace = (error: unknown): boolean => error instanceof ConditionFailed;
 
 export type IssueOutcome = { readonly issued: InvoiceRecord } | { readonly notDraft: InvoiceRecord | undefined };
 

@@ -82,18 +82,23 @@ export const invoiceEmail = (
   const w = words[language];
   const number = invoice.number ?? '';
   const money = (minor: number) => formatMoney(language, invoice.currency, minor);
+  // French sets a space before the colon.
+  const field = (label: string, value: string) => `${label}${language === 'fr' ? '\u00a0:' : ':'} ${value}`;
   const lines = [
     w.greeting(invoice.billedTo.fullName),
     '',
     w.intro(number),
     '',
-    `${w.period}: ${formatDay(language, invoice.periodStart)} – ${formatDay(language, lastDayOf(invoice.periodEnd))}`,
-    `${w.total}: ${money(invoice.total)}`,
-    ...(invoice.creditApplied > 0 ? [`${w.credit}: −${money(invoice.creditApplied)}`] : []),
-    `${w.due}: ${money(invoice.amountDue)}`,
-    ...(invoice.dueAt ? [`${w.dueDate}: ${formatDay(language, invoice.dueAt)}`] : []),
+    field(
+      w.period,
+      `${formatDay(language, invoice.periodStart)} – ${formatDay(language, lastDayOf(invoice.periodEnd))}`,
+    ),
+    field(w.total, money(invoice.total)),
+    ...(invoice.creditApplied > 0 ? [field(w.credit, `−${money(invoice.creditApplied)}`)] : []),
+    field(w.due, money(invoice.amountDue)),
+    ...(invoice.dueAt ? [field(w.dueDate, formatDay(language, invoice.dueAt))] : []),
     '',
-    `${w.view}: ${baseUrl ?? ''}${invoicePath(invoice.id)}`,
+    field(w.view, `${baseUrl ?? ''}${invoicePath(invoice.id)}`),
     '',
     w.thanks,
   ];
