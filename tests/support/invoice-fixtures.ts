@@ -1,6 +1,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 
 import {
+  billingStatsEntity,
   creditBalanceEntity,
   creditEntryEntity,
   creditEntrySkPrefix,
@@ -27,6 +28,7 @@ import type { JobRecord } from '@orbit/functions/core/jobs/records';
 import { tableName } from '@orbit/functions/core/table';
 import { userEntity } from '@orbit/functions/core/users/entities';
 import { newDraft } from '@orbit/functions/plans/invoice-drafting';
+import { billingStatsPart } from '@orbit/functions/plans/invoice-repository';
 
 /**
  * Billing records put straight through the core entities, as the subscription routes (plans
@@ -99,8 +101,18 @@ export const subscribeClient = async (
   // Pending lines are billed in the order of their ids, the order they were written in.
   const lineId = monotonicFactory();
   const pending = (options.pending ?? []).map((line) => ({ id: lineId(), clientId, line, createdAt: at }));
+  // The overview's counts start as an empty map the first time (the subscription routes' way).
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: billingStatsEntity.key(),
+      UpdateExpression: 'SET subscribers = if_not_exists(subscribers, :none)',
+      ExpressionAttributeValues: { ':none': {} },
+    }),
+  );
   await transactWrite([
     putPart('plan', planEntity.toItem(plan)),
+    billingStatsPart({ [`${plan.id}#${interval}`]: 1 }),
     putPart('subscription', subscriptionEntity.toItem(subscription)),
     ...pending.map((record) => putPart('pending', pendingLineEntity.toItem(record))),
     jobPart(
@@ -193,4 +205,12 @@ export const changeSubscription = async (
   const changed = { ...current, ...changes, version: current.version + 1 };
   await transactWrite([putPart('subscription', subscriptionEntity.toItem(changed))]);
   return changed;
+};
+
+/** Active subscribers of a plan and interval, as the overview counts them. */
+export const subscribersOf = async (planId: string, interval: BillingInterval): Promise<number | undefined> => {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: billingStatsEntity.key(), ConsistentRead: true }),
+  );
+  return Item ? billingStatsEntity.fromItem(Item).subscribers[`${planId}#${interval}`] : undefined;
 };
