@@ -94,6 +94,7 @@ import {
   referralEntity,
   rewardRuleEntity,
   subscriptionEntity,
+  usageEntity,
 } from './core/billing/entities';
 import type { InvoiceRecord } from './core/billing/records';
 
@@ -301,6 +302,7 @@ const builtKeys: readonly BuiltKey[] = [
   table('CreditBalance', creditBalanceEntity.key('u1', 'EUR')),
   indexed('CreditBalance', 'gsi1', creditBalanceEntity.indexKeysOf({ userId: 'u1', currency: 'EUR' } as never)),
   table('CreditEntry', creditEntryEntity.key('u1', 'applied#01J0000000000000000000000I')),
+  table('Usage', usageEntity.key('u1')),
 ];
 
 const rows: readonly AccessPattern[] = accessPatterns;

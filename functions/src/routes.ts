@@ -257,6 +257,19 @@ export const openapiHttpRoutes = [
 // prettier-ignore
 const plansCatalogueHttpRoutes = [
   // Catalogue and subscriptions (docs/plans.md, "Catalogue", "Subscriptions")
+  { method: 'GET', path: '/api/apps/plans', area: 'plans', access: 'signed-in' }, // The catalogue by position: every plan for those who may update Plan, visible and not archived for the others (read Plan)
+  { method: 'POST', path: '/api/apps/plans', area: 'plans', access: 'signed-in' }, // A plan: names, descriptions and features in en/fr/ar, prices in minor units, tax, limits (create Plan)
+  { method: 'PATCH', path: '/api/apps/plans/{id}', area: 'plans', access: 'signed-in' }, // Any of a plan's fields from the version read; stale is 409 (update Plan)
+  { method: 'GET', path: '/api/apps/plans/subscriptions', area: 'plans', access: 'signed-in' }, // Every client's subscription by client id, by cursor (read Subscription, all)
+  { method: 'GET', path: '/api/apps/plans/subscriptions/{clientId}', area: 'plans', access: 'signed-in' }, // A client's plan, period, usage against the limits and next invoice; another client's is 404 (read Subscription)
+  { method: 'PUT', path: '/api/apps/plans/subscriptions/{clientId}', area: 'plans', access: 'signed-in' }, // Subscribe a client (first invoice drafted at once) or change plan (prorated now) or interval (at the period's end) (update Subscription)
+  { method: 'POST', path: '/api/apps/plans/subscriptions/{clientId}/change-request', area: 'plans', access: 'signed-in' }, // The client asks for another plan or interval (the client themself)
+  { method: 'DELETE', path: '/api/apps/plans/subscriptions/{clientId}/change-request', area: 'plans', access: 'signed-in' }, // The client withdraws the request, or an admin declines it (update Subscription)
+  { method: 'POST', path: '/api/apps/plans/subscriptions/{clientId}/change-request/approve', area: 'plans', access: 'signed-in' }, // Apply the client's request as an admin's own change (update Subscription)
+  { method: 'POST', path: '/api/apps/plans/subscriptions/{clientId}/cancel', area: 'plans', access: 'signed-in' }, // End at the period's end: no further invoice (the client themself)
+  { method: 'POST', path: '/api/apps/plans/subscriptions/{clientId}/resume', area: 'plans', access: 'signed-in' }, // Keep the subscription after all (the client themself)
+  // Overview (docs/plans.md, "Overview")
+  { method: 'GET', path: '/api/apps/plans/overview', area: 'plans', access: 'signed-in' }, // Clients per plan and interval, MRR per currency, open and overdue invoices (read Subscription all, read Invoice)
 ] as const satisfies readonly AreaRouteDefinition<'plans'>[];
 
 // prettier-ignore

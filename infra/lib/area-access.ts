@@ -97,6 +97,8 @@ export const areaAccessOverrides: AreaAccessOverrides = {
   projects: {
     leadingKeys: [
       ...[...userKeys, 'PROJECT#*', 'PLIST#*', 'PCOUNT#*', 'ROLE#*', 'BOARD#*', 'CONNECTION#*'],
+      // The client's plan limit (core/billing/plan-limits.ts): their subscription and its plan.
+      ...['SUBSCRIPTION#*', 'PLANS'],
       // Assignments, comments and status changes are queued for the notifications' fan-out
       // (core/notifications/producers.ts): JOB#, and JOBS#, its gsi1 partition.
       ...['JOB#*', 'JOBS#*'],
@@ -186,6 +188,10 @@ export const areaAccessOverrides: AreaAccessOverrides = {
       'PEOPLE',
       'JOB#*',
       'JOBS#*',
+      // A client's storage limit (core/billing/plan-limits.ts): their subscription, its plan, their usage.
+      'SUBSCRIPTION#*',
+      'PLANS',
+      'USAGE#*',
     ],
   },
   // Mailings (docs/mailings.md): the people and their tags (USER#; the people index PEOPLE, the
@@ -245,6 +251,10 @@ export const areaAccessOverrides: AreaAccessOverrides = {
       'CREDIT#*',
       'JOB#*',
       'JOBS#*',
+      // The usage meters: a client's storage (USAGE#) and project counts (PCOUNT#, through
+      // projects/counts-service.ts, whose bundle brings the projects' key builders).
+      'USAGE#*',
+      'PCOUNT#*',
     ],
   },
   // Referrals (docs/plans.md, "Referrals"): a referrer's referrals (REFERRER#; all, REFERRALS on

@@ -12,6 +12,7 @@ import { seedIntegrations } from './integrations';
 import { seedMailings } from './mailings';
 import { seedNotifications } from './notifications';
 import { seedPermissionRules, seedPermissions } from './permissions';
+import { seedPlans } from './plans';
 import { seedProjects } from './projects';
 import { indexEveryProfile, seedUsers } from './users';
 import { seedTeam } from './team';
@@ -49,6 +50,8 @@ export const seedSteps: readonly SeedStep[] = [
   { name: 'mailings', run: seedMailings },
   // A webhook to a CRM automation (turned off) and a read-only API key (docs/integrations.md).
   { name: 'integrations', run: seedIntegrations },
+  // Starter, Growth and Scale in euros; demo clients subscribed, their first invoices drafted (docs/plans.md).
+  { name: 'plans', run: seedPlans },
 ];
 
 const markerKey = (step: string) => ({ pk: 'SEED#demo', sk: `STEP#${step}` });

@@ -99,7 +99,13 @@ export const demoPermissions: readonly {
   {
     name: 'Financial Management',
     assignedTo: ['administrator', 'manager'],
-    rules: [...on('Plan', ['read', 'update']), ...on('Referral', ['read']), ...on('Project', ['read'])],
+    rules: [
+      ...on('Plan', ['read', 'update']),
+      ...on('Subscription', ['read', 'update']),
+      ...on('Invoice', ['read', 'update']),
+      ...on('Referral', ['read']),
+      ...on('Project', ['read']),
+    ],
     createdAt: '2021-02-25T10:30:00Z',
   },
   {

@@ -142,4 +142,14 @@ export const billingAccessPatterns: readonly AccessPattern[] = [
     sk: 'ENTRY#<entryId>',
     patterns: ["a balance's movements; the id names the cause (earned#, applied#, released#), so each is written once"],
   },
+  {
+    entity: 'Usage',
+    module,
+    index: 'table',
+    pk: 'USAGE#<clientId>',
+    sk: 'USAGE',
+    patterns: [
+      "a client's storage bytes: raised when they attach a file, lowered when they remove it; read by the storage limit and the usage meters",
+    ],
+  },
 ];

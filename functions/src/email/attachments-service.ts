@@ -1,8 +1,10 @@
+import { changeStorageUsage, checkStorageLimit } from '../core/billing/plan-limits';
 import type { Caller } from '../core/caller';
 import { ConditionFailed } from '../core/db';
 import { NotFoundError, ValidationError } from '../core/errors';
 import { ulid } from '../core/ids';
 import { presignPut, type PresignedUpload } from '../core/media/object-store';
+import { clientUploadBytes, pendingAttachmentKey } from './attachment-keys';
 import { authorizeCompose } from './compose-access';
 import { toMailDetail } from './compose-views';
 import { mailLimits, type MailAttachmentView, type MailDetail } from './contract';
@@ -25,11 +27,6 @@ import type { AddAttachmentRequest } from './requests';
  * nothing serves: a download is a signed GET given to a mailbox that holds the mail.
  */
 export const attachmentUploadLifetimeSeconds = 15 * 60;
-export const pendingMailPrefix = 'media/pending/mail/';
-export const storedMailPrefix = 'mail/';
-export const pendingAttachmentKey = (ownerId: string, attachmentId: string) =>
-  `${pendingMailPrefix}${ownerId}/${attachmentId}`;
-export const storedAttachmentKey = (attachmentId: string) => `${storedMailPrefix}${attachmentId}`;
 
 /** A change to the draft as read, saved if nobody saved in between; tried again a few times if they did. */
 const changeDraftAttachments = async (
@@ -67,6 +64,8 @@ export const addAttachment = async (
   const { name, type, size } = request();
   const id = ulid();
   const attachment: MailAttachment = { id, name, type, size, key: pendingAttachmentKey(ownerId, id) };
+  const counted = clientUploadBytes(caller, [attachment]);
+  if (counted > 0) await checkStorageLimit(ownerId, counted, 'size');
   const draft = await changeDraftAttachments(ownerId, draftId, (mail) => {
     if (mail.attachments.length >= mailLimits.maxAttachments) {
       throw new ValidationError({ name: [composeMessages.tooManyAttachments] });
@@ -77,6 +76,7 @@ export const addAttachment = async (
     }
     return [...mail.attachments, attachment];
   });
+  await changeStorageUsage(ownerId, counted);
   const upload = await presignPut(attachment.key, {
     contentType: type,
     contentLength: size,
@@ -91,8 +91,13 @@ export const addAttachment = async (
  */
 export const removeAttachment = async (caller: Caller, draftId: string, attachmentId: string): Promise<MailDetail> => {
   const ownerId = authorizeCompose(caller);
-  return changeDraftAttachments(ownerId, draftId, (mail) => {
-    if (!mail.attachments.some((file) => file.id === attachmentId)) throw new NotFoundError('Attachment not found');
+  let freed = 0;
+  const draft = await changeDraftAttachments(ownerId, draftId, (mail) => {
+    const removed = mail.attachments.filter((file) => file.id === attachmentId);
+    if (removed.length === 0) throw new NotFoundError('Attachment not found');
+    freed = clientUploadBytes(caller, removed);
     return mail.attachments.filter((file) => file.id !== attachmentId);
   });
+  await changeStorageUsage(ownerId, -freed);
+  return draft;
 };

@@ -1,8 +1,10 @@
+import { changeStorageUsage } from '../core/billing/plan-limits';
 import type { Caller } from '../core/caller';
 import { ConditionFailed } from '../core/db';
 import { ConflictError, NotFoundError } from '../core/errors';
 import { ulid } from '../core/ids';
 import { getUserById } from '../core/users/repository';
+import { clientUploadBytes } from './attachment-keys';
 import { authorizeCompose } from './compose-access';
 import { toMailDetail } from './compose-views';
 import type { MailDetail } from './contract';
@@ -138,6 +140,8 @@ export const discardOwnDraft = async (caller: Caller, id: string, version: () =>
   if (read !== undefined && read !== current.mail.version) throw staleDraft(current);
   try {
     await discardDraft(ownerId, id, read);
+    // Its uploads go with it: the client's plan storage gets their bytes back.
+    await changeStorageUsage(ownerId, -clientUploadBytes(caller, current.mail.attachments));
   } catch (error) {
     if (error instanceof ConditionFailed && error.failed('draft')) {
       const now = await getMailWithBody(ownerId, id);

@@ -4,7 +4,7 @@ import { NotFoundError, ValidationError } from '../core/errors';
 import { ulid } from '../core/ids';
 import { jobPart } from '../core/jobs/enqueue';
 import { copyObject, headObject } from '../core/media/object-store';
-import { pendingMailPrefix, storedAttachmentKey } from './attachments-service';
+import { pendingMailPrefix, storedAttachmentKey } from './attachment-keys';
 import { authorizeCompose } from './compose-access';
 import { toMailDetail } from './compose-views';
 import { mailLimits, type MailDetail } from './contract';

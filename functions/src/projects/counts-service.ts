@@ -46,3 +46,12 @@ export const projectFiguresFor = async (scope: FiguresScope): Promise<ProjectFig
   );
   return { projects: notArchived, openTasks, openTasksComplete: page.LastEvaluatedKey === undefined };
 };
+
+/** Statuses that hold a project against its client's plan limit (docs/plans.md, "Limits"). */
+export const activeProjectStatuses = ['planning', 'active', 'on_hold'] as const;
+
+/** A client's projects not completed or archived: one consistent read of their counts item. */
+export const activeProjectCountOf = async (clientId: string): Promise<number> => {
+  const { counts } = await getProjectsAndCounts([], { kind: 'client', clientId });
+  return activeProjectStatuses.reduce((total, status) => total + counts[status], 0);
+};

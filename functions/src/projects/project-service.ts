@@ -8,6 +8,7 @@ import { findUsersByNamePrefix, getUsersById } from '../core/users/repository';
 import type { PersonName } from '../core/users/records';
 import { staffRoles } from '../core/roles';
 import { notifyProjectStatus } from '../core/notifications/producers';
+import { checkActiveProjectsLimit } from '../core/billing/plan-limits';
 import {
   defaultOrderFor,
   projectMessages,
@@ -21,6 +22,7 @@ import {
 import { authorizePeoplePicking, authorizeProjectCreation, readProjectFor } from './access';
 import { publishBoardChange } from './board-changes';
 import { explainProjectRejection, staleProject } from './conflicts';
+import { activeProjectCountOf, activeProjectStatuses } from './counts-service';
 import { listPartitionKey, statusSetsFor, type ProjectListScope } from './entities';
 import { decodeListCursor, encodeListCursor, fingerprintOf } from './list-cursor';
 import { readMergedPage, type PartitionPosition } from './merged-pages';
@@ -120,6 +122,21 @@ export const listProjects = async (caller: Caller, parseQuery: () => ListProject
   };
 };
 
+const isActive = (status: string) => (activeProjectStatuses as readonly string[]).includes(status);
+
+/**
+ * A write that makes a project active for a client (a new one, a completed one reopened, one
+ * restored or moved to them) is refused at their plan's limit (docs/plans.md, "Limits").
+ */
+const checkPlanLimit = async (
+  before: Pick<ProjectRecord, 'clientId' | 'status'> | undefined,
+  after: Pick<ProjectRecord, 'clientId' | 'status'>,
+): Promise<void> => {
+  if (!isActive(after.status)) return;
+  if (before && isActive(before.status) && before.clientId === after.clientId) return;
+  await checkActiveProjectsLimit(after.clientId, await activeProjectCountOf(after.clientId));
+};
+
 export const createProject = async (caller: Caller, body: () => CreateProjectInput): Promise<Project> => {
   authorizeProjectCreation(caller);
   const input = body();
@@ -127,6 +144,7 @@ export const createProject = async (caller: Caller, body: () => CreateProjectInp
   const people = await getUsersById([input.clientId, ...input.managerIds]);
   const client = resolveClient(input.clientId, people);
   const managers = resolveManagers(input.managerIds, people);
+  await checkPlanLimit(undefined, { clientId: client.id, status: input.status });
   const at = now();
   const record: ProjectRecord = {
     id: ulid(),
@@ -217,6 +235,7 @@ export const updateProject = async (
   const plan = planProjectUpdate(record, input, { client, managers }, now());
   // Nothing to change: answer with what is stored rather than minting a new version.
   if (!plan) return toProject(record);
+  await checkPlanLimit(record, plan.changes);
   return applyChanges(caller, record, plan.changes, 'project.updated', plan.fields);
 };
 
@@ -227,7 +246,9 @@ export const archiveProject = async (caller: Caller, projectId: string, body: ()
 
 export const restoreProject = async (caller: Caller, projectId: string, body: () => { version: number }) => {
   const { project: record } = await readProjectFor(caller, projectId, 'update');
-  return applyChanges(caller, record, planRestore(record, body().version, now()), 'project.restored', []);
+  const changes = planRestore(record, body().version, now());
+  await checkPlanLimit(record, changes);
+  return applyChanges(caller, record, changes, 'project.restored', []);
 };
 
 /**

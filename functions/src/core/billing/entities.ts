@@ -145,3 +145,17 @@ export const creditEntryEntity = defineEntity<CreditEntryRecord, [userId: string
   key: (userId, entryId) => ({ pk: creditPartition(userId), sk: `${creditEntrySkPrefix}${entryId}` }),
   keyOf: (record) => ({ pk: creditPartition(record.userId), sk: `${creditEntrySkPrefix}${record.id}` }),
 });
+
+/* ---------- Usage against a plan's limits ---------- */
+
+/** A client's measured use (docs/plans.md, "Limits"): bytes of the files they attached, moved by ADD with each attach and removal. */
+export interface UsageRecord {
+  readonly clientId: string;
+  readonly storageBytes: number;
+}
+
+export const usageEntity = defineEntity<UsageRecord, [clientId: string]>({
+  type: 'Usage',
+  key: (clientId) => ({ pk: `USAGE#${clientId}`, sk: 'USAGE' }),
+  keyOf: (record) => ({ pk: `USAGE#${record.clientId}`, sk: 'USAGE' }),
+});
