@@ -1,19 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import type { InvoiceListResponse, InvoiceResponse, InvoiceView } from '@orbit/functions/plans/invoice-contract';
-import { getSubscription } from '@orbit/functions/plans/invoice-repository';
+import { getSubscription } from '@orbit/functions/plans/subscription-repository';
 import { planJobs } from '@orbit/functions/plans/jobs';
 
 import type { LocalStack } from '../../infra/local/stack';
 import { ApiClient, demo, registerNewClient, startApiStack } from '../support/api-stack';
-import {
-  changeSubscription,
-  putDrafts,
-  readJob,
-  subscribeClient,
-  subscribersOf,
-  testPlan,
-} from '../support/invoice-fixtures';
+import { putDrafts, readJob, subscribeClient, subscribersOf } from '../support/invoice-fixtures';
 
 /**
  * What admins do with invoices and what clients see of them (docs/plans.md, "Invoices"): lists
@@ -61,7 +54,7 @@ const draftOf = (clientId: string): Promise<InvoiceView> =>
 /** A client with an issued (open) invoice of their first period. */
 const clientWithOpenInvoice = async (name: string) => {
   const client = await registerNewClient(stack.url, name);
-  const subscribed = await subscribeClient(client.id);
+  const subscribed = await subscribeClient(admin, client.id);
   const draft = await draftOf(client.id);
   const opened = await admin.request<InvoiceResponse>('POST', `/api/apps/plans/invoices/${draft.id}/issue`);
   if (opened.status !== 200) throw new Error(`fixture: issue answered ${opened.status}`);
@@ -115,7 +108,7 @@ describe('recording a payment', () => {
     expect(await readJob(`referral-activate#${invoice.id}`)).toBeUndefined();
 
     const client = await registerNewClient(stack.url, 'Draft Payer');
-    await subscribeClient(client.id);
+    await subscribeClient(admin, client.id);
     const draft = await draftOf(client.id);
     expect((await pay(admin, draft.id, { method: 'cash', paidOn: '2026-03-02' })).status).toBe(409);
   });
@@ -144,7 +137,7 @@ describe('authorisation', () => {
 describe('lists', () => {
   it('pages a client’s invoices newest first, filters by status and overdue, and refuses a bad cursor', async () => {
     const client = await registerNewClient(stack.url, 'Many Mia');
-    const subscribed = await subscribeClient(client.id);
+    const subscribed = await subscribeClient(admin, client.id);
     await draftOf(client.id);
     const past = new Date(Date.now() - 20 * dayMs).toISOString();
     const [overdue] = await putDrafts(subscribed, 1, {
@@ -203,10 +196,12 @@ describe('lists', () => {
 describe('renewal', () => {
   it('rolls the period at its end, applies a scheduled interval change, and bills the next period once', async () => {
     const client = await registerNewClient(stack.url, 'Renew Rui');
-    const plan = testPlan({ yearlyPrice: 80_000 });
-    const { subscription } = await subscribeClient(client.id, { plan });
+    const { plan, subscription } = await subscribeClient(admin, client.id, { plan: { yearlyPrice: 80_000 } });
     await draftOf(client.id);
-    await changeSubscription(client.id, { scheduledChange: { planId: plan.id, interval: 'year' } });
+    const scheduled = await admin.request('PUT', `/api/apps/plans/subscriptions/${client.id}`, {
+      body: { planId: plan.id, interval: 'year', version: subscription.version },
+    });
+    expect(scheduled.status).toBe(200);
 
     const end = subscription.currentPeriodEnd;
     const outcome = (await draftJob(client.id, end)) as { drafted: string };
@@ -231,9 +226,9 @@ describe('renewal', () => {
 
   it('ends the subscription at the period’s end when it was to cancel, with no invoice', async () => {
     const client = await registerNewClient(stack.url, 'Cancel Cy');
-    const { plan, subscription } = await subscribeClient(client.id);
+    const { plan, subscription } = await subscribeClient(admin, client.id);
     await draftOf(client.id);
-    await changeSubscription(client.id, { cancelAtPeriodEnd: true });
+    expect((await client.client.request('POST', `/api/apps/plans/subscriptions/${client.id}/cancel`)).status).toBe(200);
     expect(await subscribersOf(plan.id, 'month')).toBe(1);
 
     await expect(draftJob(client.id, subscription.currentPeriodEnd)).resolves.toEqual({ canceled: true });

@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import { getInvoiceCounter, listPendingLines } from '@orbit/functions/plans/invoice-repository';
+import { daysBetween, startOfUtcDay } from '@orbit/functions/core/billing/periods';
+import { getInvoiceCounter } from '@orbit/functions/plans/invoice-repository';
+import { getSubscription, listPendingLines } from '@orbit/functions/plans/subscription-repository';
 import type { InvoiceListResponse, InvoiceResponse, InvoiceView } from '@orbit/functions/plans/invoice-contract';
 import { planJobs } from '@orbit/functions/plans/jobs';
 
 import type { LocalStack } from '../../infra/local/stack';
 import { ApiClient, demo, registerNewClient, startApiStack } from '../support/api-stack';
 import {
+  createPlan,
   creditEntries,
   putCreditBalance,
   putDrafts,
@@ -58,96 +61,112 @@ const draftOf = (clientId: string): Promise<InvoiceView> =>
   );
 
 /** Runs a job of the plans area by hand, as a worker would (again, or at the same time as another). */
-const runJob = async <K extends keyof typeof planJobs>(jobId: string, kind: K) => {
+const runJob = async <K extends keyof typeof planJobs>(jobId: string, kind: K, now = new Date()) => {
   const job = await readJob(jobId);
   if (!job) throw new Error(`no job ${jobId}`);
   const definition = planJobs[kind] as { run: (payload: unknown, context: unknown) => Promise<unknown> };
-  return definition.run(job.payload, { job, attempt: 1, now: new Date(), signal: new AbortController().signal });
+  return definition.run(job.payload, { job, attempt: 1, now, signal: new AbortController().signal });
 };
 
 describe('drafting', () => {
-  it('drafts the period with the plan line, the pending proration lines, tax and totals, once', async () => {
+  it('drafts the first period at once, then the renewal with the plan change’s proration lines, each once', async () => {
     const client = await registerNewClient(stack.url, 'Draft Ada');
-    const proration = {
-      kind: 'proration',
-      planId: 'old-plan',
-      planName: { en: 'Starter', fr: 'Starter', ar: 'Starter' },
-      periodStart: '2026-01-01T00:00:00.000Z',
-      periodEnd: '2026-02-01T00:00:00.000Z',
-      days: 10,
-      periodDays: 31,
-    } as const;
-    const { plan, subscription } = await subscribeClient(client.id, {
-      pending: [
-        { ...proration, direction: 'unused', amount: -935 },
-        { ...proration, direction: 'remaining', amount: 2_548 },
-      ],
-    });
+    const { plan, subscription } = await subscribeClient(admin, client.id);
+    const { currentPeriodStart: start, currentPeriodEnd: end } = subscription;
 
-    const draft = await draftOf(client.id);
-    expect(draft).toMatchObject({
+    const first = await draftOf(client.id);
+    expect(first).toMatchObject({
       clientId: client.id,
       status: 'draft',
       number: null,
       overdue: false,
       currency: 'EUR',
-      periodStart: subscription.currentPeriodStart,
-      periodEnd: subscription.currentPeriodEnd,
+      periodStart: start,
+      periodEnd: end,
       billedTo: { fullName: 'Draft Ada', language: 'en' },
-      // 7 900 − 935 + 2 548 = 9 513; 20 % of it is 1 902.6, rounded half away from zero.
-      subtotal: 9_513,
+      lines: [
+        {
+          kind: 'plan',
+          planId: plan.id,
+          planName: plan.name,
+          interval: 'month',
+          periodStart: start,
+          periodEnd: end,
+          amount: 7_900,
+        },
+      ],
+      subtotal: 7_900,
       taxRateBps: 2_000,
-      tax: 1_903,
-      total: 11_416,
+      tax: 1_580,
+      total: 9_480,
       creditApplied: 0,
-      amountDue: 11_416,
+      amountDue: 9_480,
       issuedAt: null,
       dueAt: null,
     });
-    expect(draft.lines).toEqual([
-      {
-        kind: 'plan',
-        planId: plan.id,
-        planName: plan.name,
-        interval: 'month',
-        periodStart: subscription.currentPeriodStart,
-        periodEnd: subscription.currentPeriodEnd,
-        amount: 7_900,
-      },
-      { ...proration, direction: 'unused', amount: -935 },
-      { ...proration, direction: 'remaining', amount: 2_548 },
-    ]);
-
-    expect(await listPendingLines(client.id)).toEqual([]);
-    // The next period's draft waits for its start, the issue an hour from drafting.
-    const next = await readJob(`invoice-draft#${client.id}#${subscription.currentPeriodEnd}`);
-    expect(next).toMatchObject({
+    // The issue waits an hour from drafting; the next period's draft waits for its start.
+    const issueJob = await readJob(`invoice-issue#${first.id}`);
+    expect(Date.parse(issueJob?.runAt ?? '') - Date.parse(first.createdAt)).toBe(3_600_000);
+    expect(await readJob(`invoice-draft#${client.id}#${end}`)).toMatchObject({
       kind: 'billing.invoice.draft',
-      runAt: subscription.currentPeriodEnd,
-      payload: { clientId: client.id, periodStart: subscription.currentPeriodEnd },
+      runAt: end,
+      payload: { clientId: client.id, periodStart: end },
     });
-    const issueJob = await readJob(`invoice-issue#${draft.id}`);
-    expect(Date.parse(issueJob?.runAt ?? '') - Date.parse(draft.createdAt)).toBe(3_600_000);
-
-    // The worker ran the first-period job; a second run (at-least-once) bills nothing more.
-    await expect(
-      runJob(`invoice-draft#${client.id}#${subscription.currentPeriodStart}`, 'billing.invoice.draft'),
-    ).resolves.toEqual({
+    // The worker ran the first period's job; a second run (at-least-once) bills nothing more.
+    await expect(runJob(`invoice-draft#${client.id}#${start}`, 'billing.invoice.draft')).resolves.toEqual({
       skipped: 'billed',
     });
-    expect((await invoicesOf(admin, `?clientId=${client.id}`)).body.invoices).toHaveLength(1);
+
+    // A plan change mid-period leaves two proration lines for the next invoice.
+    const bigger = await createPlan(admin, { monthlyPrice: 19_900, yearlyPrice: 199_000 });
+    const changed = await admin.request('PUT', `/api/apps/plans/subscriptions/${client.id}`, {
+      body: { planId: bigger.id, interval: 'month', version: subscription.version },
+    });
+    expect(changed.status).toBe(200);
+    const periodDays = daysBetween(new Date(start), new Date(end));
+    const days = daysBetween(startOfUtcDay(new Date()), new Date(end));
+    const unused = -Math.round((7_900 * days) / periodDays);
+    const remaining = Math.round((19_900 * days) / periodDays);
+
+    // At the period's end the job drafts the renewal: the new plan's line, then the proration.
+    const renewal = (await runJob(`invoice-draft#${client.id}#${end}`, 'billing.invoice.draft', new Date(end))) as {
+      drafted: string;
+    };
+    const next = (await invoice(admin, renewal.drafted)).body.invoice;
+    const nextEnd = (await getSubscription(client.id))?.currentPeriodEnd;
+    const subtotal = 19_900 + unused + remaining;
+    // Subscribed and changed the same day: 19 900 − 7 900 + 19 900 = 31 900, and 20 % tax is 6 380.
+    expect(next).toMatchObject({
+      status: 'draft',
+      periodStart: end,
+      periodEnd: nextEnd,
+      subtotal,
+      tax: Math.round(subtotal / 5),
+      total: subtotal + Math.round(subtotal / 5),
+      amountDue: subtotal + Math.round(subtotal / 5),
+    });
+    expect(next.lines.map((line) => [line.kind, line.planId, line.amount])).toEqual([
+      ['plan', bigger.id, 19_900],
+      ['proration', plan.id, unused],
+      ['proration', bigger.id, remaining],
+    ]);
+    expect(await listPendingLines(client.id)).toEqual([]);
+    expect((await invoicesOf(admin, `?clientId=${client.id}`)).body.invoices.map((item) => item.id)).toEqual([
+      renewal.drafted,
+      first.id,
+    ]);
 
     // A draft is the agency's own: the client neither lists nor opens it.
     expect((await invoicesOf(client.client)).body.invoices).toEqual([]);
-    expect((await invoice(client.client, draft.id)).status).toBe(404);
-    expect((await invoice(admin, draft.id)).body.invoice.id).toBe(draft.id);
+    expect((await invoice(client.client, first.id)).status).toBe(404);
+    expect((await invoice(admin, first.id)).body.invoice.id).toBe(first.id);
   });
 });
 
 describe('issuing', () => {
   it('is issued by the job an hour later: numbered, due in 14 days, mailed; a second run does nothing', async () => {
     const client = await registerNewClient(stack.url, 'Issued Ben');
-    await subscribeClient(client.id);
+    await subscribeClient(admin, client.id);
     const draft = await draftOf(client.id);
 
     await makeDue(`invoice-issue#${draft.id}`);
@@ -183,7 +202,7 @@ describe('issuing', () => {
 
   it('is issued by an admin at once, once; a client may not issue', async () => {
     const client = await registerNewClient(stack.url, 'Admin Issue');
-    await subscribeClient(client.id);
+    await subscribeClient(admin, client.id);
     const draft = await draftOf(client.id);
     expect((await issue(client.client, draft.id)).status).toBe(404);
 
@@ -198,7 +217,7 @@ describe('issuing', () => {
 
   it('numbers 50 concurrent issues without a gap or a repeat', async () => {
     const client = await registerNewClient(stack.url, 'Fifty Drafts');
-    const subscribed = await subscribeClient(client.id);
+    const subscribed = await subscribeClient(admin, client.id);
     await draftOf(client.id);
     const drafts = await putDrafts(subscribed, 50);
     const year = new Date().getUTCFullYear();
@@ -217,7 +236,7 @@ describe('referral credit', () => {
   it('is applied once even when the issue job runs twice at once and again, and comes back when voided', async () => {
     const client = await registerNewClient(stack.url, 'Credit Cleo');
     await putCreditBalance(client.id, 'EUR', 5_000);
-    await subscribeClient(client.id);
+    await subscribeClient(admin, client.id);
     const draft = await draftOf(client.id);
 
     const runs = await Promise.all([
@@ -257,7 +276,7 @@ describe('the mail', () => {
   ] as const)('speaks the client’s language (%s)', async (language, subject, due) => {
     const client = await registerNewClient(stack.url, `Mail ${language}`);
     await setLanguage(client.id, language);
-    await subscribeClient(client.id);
+    await subscribeClient(admin, client.id);
     const draft = await draftOf(client.id);
     expect(draft.billedTo.language).toBe(language);
     const opened = (await issue(admin, draft.id)).body.invoice;

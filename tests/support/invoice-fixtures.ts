@@ -6,44 +6,39 @@ import {
   creditEntryEntity,
   creditEntrySkPrefix,
   invoiceEntity,
-  pendingLineEntity,
-  planEntity,
-  subscriptionEntity,
 } from '@orbit/functions/core/billing/entities';
-import { periodEnd, startOfUtcDay } from '@orbit/functions/core/billing/periods';
 import type {
   BillingInterval,
   CreditBalanceRecord,
   Currency,
-  InvoiceLine,
   InvoiceRecord,
   PlanRecord,
   SubscriptionRecord,
 } from '@orbit/functions/core/billing/records';
 import { db, putPart, queryAll, transactWrite } from '@orbit/functions/core/db';
-import { monotonicFactory, ulid } from '@orbit/functions/core/ids';
-import { jobPart } from '@orbit/functions/core/jobs/enqueue';
+import { ulid } from '@orbit/functions/core/ids';
 import { jobEntity } from '@orbit/functions/core/jobs/entities';
 import type { JobRecord } from '@orbit/functions/core/jobs/records';
 import { tableName } from '@orbit/functions/core/table';
 import { userEntity } from '@orbit/functions/core/users/entities';
 import { newDraft } from '@orbit/functions/plans/invoice-drafting';
-import { billingStatsPart } from '@orbit/functions/plans/invoice-repository';
+import type { CreatePlan, PlanResponse } from '@orbit/functions/plans/contract';
+import { getSubscription } from '@orbit/functions/plans/subscription-repository';
+
+import type { ApiClient } from './api-stack';
 
 /**
- * Billing records put straight through the core entities, as the subscription routes (plans
- * catalogue) write them: a plan, a client's subscription from today with its first
- * `billing.invoice.draft` job due now (the worker drafts the invoice), pending proration lines,
- * a credit balance. The handlers read the process environment of the test's stack, so these
- * land in its table.
+ * Invoices' fixtures: a client subscribed through the plans' routes (the worker then drafts the
+ * first invoice), and what other areas write, put through the core entities: a referral credit
+ * balance, more drafts, a subscription changed. The handlers read the process environment of the
+ * test's stack, so these land in its table.
  */
 
-export const testPlan = (overrides: Partial<PlanRecord> = {}): PlanRecord => {
-  const at = new Date().toISOString();
-  const id = ulid();
+/** A plan as an admin creates it (POST /api/apps/plans): 79 € a month, 790 € a year, 20 % tax. */
+export const planBody = (overrides: Partial<CreatePlan> = {}): CreatePlan => {
+  const tag = ulid().slice(-4);
   return {
-    id,
-    name: { en: `Growth ${id.slice(-4)}`, fr: `Croissance ${id.slice(-4)}`, ar: `نمو ${id.slice(-4)}` },
+    name: { en: `Growth ${tag}`, fr: `Croissance ${tag}`, ar: `نمو ${tag}` },
     description: { en: 'For growing teams', fr: 'Pour les équipes qui grandissent', ar: 'للفرق النامية' },
     currency: 'EUR',
     monthlyPrice: 7_900,
@@ -54,11 +49,14 @@ export const testPlan = (overrides: Partial<PlanRecord> = {}): PlanRecord => {
     visible: true,
     archived: false,
     position: 1,
-    createdAt: at,
-    updatedAt: at,
-    version: 1,
     ...overrides,
   };
+};
+
+export const createPlan = async (admin: ApiClient, overrides: Partial<CreatePlan> = {}): Promise<PlanRecord> => {
+  const created = await admin.request<PlanResponse>('POST', '/api/apps/plans', { body: planBody(overrides) });
+  if (created.status !== 201) throw new Error(`fixture: creating a plan answered ${created.status}`);
+  return created.body.plan;
 };
 
 export interface SubscribedClient {
@@ -67,60 +65,23 @@ export interface SubscribedClient {
 }
 
 /**
- * A subscription from today's UTC midnight and the job that drafts its first invoice, in one
- * transaction (with the pending lines given, as a plan change would have left them).
+ * The admin subscribes the client to a new plan (PUT /api/apps/plans/subscriptions/{clientId}):
+ * the period starts today, and the worker drafts its invoice at once.
  */
 export const subscribeClient = async (
+  admin: ApiClient,
   clientId: string,
-  options: {
-    readonly plan?: PlanRecord;
-    readonly interval?: BillingInterval;
-    readonly pending?: readonly InvoiceLine[];
-  } = {},
+  options: { readonly plan?: Partial<CreatePlan>; readonly interval?: BillingInterval } = {},
 ): Promise<SubscribedClient> => {
-  const plan = options.plan ?? testPlan();
-  const interval = options.interval ?? 'month';
-  const now = new Date();
-  const start = startOfUtcDay(now);
-  const at = now.toISOString();
-  const subscription: SubscriptionRecord = {
-    clientId,
-    planId: plan.id,
-    interval,
-    status: 'active',
-    currentPeriodStart: start.toISOString(),
-    currentPeriodEnd: periodEnd(start, interval).toISOString(),
-    cancelAtPeriodEnd: false,
-    requestedChange: null,
-    scheduledChange: null,
-    canceledAt: null,
-    createdAt: at,
-    updatedAt: at,
-    version: 1,
-  };
-  // Pending lines are billed in the order of their ids, the order they were written in.
-  const lineId = monotonicFactory();
-  const pending = (options.pending ?? []).map((line) => ({ id: lineId(), clientId, line, createdAt: at }));
-  // The overview's counts start as an empty map the first time (the subscription routes' way).
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: billingStatsEntity.key(),
-      UpdateExpression: 'SET subscribers = if_not_exists(subscribers, :none)',
-      ExpressionAttributeValues: { ':none': {} },
-    }),
-  );
-  await transactWrite([
-    putPart('plan', planEntity.toItem(plan)),
-    billingStatsPart({ [`${plan.id}#${interval}`]: 1 }),
-    putPart('subscription', subscriptionEntity.toItem(subscription)),
-    ...pending.map((record) => putPart('pending', pendingLineEntity.toItem(record))),
-    jobPart(
-      'billing.invoice.draft',
-      { clientId, periodStart: subscription.currentPeriodStart },
-      { id: `invoice-draft#${clientId}#${subscription.currentPeriodStart}`, label: 'First invoice (test)', now },
-    ).part,
-  ]);
+  const plan = await createPlan(admin, options.plan);
+  const subscribed = await admin.request('PUT', `/api/apps/plans/subscriptions/${clientId}`, {
+    body: { planId: plan.id, interval: options.interval ?? 'month' },
+  });
+  if (subscribed.status !== 200 && subscribed.status !== 201) {
+    throw new Error(`fixture: subscribing answered ${subscribed.status}: ${JSON.stringify(subscribed.body)}`);
+  }
+  const subscription = await getSubscription(clientId);
+  if (!subscription) throw new Error('fixture: no subscription after subscribing');
   return { plan, subscription };
 };
 
@@ -190,21 +151,6 @@ export const putDrafts = async (
   );
   for (const draft of drafts) await transactWrite([putPart('invoice', invoiceEntity.toItem(draft))]);
   return drafts;
-};
-
-/** A subscription changed as the subscription routes change it (from the version read). */
-export const changeSubscription = async (
-  clientId: string,
-  changes: Partial<SubscriptionRecord>,
-): Promise<SubscriptionRecord> => {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: subscriptionEntity.key(clientId), ConsistentRead: true }),
-  );
-  if (!Item) throw new Error(`fixture: no subscription for ${clientId}`);
-  const current = subscriptionEntity.fromItem(Item);
-  const changed = { ...current, ...changes, version: current.version + 1 };
-  await transactWrite([putPart('subscription', subscriptionEntity.toItem(changed))]);
-  return changed;
 };
 
 /** Active subscribers of a plan and interval, as the overview counts them. */

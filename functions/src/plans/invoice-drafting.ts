@@ -17,13 +17,12 @@ import {
   billingStatsPart,
   getBilledPeriod,
   getPlan,
-  getSubscription,
   invoicePart,
-  listPendingLines,
   pendingLineDeletePart,
   subscriptionPart,
   subscriptionUnchangedPart,
 } from './invoice-repository';
+import { getSubscription, listPendingLines } from './subscription-repository';
 
 /**
  * The job `billing.invoice.draft` (docs/plans.md, "Background work"): at a period's start, the
@@ -79,6 +78,13 @@ const planLine = (plan: PlanRecord, subscription: SubscriptionRecord): InvoiceLi
   amount: subscription.interval === 'month' ? plan.monthlyPrice : plan.yearlyPrice,
 });
 
+/** Pending lines in the order they were written; a plan change's pair reads "unused" then "remaining". */
+const byWriting = (a: PendingInvoiceLine, b: PendingInvoiceLine): number =>
+  a.createdAt.localeCompare(b.createdAt) ||
+  Number(a.line.kind === 'proration' && a.line.direction === 'remaining') -
+    Number(b.line.kind === 'proration' && b.line.direction === 'remaining') ||
+  a.id.localeCompare(b.id);
+
 /** The draft of a period (no number, no credit yet: both are given when it is issued). */
 export const newDraft = async (
   subscription: SubscriptionRecord,
@@ -88,7 +94,7 @@ export const newDraft = async (
 ): Promise<InvoiceRecord> => {
   const client = await getUserById(subscription.clientId);
   if (!client) throw new PermanentJobError(`Client ${subscription.clientId} no longer exists`);
-  const lines = [planLine(plan, subscription), ...pending.map((line) => line.line)];
+  const lines = [planLine(plan, subscription), ...[...pending].sort(byWriting).map((pendingLine) => pendingLine.line)];
   const amounts = invoiceAmounts(lines, plan.taxRateBps, 0);
   const at = now.toISOString();
   return {

@@ -68,7 +68,7 @@ const creditParts = (
 };
 
 /** One read-compute-write round; a lost race throws ConditionFailed and the round starts over. */
-const issueOnce = async (invoiceId: string, now: Date): Promise<IssueOutcome> => {
+const issueOnce = async (invoiceId: string, now: Date, mail: boolean): Promise<IssueOutcome> => {
   const invoice = await getInvoice(invoiceId);
   if (invoice?.status !== 'draft') return { notDraft: invoice };
   const year = now.getUTCFullYear();
@@ -93,18 +93,30 @@ const issueOnce = async (invoiceId: string, now: Date): Promise<IssueOutcome> =>
     counterPart({ year, last: sequence }, counter),
     invoicePart(issued, invoice),
     ...(balance && amounts.creditApplied > 0 ? creditParts(invoice, balance, amounts.creditApplied, at) : []),
-    jobPart(
-      'billing.invoice.email',
-      { invoiceId },
-      { id: `invoice-email#${invoiceId}`, maxAttempts: 3, label: `Invoice ${issued.number ?? ''} by email`, now },
-    ).part,
+    ...(mail
+      ? [
+          jobPart(
+            'billing.invoice.email',
+            { invoiceId },
+            { id: `invoice-email#${invoiceId}`, maxAttempts: 3, label: `Invoice ${issued.number ?? ''} by email`, now },
+          ).part,
+        ]
+      : []),
   ]);
   return { issued };
 };
 
-/** Issues the draft now; a second call (or a draft issued meanwhile) finds it not a draft and writes nothing. */
-export const issueInvoice = (invoiceId: string, now: Date): Promise<IssueOutcome> =>
-  retry({ ...counterContention, retryOn: isLostRace }, () => issueOnce(invoiceId, now));
+/**
+ * Issues the draft at `now`; a second call (or a draft issued meanwhile) finds it not a draft and
+ * writes nothing. `mail: false` is for history written after the fact (the demo seed): its
+ * clients were told at the time.
+ */
+export const issueInvoice = (
+  invoiceId: string,
+  now: Date,
+  options: { mail: boolean } = { mail: true },
+): Promise<IssueOutcome> =>
+  retry({ ...counterContention, retryOn: isLostRace }, () => issueOnce(invoiceId, now, options.mail));
 
 /* ---------- Void ---------- */
 

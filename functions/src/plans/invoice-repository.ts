@@ -10,7 +10,6 @@ import {
   invoiceEntity,
   invoicesByStatusPartition,
   pendingLineEntity,
-  pendingLineSkPrefix,
   planEntity,
   subscriptionEntity,
   type BilledPeriodRecord,
@@ -26,7 +25,7 @@ import type {
   PlanRecord,
   SubscriptionRecord,
 } from '../core/billing/records';
-import { db, putPart, queryAll, type TransactionPart } from '../core/db';
+import { db, putPart, type TransactionPart } from '../core/db';
 import type { Entity, TableKey } from '../core/entity';
 import { ValidationError } from '../core/errors';
 import { tableName } from '../core/table';
@@ -49,8 +48,6 @@ const getRecord = async <R extends object, K extends readonly unknown[]>(
 
 export const getInvoice = (invoiceId: string): Promise<InvoiceRecord | undefined> =>
   getRecord(invoiceEntity, invoiceId);
-export const getSubscription = (clientId: string): Promise<SubscriptionRecord | undefined> =>
-  getRecord(subscriptionEntity, clientId);
 export const getPlan = (planId: string): Promise<PlanRecord | undefined> => getRecord(planEntity, planId);
 export const getBilledPeriod = (clientId: string, periodStart: string): Promise<BilledPeriodRecord | undefined> =>
   getRecord(billedPeriodEntity, clientId, periodStart);
@@ -58,14 +55,6 @@ export const getInvoiceCounter = (year: number): Promise<InvoiceCounterRecord | 
   getRecord(invoiceCounterEntity, year);
 export const getCreditBalance = (userId: string, currency: Currency): Promise<CreditBalanceRecord | undefined> =>
   getRecord(creditBalanceEntity, userId, currency);
-
-export const listPendingLines = (clientId: string): Promise<PendingInvoiceLine[]> =>
-  queryAll<Record<string, unknown>>({
-    TableName: tableName(),
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': pendingLineEntity.key(clientId, '').pk, ':prefix': pendingLineSkPrefix },
-    ConsistentRead: true,
-  }).then((items) => items.map((item) => pendingLineEntity.fromItem(item)));
 
 /* ---------- Transaction parts ---------- */
 
