@@ -114,6 +114,20 @@ describe('recording a payment', () => {
   });
 });
 
+describe('the demo history', () => {
+  it('shows client A two paid months, and the admin an overdue one', async () => {
+    const clientA = new ApiClient(stack.url);
+    await clientA.signIn(demo.clientA.phone, demo.clientA.password);
+    const own = (await list(clientA)).body.invoices;
+    expect(own.map((invoice) => [invoice.status, invoice.payment?.method])).toEqual([
+      ['paid', 'bank_transfer'],
+      ['paid', 'bank_transfer'],
+    ]);
+    expect(own.every((invoice) => /^\d{4}-\d{4}$/.test(invoice.number ?? ''))).toBe(true);
+    expect((await list(admin, '?status=overdue')).body.invoices.length).toBeGreaterThanOrEqual(1);
+  });
+});
+
 describe('authorisation', () => {
   it('lets a client read only their own invoices; another client’s is 404; changes are 403 to them', async () => {
     const mine = await clientWithOpenInvoice('Own Olga');
