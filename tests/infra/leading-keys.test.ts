@@ -44,6 +44,12 @@ const notTablePartitionKeys = new Set([
   'STATS#', // SEQUENCE#<id> / STATS#<step> (a step's statistics)
   'DELIVERY#', // WEBHOOK#<id> / DELIVERY#<msg_id> (a webhook delivery; integrations/webhook-entities.ts)
   'ATTEMPT#', // WEBHOOK#<id> / ATTEMPT#<msg_id>#<n> (one attempt of a webhook delivery)
+  'PLAN#', // PLANS / PLAN#<id> (a plan; core/billing/entities.ts)
+  'PENDING#', // SUBSCRIPTION#<client> / PENDING#<id> (a proration line waiting for the next invoice)
+  'PERIOD#', // SUBSCRIPTION#<client> / PERIOD#<start> (a period's billed claim)
+  'BALANCE#', // CREDIT#<user> / BALANCE#<currency> (a credit balance)
+  'ENTRY#', // CREDIT#<user> / ENTRY#<cause> (a credit movement)
+  'REFERRED#', // REFERRER#<id> / REFERRED#<id> (a referral)
 ]);
 
 /** The `XYZ#` prefixes of the string and template literals in an area's Lambda bundle. */

@@ -32,7 +32,8 @@ import { tableName } from '../core/table';
 
 /**
  * Reads and transaction parts of invoices and what they are made from (docs/plans.md, "Invoices"):
- * the subscription, its plan and pending lines, the year's counter, the client's credit. Keys
+ * the plan, the billed periods, the year's counter, the client's credit (the subscription and its
+ * pending lines are read with subscription-repository.ts). Keys
  * come from core/billing/entities.ts only. Reads that decide a conditional write are consistent.
  */
 
@@ -168,11 +169,12 @@ export interface InvoicePage {
   readonly nextCursor?: string;
 }
 
-const encodeCursor = (key: Record<string, unknown> | undefined): string | undefined =>
-  key ? Buffer.from(JSON.stringify(key)).toString('base64url') : undefined;
+const encodeCursor = (key: Record<string, unknown>): string => Buffer.from(JSON.stringify(key)).toString('base64url');
 
-/** A cursor is the last key read, given back: anything else is a 400, never a read elsewhere. */
-const decodeCursor = (cursor: string | undefined, partition: Record<string, string>): TableKey | undefined => {
+type InvoiceIndex = 'gsi1' | 'gsi2';
+
+/** A cursor is the last key read, given back: anything else (another list's too) is a 400, never a read elsewhere. */
+const decodeCursor = (cursor: string | undefined, index: InvoiceIndex, partition: string): TableKey | undefined => {
   if (cursor === undefined) return undefined;
   const invalid = () => new ValidationError({ cursor: ['cursor is not valid'] });
   let key: unknown;
@@ -181,24 +183,23 @@ const decodeCursor = (cursor: string | undefined, partition: Record<string, stri
   } catch {
     throw invalid();
   }
-  const fields = [
-    'pk',
-    'sk',
-    ...Object.keys(partition),
-    ...Object.keys(partition).map((name) => name.replace('pk', 'sk')),
-  ];
   if (typeof key !== 'object' || key === null) throw invalid();
+  const fields = ['pk', 'sk', `${index}pk`, `${index}sk`];
   const entries = Object.entries(key);
   const valid =
     entries.length === fields.length &&
     entries.every(([name, value]) => fields.includes(name) && typeof value === 'string') &&
-    Object.entries(partition).every(([name, value]) => (key as Record<string, unknown>)[name] === value);
+    (key as Record<string, unknown>)[`${index}pk`] === partition;
   if (!valid) throw invalid();
   return key as TableKey;
 };
 
-const queryPage = async (input: QueryCommandInput, partition: Record<string, string>, cursor?: string) => {
-  const start = decodeCursor(cursor, partition);
+const queryPage = async (
+  input: QueryCommandInput & { IndexName: InvoiceIndex },
+  partition: string,
+  cursor?: string,
+): Promise<InvoicePage> => {
+  const start = decodeCursor(cursor, input.IndexName, partition);
   const { Items = [], LastEvaluatedKey } = await db().send(
     new QueryCommand({ ...input, ...(start ? { ExclusiveStartKey: start } : {}) }),
   );
@@ -226,7 +227,7 @@ export const listClientInvoices = (
       ScanIndexForward: false,
       Limit: options.limit,
     },
-    { gsi1pk },
+    gsi1pk,
     options.cursor,
   );
 };
@@ -246,7 +247,7 @@ export const listInvoicesByStatus = (
       ScanIndexForward: false,
       Limit: options.limit,
     },
-    { gsi2pk },
+    gsi2pk,
     options.cursor,
   );
 };
