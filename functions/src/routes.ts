@@ -275,6 +275,11 @@ const plansCatalogueHttpRoutes = [
 // prettier-ignore
 const plansInvoiceHttpRoutes = [
   // Invoices (docs/plans.md, "Invoices")
+  { method: 'GET', path: '/api/apps/plans/invoices', area: 'plans', access: 'signed-in' }, // A client's own newest first, never drafts; an admin's by ?status (draft, open, overdue, paid, void; default open) or ?clientId; by cursor (read Invoice)
+  { method: 'GET', path: '/api/apps/plans/invoices/{id}', area: 'plans', access: 'signed-in' }, // One invoice with its lines, sums and payment; another client's or a draft is 404 to a client (read Invoice)
+  { method: 'POST', path: '/api/apps/plans/invoices/{id}/issue', area: 'plans', access: 'signed-in' }, // A draft open now: the year's next number, referral credit applied, due in 14 days, mailed; not a draft is 409 (update Invoice)
+  { method: 'POST', path: '/api/apps/plans/invoices/{id}/void', area: 'plans', access: 'signed-in' }, // A draft or open invoice void, keeping its number; an open one's applied credit goes back to the balance (update Invoice)
+  { method: 'POST', path: '/api/apps/plans/invoices/{id}/payments', area: 'plans', access: 'signed-in' }, // The whole amount due received (method, paidOn, reference): open → paid, the referral step queued; not open is 409 (update Invoice)
 ] as const satisfies readonly AreaRouteDefinition<'plans'>[];
 
 export const plansHttpRoutes = [...plansCatalogueHttpRoutes, ...plansInvoiceHttpRoutes] as const;

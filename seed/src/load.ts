@@ -9,6 +9,7 @@ import { seedChannels } from './channels';
 import { seedChat } from './chat';
 import { seedEmail } from './email';
 import { seedIntegrations } from './integrations';
+import { seedInvoices } from './invoices';
 import { seedMailings } from './mailings';
 import { seedNotifications } from './notifications';
 import { seedPermissionRules, seedPermissions } from './permissions';
@@ -52,6 +53,8 @@ export const seedSteps: readonly SeedStep[] = [
   { name: 'integrations', run: seedIntegrations },
   // Starter, Growth and Scale in euros; demo clients subscribed, their first invoices drafted (docs/plans.md).
   { name: 'plans', run: seedPlans },
+  // Two months of invoices before the current period: paid, and one overdue (docs/plans.md, "Invoices").
+  { name: 'invoices', run: seedInvoices },
 ];
 
 const markerKey = (step: string) => ({ pk: 'SEED#demo', sk: `STEP#${step}` });

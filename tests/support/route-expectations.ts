@@ -18,6 +18,7 @@ import { workspaceRouteExpectations } from './route-expectations/workspace';
 import { teamPublicRouteExpectations, teamRouteExpectations } from './route-expectations/team';
 import { integrationsPublicRouteExpectations, integrationsRouteExpectations } from './route-expectations/integrations';
 import { plansRouteExpectations } from './route-expectations/plans';
+import { plansInvoiceRouteExpectations } from './route-expectations/plans-invoices';
 import { emailComposeRouteExpectations } from './route-expectations/email-compose';
 import { emailMailboxRouteExpectations } from './route-expectations/email-mailbox';
 import { mailingsAudienceRouteExpectations } from './route-expectations/mailings-audience';
@@ -70,6 +71,7 @@ export const signedInRouteExpectations: { readonly [K in SignedInRouteKey]: Rout
   ...teamRouteExpectations,
   ...integrationsRouteExpectations,
   ...plansRouteExpectations,
+  ...plansInvoiceRouteExpectations,
   ...emailMailboxRouteExpectations,
   ...emailComposeRouteExpectations,
   ...mailingsAudienceRouteExpectations,
