@@ -44,6 +44,9 @@ const notTablePartitionKeys = new Set([
   'STATS#', // SEQUENCE#<id> / STATS#<step> (a step's statistics)
   'DELIVERY#', // WEBHOOK#<id> / DELIVERY#<msg_id> (a webhook delivery; integrations/webhook-entities.ts)
   'ATTEMPT#', // WEBHOOK#<id> / ATTEMPT#<msg_id>#<n> (one attempt of a webhook delivery)
+  'REFERRED#', // REFERRER#<id> / REFERRED#<id> (a referral; core/billing/entities.ts)
+  'BALANCE#', // CREDIT#<user> / BALANCE#<currency> (a credit balance)
+  'ENTRY#', // CREDIT#<user> / ENTRY#<cause> (a credit movement)
 ]);
 
 /** The `XYZ#` prefixes of the string and template literals in an area's Lambda bundle. */

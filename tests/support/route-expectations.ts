@@ -17,6 +17,7 @@ import { accountRouteExpectations } from './route-expectations/account';
 import { workspaceRouteExpectations } from './route-expectations/workspace';
 import { teamPublicRouteExpectations, teamRouteExpectations } from './route-expectations/team';
 import { integrationsPublicRouteExpectations, integrationsRouteExpectations } from './route-expectations/integrations';
+import { referralsRouteExpectations } from './route-expectations/referrals';
 import { emailComposeRouteExpectations } from './route-expectations/email-compose';
 import { emailMailboxRouteExpectations } from './route-expectations/email-mailbox';
 import { mailingsAudienceRouteExpectations } from './route-expectations/mailings-audience';
@@ -68,6 +69,7 @@ export const signedInRouteExpectations: { readonly [K in SignedInRouteKey]: Rout
   ...workspaceRouteExpectations,
   ...teamRouteExpectations,
   ...integrationsRouteExpectations,
+  ...referralsRouteExpectations,
   ...emailMailboxRouteExpectations,
   ...emailComposeRouteExpectations,
   ...mailingsAudienceRouteExpectations,
