@@ -57,7 +57,10 @@ export interface BilledPeriodRecord {
   readonly invoiceId: string;
 }
 
-export const billedPeriodEntity = /* @__PURE__ */ defineEntity<BilledPeriodRecord, [clientId: string, periodStart: string]>({
+export const billedPeriodEntity = /* @__PURE__ */ defineEntity<
+  BilledPeriodRecord,
+  [clientId: string, periodStart: string]
+>({
   type: 'BilledPeriod',
   key: (clientId, periodStart) => ({ pk: subscriptionPartition(clientId), sk: `PERIOD#${periodStart}` }),
   keyOf: (record) => ({ pk: subscriptionPartition(record.clientId), sk: `PERIOD#${record.periodStart}` }),
@@ -132,7 +135,10 @@ export const rewardRuleEntity = /* @__PURE__ */ defineEntity<RewardRuleRecord, [
 const creditPartition = (userId: string) => `CREDIT#${userId}`;
 export const creditsIndexPartition = 'CREDITS';
 
-export const creditBalanceEntity = /* @__PURE__ */ defineEntity<CreditBalanceRecord, [userId: string, currency: Currency]>({
+export const creditBalanceEntity = /* @__PURE__ */ defineEntity<
+  CreditBalanceRecord,
+  [userId: string, currency: Currency]
+>({
   type: 'CreditBalance',
   key: (userId, currency) => ({ pk: creditPartition(userId), sk: `BALANCE#${currency}` }),
   keyOf: (record) => ({ pk: creditPartition(record.userId), sk: `BALANCE#${record.currency}` }),
