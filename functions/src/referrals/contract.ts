@@ -8,6 +8,9 @@ import { object, queryLimit } from '../core/schema';
  * link and referrals, every referral and balance for the admins, and the reward rule.
  */
 
+/** The money and rule types the page needs too (core is not exported to the web app). */
+export { currencies, type Currency, type ReferralStage, type RewardRule };
+
 export const referralStages = ['registered', 'active', 'rewarded'] as const satisfies readonly ReferralStage[];
 export const currencyCodes = Object.keys(currencies) as Currency[];
 
