@@ -13,6 +13,7 @@ import { seedMailings } from './mailings';
 import { seedNotifications } from './notifications';
 import { seedPermissionRules, seedPermissions } from './permissions';
 import { seedProjects } from './projects';
+import { seedReferrals } from './referrals';
 import { indexEveryProfile, seedUsers } from './users';
 import { seedTeam } from './team';
 
@@ -49,6 +50,8 @@ export const seedSteps: readonly SeedStep[] = [
   { name: 'mailings', run: seedMailings },
   // A webhook to a CRM automation (turned off) and a read-only API key (docs/integrations.md).
   { name: 'integrations', run: seedIntegrations },
+  // A 20 € reward rule and three clients the demo client referred, one per stage (docs/plans.md, "Referrals").
+  { name: 'referrals', run: seedReferrals },
 ];
 
 const markerKey = (step: string) => ({ pk: 'SEED#demo', sk: `STEP#${step}` });

@@ -1,5 +1,5 @@
 import type { ReferralActivationPayload } from '../core/billing/jobs';
-import type { CreditBalanceRecord, ReferralRecord } from '../core/billing/records';
+import type { CreditBalanceRecord, InvoiceRecord, ReferralRecord } from '../core/billing/records';
 import { ConditionFailed, retry } from '../core/db';
 import { getUserById } from '../core/users/repository';
 import { getCreditBalance, getInvoice, getReferral, getRewardRule, putReferralStage, writeReward } from './repository';
@@ -44,7 +44,7 @@ export const activateReferral = async (
           ? { ...referral, stage: 'active', activatedAt: at, firstPaidInvoiceId: invoice.id }
           : referral;
       try {
-        return await rewardOrKeepActive(referral, active, at);
+        return await rewardOrKeepActive(referral, active, invoice, at);
       } catch (error) {
         // Another run moved the referral on meanwhile: its work is done.
         if (error instanceof ConditionFailed && error.failed('referral')) return 'moved-meanwhile';
@@ -65,9 +65,12 @@ const rewardOrKeepActive = async (
     await putReferralStage({ ...active, version: read.version + 1 }, read.version);
     return 'activated';
   }
-  // The reward is of the FIRST paid invoice, even when a later one's run gives it (no rule before).
-  const firstPaid = active.firstPaidInvoiceId ? await getInvoice(active.firstPaidInvoiceId) : undefined;
-  if (!firstPaid) throw new Error(`Referral of ${read.referredId}: its first paid invoice is missing`);
+  // The reward is of the FIRST paid invoice, even when a later one's run gives it (no rule before);
+  // a referral made active without one on record (imported history) is rewarded by this one.
+  const firstPaid =
+    active.firstPaidInvoiceId && active.firstPaidInvoiceId !== paidNow.id
+      ? ((await getInvoice(active.firstPaidInvoiceId)) ?? paidNow)
+      : paidNow;
   const reward = rewardFor(rule, firstPaid);
   const balance = await getCreditBalance(read.referrerId, reward.currency);
   const next: CreditBalanceRecord = {

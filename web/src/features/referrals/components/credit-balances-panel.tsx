@@ -42,7 +42,12 @@ export const CreditBalancesPanel = () => {
         <Typography color="text.secondary">{t('referrals.balances.empty')}</Typography>
       ) : (
         <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-          <TableContainer sx={{ overflowX: 'auto' }}>
+          <TableContainer
+            tabIndex={0}
+            role="region"
+            aria-label={t('referrals.balances.heading')}
+            sx={{ overflowX: 'auto' }}
+          >
             <Table size="small" data-testid="credit-balances-table">
               <caption style={visuallyHidden}>{t('referrals.balances.heading')}</caption>
               <TableHead>

@@ -41,7 +41,13 @@ const StageCounts = ({ counts }: { readonly counts: ReferralAccount['counts'] })
       {referralStages.map((stage) => (
         <Box
           key={stage}
-          sx={{ m: 0, borderInlineStart: 4, borderColor: `${stageColors[stage]}.main`, paddingInlineStart: 1.5 }}
+          sx={{
+            m: 0,
+            borderInlineStartWidth: 4,
+            borderInlineStartStyle: 'solid',
+            borderColor: `${stageColors[stage]}.main`,
+            paddingInlineStart: 1.5,
+          }}
         >
           <Typography component="dt" variant="body2" color="text.secondary">
             {t(`referrals.stages.${stage}`)}

@@ -28,7 +28,8 @@ export const ReferralsTable = ({
   const language = i18n.language;
   const none = t('referrals.common.none');
   return (
-    <TableContainer sx={{ overflowX: 'auto' }}>
+    // Focusable: at phone width the table scrolls sideways inside it, and keyboards must reach that.
+    <TableContainer tabIndex={0} role="region" aria-label={caption} sx={{ overflowX: 'auto' }}>
       <Table size="small" data-testid="referrals-table">
         <caption style={visuallyHidden}>{caption}</caption>
         <TableHead>
@@ -46,11 +47,11 @@ export const ReferralsTable = ({
         <TableBody>
           {rows.map((row) => (
             <TableRow key={`${'referrerId' in row ? row.referrerId : ''}${row.referredId}`} data-testid="referral-row">
-              <TableCell component="th" scope="row">
+              <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
                 <bdi>{row.referredName}</bdi>
               </TableCell>
               {referrers && 'referrerName' in row ? (
-                <TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
                   <bdi>{row.referrerName}</bdi>
                 </TableCell>
               ) : null}
