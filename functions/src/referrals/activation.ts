@@ -57,6 +57,7 @@ export const activateReferral = async (
 const rewardOrKeepActive = async (
   read: ReferralRecord,
   active: ReferralRecord,
+  paidNow: InvoiceRecord,
   at: string,
 ): Promise<ActivationOutcome> => {
   const rule = (await getRewardRule())?.rule;
