@@ -287,6 +287,11 @@ export const plansHttpRoutes = [...plansCatalogueHttpRoutes, ...plansInvoiceHttp
 // prettier-ignore
 export const referralsHttpRoutes = [
   // Referrals (docs/plans.md, "Referrals")
+  { method: 'GET', path: '/api/apps/referrals/users/{userId}', area: 'referrals', access: 'signed-in' }, // A person's code, link, counts per stage, referrals (names shortened for the referrer), credit and the rule (own; read Referral for anyone's)
+  { method: 'GET', path: '/api/apps/referrals', area: 'referrals', access: 'signed-in' }, // Every referral, newest first, by cursor (read every Referral)
+  { method: 'GET', path: '/api/apps/referrals/credits', area: 'referrals', access: 'signed-in' }, // Every credit balance, by person, by cursor (read every Referral)
+  { method: 'GET', path: '/api/apps/referrals/reward-rule', area: 'referrals', access: 'signed-in' }, // The reward rule, null until set (anyone signed in)
+  { method: 'PUT', path: '/api/apps/referrals/reward-rule', area: 'referrals', access: 'signed-in' }, // Set the rule (fixed, or a percentage with a cap) from the version read; stale is 409 (update Referral)
 ] as const satisfies readonly AreaRouteDefinition<'referrals'>[];
 
 // prettier-ignore

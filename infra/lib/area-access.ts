@@ -64,6 +64,10 @@ export const areaAccessOverrides: AreaAccessOverrides = {
       'INVITATIONS',
       'COUNTER#active-admins',
       'ROLE#*',
+      // A sign-up through a referral code writes its referral with the account (docs/plans.md,
+      // "Referrals"): REFERRER#, and REFERRALS, its gsi1 partition.
+      'REFERRER#*',
+      'REFERRALS',
     ],
   },
   chat: {

@@ -15,6 +15,7 @@ import { seedNotifications } from './notifications';
 import { seedPermissionRules, seedPermissions } from './permissions';
 import { seedPlans } from './plans';
 import { seedProjects } from './projects';
+import { seedReferrals } from './referrals';
 import { indexEveryProfile, seedUsers } from './users';
 import { seedTeam } from './team';
 
@@ -55,6 +56,8 @@ export const seedSteps: readonly SeedStep[] = [
   { name: 'plans', run: seedPlans },
   // Two months of invoices before the current period: paid, and one overdue (docs/plans.md, "Invoices").
   { name: 'invoices', run: seedInvoices },
+  // A 20 € reward rule and three clients the demo client referred, one per stage (docs/plans.md, "Referrals").
+  { name: 'referrals', run: seedReferrals },
 ];
 
 const markerKey = (step: string) => ({ pk: 'SEED#demo', sk: `STEP#${step}` });

@@ -19,6 +19,7 @@ import { teamPublicRouteExpectations, teamRouteExpectations } from './route-expe
 import { integrationsPublicRouteExpectations, integrationsRouteExpectations } from './route-expectations/integrations';
 import { plansRouteExpectations } from './route-expectations/plans';
 import { plansInvoiceRouteExpectations } from './route-expectations/plans-invoices';
+import { referralsRouteExpectations } from './route-expectations/referrals';
 import { emailComposeRouteExpectations } from './route-expectations/email-compose';
 import { emailMailboxRouteExpectations } from './route-expectations/email-mailbox';
 import { mailingsAudienceRouteExpectations } from './route-expectations/mailings-audience';
@@ -72,6 +73,7 @@ export const signedInRouteExpectations: { readonly [K in SignedInRouteKey]: Rout
   ...integrationsRouteExpectations,
   ...plansRouteExpectations,
   ...plansInvoiceRouteExpectations,
+  ...referralsRouteExpectations,
   ...emailMailboxRouteExpectations,
   ...emailComposeRouteExpectations,
   ...mailingsAudienceRouteExpectations,

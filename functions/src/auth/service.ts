@@ -39,6 +39,7 @@ import {
   passwordHashPart,
 } from '../core/users/repository';
 import { createUser } from '../core/users/service';
+import { isSelfReferral, newReferral, referralPart } from '../core/billing/referrals';
 import {
   loginMessages,
   recoveryMessages,
@@ -224,18 +225,30 @@ export const signIn = async (
 
 const usernameFrom = (email: string): string => email.split('@')[0]?.toLowerCase() || 'user';
 
+/**
+ * The owner of a referral code, refused (400 on referralCode) when unknown or when it is the
+ * newcomer's own: the same phone, or the same mailbox under another spelling (docs/plans.md, "Referrals").
+ */
+const referrerOf = async (code: string, newcomer: { email: string; phone: string }): Promise<UserRecord> => {
+  const referrerId = await getUserIdByReferralCode(code);
+  const referrer = referrerId ? await getUserById(referrerId) : undefined;
+  if (!referrer) throw new ValidationError({ referralCode: ['Referral code is not valid'] });
+  if (isSelfReferral(newcomer, referrer)) {
+    throw new ValidationError({ referralCode: ['You cannot use your own referral code'] });
+  }
+  return referrer;
+};
+
 export const register = async (
   input: RegisterRequest & { referralCode?: string | undefined },
   origin: RequestOrigin,
 ): Promise<SignedIn> => {
-  let referredBy: string | undefined;
-  if (input.referralCode) {
-    referredBy = await getUserIdByReferralCode(input.referralCode);
-    if (!referredBy) throw new ValidationError({ referralCode: ['Referral code is not valid'] });
-  }
-  const user = await newUserRecord({ ...input, role: 'client', ...(referredBy ? { referredBy } : {}) });
-  // A new client is a new contact of the workspace: announced to webhooks with the account.
+  const referrer = input.referralCode ? await referrerOf(input.referralCode, input) : undefined;
+  const user = await newUserRecord({ ...input, role: 'client', ...(referrer ? { referredBy: referrer.id } : {}) });
+  // A new client is a new contact of the workspace: announced to webhooks with the account, and
+  // their referral (docs/plans.md, "Referrals") is written in the same transaction.
   await createUser(user, [
+    ...(referrer ? [referralPart(newReferral(referrer.id, user, user.createdAt))] : []),
     announce(
       'contact.created',
       {

@@ -13,7 +13,9 @@ import type {
 /**
  * Where plans, subscriptions, invoices, referrals and credit live (rows in
  * core/billing-access-patterns.ts; docs/plans.md, "Data"). In core because four areas share
- * them: plans (catalogue, subscriptions, invoices), referrals, invoice-pdf and payments.
+ * them: plans (catalogue, subscriptions, invoices), referrals, invoice-pdf and payments. Each
+ * definition is marked pure, so a bundle keeps only the entities it uses: the auth area writes a
+ * referral and must not carry (nor be granted) the invoices' keys (tests/infra/leading-keys.test.ts).
  */
 
 /* ---------- Catalogue and subscriptions: in subscription-entities.ts (the limits read them) ---------- */
@@ -25,7 +27,7 @@ export { usageEntity, type UsageRecord } from './usage-entity';
 
 export const pendingLineSkPrefix = 'PENDING#';
 
-export const pendingLineEntity = defineEntity<PendingInvoiceLine, [clientId: string, lineId: string]>({
+export const pendingLineEntity = /* @__PURE__ */ defineEntity<PendingInvoiceLine, [clientId: string, lineId: string]>({
   type: 'PendingInvoiceLine',
   key: (clientId, lineId) => ({ pk: subscriptionPartition(clientId), sk: `${pendingLineSkPrefix}${lineId}` }),
   keyOf: (record) => ({ pk: subscriptionPartition(record.clientId), sk: `${pendingLineSkPrefix}${record.id}` }),
@@ -38,7 +40,10 @@ export interface BilledPeriodRecord {
   readonly invoiceId: string;
 }
 
-export const billedPeriodEntity = defineEntity<BilledPeriodRecord, [clientId: string, periodStart: string]>({
+export const billedPeriodEntity = /* @__PURE__ */ defineEntity<
+  BilledPeriodRecord,
+  [clientId: string, periodStart: string]
+>({
   type: 'BilledPeriod',
   key: (clientId, periodStart) => ({ pk: subscriptionPartition(clientId), sk: `PERIOD#${periodStart}` }),
   keyOf: (record) => ({ pk: subscriptionPartition(record.clientId), sk: `PERIOD#${record.periodStart}` }),
@@ -50,7 +55,7 @@ export interface BillingStatsRecord {
   readonly subscribers: Readonly<Record<string, number>>;
 }
 
-export const billingStatsEntity = defineEntity<BillingStatsRecord, []>({
+export const billingStatsEntity = /* @__PURE__ */ defineEntity<BillingStatsRecord, []>({
   type: 'BillingStats',
   key: () => ({ pk: 'BILLING#stats', sk: 'STATS' }),
   keyOf: () => ({ pk: 'BILLING#stats', sk: 'STATS' }),
@@ -61,7 +66,7 @@ export const billingStatsEntity = defineEntity<BillingStatsRecord, []>({
 export const clientInvoicesPartition = (clientId: string) => `INVOICES#${clientId}`;
 export const invoicesByStatusPartition = (status: InvoiceRecord['status']) => `INVOICESTATUS#${status}`;
 
-export const invoiceEntity = defineEntity<InvoiceRecord, [invoiceId: string]>({
+export const invoiceEntity = /* @__PURE__ */ defineEntity<InvoiceRecord, [invoiceId: string]>({
   type: 'Invoice',
   key: (invoiceId) => ({ pk: `INVOICE#${invoiceId}`, sk: 'INVOICE' }),
   keyOf: (record) => ({ pk: `INVOICE#${record.id}`, sk: 'INVOICE' }),
@@ -81,7 +86,7 @@ export interface InvoiceCounterRecord {
   readonly last: number;
 }
 
-export const invoiceCounterEntity = defineEntity<InvoiceCounterRecord, [year: number]>({
+export const invoiceCounterEntity = /* @__PURE__ */ defineEntity<InvoiceCounterRecord, [year: number]>({
   type: 'InvoiceCounter',
   key: (year) => ({ pk: `INVOICECOUNTER#${year}`, sk: 'COUNTER' }),
   keyOf: (record) => ({ pk: `INVOICECOUNTER#${record.year}`, sk: 'COUNTER' }),
@@ -91,7 +96,7 @@ export const invoiceCounterEntity = defineEntity<InvoiceCounterRecord, [year: nu
 
 export const referralsIndexPartition = 'REFERRALS';
 
-export const referralEntity = defineEntity<ReferralRecord, [referrerId: string, referredId: string]>({
+export const referralEntity = /* @__PURE__ */ defineEntity<ReferralRecord, [referrerId: string, referredId: string]>({
   type: 'Referral',
   key: (referrerId, referredId) => ({ pk: `REFERRER#${referrerId}`, sk: `REFERRED#${referredId}` }),
   keyOf: (record) => ({ pk: `REFERRER#${record.referrerId}`, sk: `REFERRED#${record.referredId}` }),
@@ -102,7 +107,7 @@ export const referralEntity = defineEntity<ReferralRecord, [referrerId: string, 
   }),
 });
 
-export const rewardRuleEntity = defineEntity<RewardRuleRecord, []>({
+export const rewardRuleEntity = /* @__PURE__ */ defineEntity<RewardRuleRecord, []>({
   type: 'RewardRule',
   key: () => ({ pk: 'REFERRALRULE', sk: 'RULE' }),
   keyOf: () => ({ pk: 'REFERRALRULE', sk: 'RULE' }),
@@ -113,7 +118,10 @@ export const rewardRuleEntity = defineEntity<RewardRuleRecord, []>({
 const creditPartition = (userId: string) => `CREDIT#${userId}`;
 export const creditsIndexPartition = 'CREDITS';
 
-export const creditBalanceEntity = defineEntity<CreditBalanceRecord, [userId: string, currency: Currency]>({
+export const creditBalanceEntity = /* @__PURE__ */ defineEntity<
+  CreditBalanceRecord,
+  [userId: string, currency: Currency]
+>({
   type: 'CreditBalance',
   key: (userId, currency) => ({ pk: creditPartition(userId), sk: `BALANCE#${currency}` }),
   keyOf: (record) => ({ pk: creditPartition(record.userId), sk: `BALANCE#${record.currency}` }),
@@ -123,7 +131,7 @@ export const creditBalanceEntity = defineEntity<CreditBalanceRecord, [userId: st
 
 export const creditEntrySkPrefix = 'ENTRY#';
 
-export const creditEntryEntity = defineEntity<CreditEntryRecord, [userId: string, entryId: string]>({
+export const creditEntryEntity = /* @__PURE__ */ defineEntity<CreditEntryRecord, [userId: string, entryId: string]>({
   type: 'CreditEntry',
   key: (userId, entryId) => ({ pk: creditPartition(userId), sk: `${creditEntrySkPrefix}${entryId}` }),
   keyOf: (record) => ({ pk: creditPartition(record.userId), sk: `${creditEntrySkPrefix}${record.id}` }),

@@ -12,7 +12,7 @@ import type { PlanRecord, SubscriptionRecord } from './records';
 
 export const plansPartition = 'PLANS';
 
-export const planEntity = defineEntity<PlanRecord, [planId: string]>({
+export const planEntity = /* @__PURE__ */ defineEntity<PlanRecord, [planId: string]>({
   type: 'Plan',
   key: (planId) => ({ pk: plansPartition, sk: `PLAN#${planId}` }),
   keyOf: (record) => ({ pk: plansPartition, sk: `PLAN#${record.id}` }),
@@ -23,7 +23,7 @@ export const planEntity = defineEntity<PlanRecord, [planId: string]>({
 export const subscriptionPartition = (clientId: string) => `SUBSCRIPTION#${clientId}`;
 export const subscriptionsIndexPartition = 'SUBSCRIPTIONS';
 
-export const subscriptionEntity = defineEntity<SubscriptionRecord, [clientId: string]>({
+export const subscriptionEntity = /* @__PURE__ */ defineEntity<SubscriptionRecord, [clientId: string]>({
   type: 'Subscription',
   key: (clientId) => ({ pk: subscriptionPartition(clientId), sk: 'SUBSCRIPTION' }),
   keyOf: (record) => ({ pk: subscriptionPartition(record.clientId), sk: 'SUBSCRIPTION' }),

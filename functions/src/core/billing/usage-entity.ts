@@ -8,7 +8,7 @@ export interface UsageRecord {
   readonly storageBytes: number;
 }
 
-export const usageEntity = defineEntity<UsageRecord, [clientId: string]>({
+export const usageEntity = /* @__PURE__ */ defineEntity<UsageRecord, [clientId: string]>({
   type: 'Usage',
   key: (clientId) => ({ pk: `USAGE#${clientId}`, sk: 'USAGE' }),
   keyOf: (record) => ({ pk: `USAGE#${record.clientId}`, sk: 'USAGE' }),

@@ -272,7 +272,8 @@ const declaredRoutes: readonly RouteDeclaration[] = [
   {
     path: '/information/referrals',
     handle: handles.referrals,
-    comingSoon: 'referrals',
+    parts: ['referrals'],
+    page: async () => (await import('../../features/referrals/referrals-page')).ReferralsPage,
   },
   {
     path: '/user/view',

@@ -90,6 +90,11 @@ export const partLoaders = {
     fr: () => import('../../features/integrations/locales/fr/integrations'),
     ar: () => import('../../features/integrations/locales/ar/integrations'),
   },
+  referrals: {
+    en: () => import('../../features/referrals/locales/en/referrals'),
+    fr: () => import('../../features/referrals/locales/fr/referrals'),
+    ar: () => import('../../features/referrals/locales/ar/referrals'),
+  },
   unsubscribe: {
     en: () => import('../../features/unsubscribe/locales/en/unsubscribe'),
     fr: () => import('../../features/unsubscribe/locales/fr/unsubscribe'),

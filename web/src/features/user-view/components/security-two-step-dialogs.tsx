@@ -17,7 +17,7 @@ import { useConfirmTwoStep, useStartTwoStep } from '../api/security';
 import { securityErrorOf } from './security-errors';
 
 /** The QR code's renderer, downloaded when an enrolment starts, not with the tab. */
-const SecurityQrCode = lazy(() => import('./security-qr-code'));
+const SecurityQrCode = lazy(() => import('../../../shared/ui/qr-code'));
 
 const codeField = (value: string) => value.replace(/\D/g, '').slice(0, 6);
 

@@ -20,11 +20,6 @@ const areas: TranslationShape<typeof en> = {
       message: 'الخطط قادمة قريبًا.',
       description: 'خطتك الحالية وحدودها واستهلاكك وفواتيرك.',
     },
-    referrals: {
-      title: 'الإحالات',
-      message: 'الإحالات قادمة قريبًا.',
-      description: 'رابط الإحالة الخاص بك ومن سجّلوا عبره والرصيد الذي كسبته.',
-    },
   },
 };
 

@@ -21,11 +21,6 @@ const areas = {
       message: 'Plans are coming soon.',
       description: 'Your current plan, its limits and usage, and your invoices.',
     },
-    referrals: {
-      title: 'Referrals',
-      message: 'Referrals are coming soon.',
-      description: 'Your referral link, the people who signed up with it and the credit you earned.',
-    },
   },
 };
 

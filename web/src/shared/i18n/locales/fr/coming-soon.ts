@@ -21,11 +21,6 @@ const areas: TranslationShape<typeof en> = {
       message: 'Les offres arrivent bientôt.',
       description: 'Votre offre actuelle, ses limites, votre consommation et vos factures.',
     },
-    referrals: {
-      title: 'Parrainages',
-      message: 'Les parrainages arrivent bientôt.',
-      description: 'Votre lien de parrainage, les inscriptions qu’il a générées et le crédit obtenu.',
-    },
   },
 };
 
