@@ -89,6 +89,7 @@ import {
   creditEntryEntity,
   invoiceCounterEntity,
   invoiceEntity,
+  paymentEventEntity,
   pendingLineEntity,
   planEntity,
   referralEntity,
@@ -301,6 +302,7 @@ const builtKeys: readonly BuiltKey[] = [
   table('CreditBalance', creditBalanceEntity.key('u1', 'EUR')),
   indexed('CreditBalance', 'gsi1', creditBalanceEntity.indexKeysOf({ userId: 'u1', currency: 'EUR' } as never)),
   table('CreditEntry', creditEntryEntity.key('u1', 'applied#01J0000000000000000000000I')),
+  table('PaymentEvent', paymentEventEntity.key('evt_1NG8Du2eZvKYlo2CUI79vXWy')),
 ];
 
 const rows: readonly AccessPattern[] = accessPatterns;

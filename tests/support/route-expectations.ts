@@ -17,6 +17,7 @@ import { accountRouteExpectations } from './route-expectations/account';
 import { workspaceRouteExpectations } from './route-expectations/workspace';
 import { teamPublicRouteExpectations, teamRouteExpectations } from './route-expectations/team';
 import { integrationsPublicRouteExpectations, integrationsRouteExpectations } from './route-expectations/integrations';
+import { plansEdgePublicRouteExpectations, plansEdgeRouteExpectations } from './route-expectations/plans-edge';
 import { emailComposeRouteExpectations } from './route-expectations/email-compose';
 import { emailMailboxRouteExpectations } from './route-expectations/email-mailbox';
 import { mailingsAudienceRouteExpectations } from './route-expectations/mailings-audience';
@@ -68,6 +69,7 @@ export const signedInRouteExpectations: { readonly [K in SignedInRouteKey]: Rout
   ...workspaceRouteExpectations,
   ...teamRouteExpectations,
   ...integrationsRouteExpectations,
+  ...plansEdgeRouteExpectations,
   ...emailMailboxRouteExpectations,
   ...emailComposeRouteExpectations,
   ...mailingsAudienceRouteExpectations,
@@ -99,6 +101,7 @@ export const publicRouteExpectations: { readonly [K in PublicRouteKey]: PublicRo
   },
   ...teamPublicRouteExpectations,
   ...integrationsPublicRouteExpectations,
+  ...plansEdgePublicRouteExpectations,
   // Opting out: a token that is not ours is 404, whoever asks (GROUNDWORK: the delivery helper confirms these).
   'GET /api/mailings/unsubscribe/{token}': { request: () => ({ params: { token: 'not-a-token' } }), status: 404 },
   'POST /api/mailings/unsubscribe/{token}': { request: () => ({ params: { token: 'not-a-token' } }), status: 404 },

@@ -142,4 +142,14 @@ export const billingAccessPatterns: readonly AccessPattern[] = [
     sk: 'ENTRY#<entryId>',
     patterns: ["a balance's movements; the id names the cause (earned#, applied#, released#), so each is written once"],
   },
+  {
+    entity: 'PaymentEvent',
+    module,
+    index: 'table',
+    pk: 'PAYMENTEVENT#<eventId>',
+    sk: 'EVENT',
+    patterns: [
+      "a payment provider's event, claimed (attribute_not_exists) with the payment it makes: an event sent twice acts once",
+    ],
+  },
 ];
