@@ -37,7 +37,6 @@ export const startCheckout = async (
   requestOrigin: string | undefined,
 ): Promise<CheckoutResponse> => {
   const invoice = await readInvoiceAs(caller, invoiceId);
-  if (invoice.status === 'draft') throw new ConflictError({ status: ['This invoice is not issued yet'] });
   if (caller.principal.role !== 'client' || caller.principal.userId !== invoice.clientId) throw new ForbiddenError();
   const setup = await stripeSetup();
   if (!setup) throw new ConflictError({ general: ['Online payment is not available'] });
