@@ -4,22 +4,13 @@ import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 
 import type { InvoiceLine, InvoiceRecord, Language } from '../core/billing/records';
+import { invoiceFontFiles } from './font-files';
 import { invoiceFormats, type InvoiceFormats } from './formats';
 import { invoiceLabels, type InvoiceLabels } from './labels';
 import { isolateLeftToRight, visualRuns } from './visual-runs';
 
 /** The agency's name as its invoices print it (the name its mail goes out under). */
 export const agencyName = 'Orbit';
-
-/**
- * IBM Plex Sans Arabic draws Latin and Arabic alike, so one font serves the three languages.
- * Resolved as a package file both here and in AWS: the bundle step copies the font files into the
- * function's node_modules (infra/lib/bundling.ts), where this same resolution finds them.
- */
-export const invoiceFontFiles = {
-  regular: '@expo-google-fonts/ibm-plex-sans-arabic/400Regular/IBMPlexSansArabic_400Regular.ttf',
-  bold: '@expo-google-fonts/ibm-plex-sans-arabic/700Bold/IBMPlexSansArabic_700Bold.ttf',
-} as const;
 
 let fonts: { regular: Buffer; bold: Buffer } | undefined;
 const loadFonts = () => {

@@ -6,7 +6,7 @@ import { fetchSecretString } from '../core/secrets-manager';
  * Stripe, when this deployment is configured for it (docs/plans.md, "Paying online"): the secret
  * API key and the webhook endpoint's signing secret. On this machine both come from the
  * environment (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET); in AWS from one Secrets Manager secret
- * whose ARN is STRIPE_SECRET_ARN, a JSON object {secretKey, webhookSecret}. Neither: no online
+ * named by STRIPE_SECRET_ID (the deployment's stripeSecretName), a JSON object {secretKey, webhookSecret}. Neither: no online
  * payment, and the product works without it.
  */
 export interface StripeSetup {
@@ -36,9 +36,9 @@ const readSecrets = (): Promise<StripeSecrets | undefined> => {
   const secretKey = process.env.STRIPE_SECRET_KEY;
   const webhookSecret = process.env.STRIPE_WEBHOOK_SECRET;
   if (secretKey && webhookSecret) return Promise.resolve({ secretKey, webhookSecret });
-  const arn = process.env.STRIPE_SECRET_ARN;
-  if (!arn) return Promise.resolve(undefined);
-  fromSecretsManager ??= fetchSecretString(arn)
+  const secretId = process.env.STRIPE_SECRET_ID;
+  if (!secretId) return Promise.resolve(undefined);
+  fromSecretsManager ??= fetchSecretString(secretId)
     .then((text) => {
       const parsed = JSON.parse(text) as Partial<StripeSecrets>;
       if (!parsed.secretKey || !parsed.webhookSecret)
