@@ -44,6 +44,8 @@ const notTablePartitionKeys = new Set([
   'STATS#', // SEQUENCE#<id> / STATS#<step> (a step's statistics)
   'DELIVERY#', // WEBHOOK#<id> / DELIVERY#<msg_id> (a webhook delivery; integrations/webhook-entities.ts)
   'ATTEMPT#', // WEBHOOK#<id> / ATTEMPT#<msg_id>#<n> (one attempt of a webhook delivery)
+  'INVOICES#', // gsi1pk of an invoice (a client's invoices; core/billing/entities.ts)
+  'INVOICESTATUS#', // gsi2pk of an invoice (invoices by status)
 ]);
 
 /** The `XYZ#` prefixes of the string and template literals in an area's Lambda bundle. */

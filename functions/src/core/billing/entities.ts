@@ -14,14 +14,16 @@ import type {
 /**
  * Where plans, subscriptions, invoices, referrals and credit live (rows in
  * core/billing-access-patterns.ts; docs/plans.md, "Data"). In core because four areas share
- * them: plans (catalogue, subscriptions, invoices), referrals, invoice-pdf and payments.
+ * them: plans (catalogue, subscriptions, invoices), referrals, invoice-pdf and payments. Each
+ * entity is marked pure, so an area's bundle keeps only the keys it uses (the leading-keys test
+ * reads the bundles' key prefixes).
  */
 
 /* ---------- Catalogue: one partition, a handful of plans, listed with one Query ---------- */
 
 export const plansPartition = 'PLANS';
 
-export const planEntity = defineEntity<PlanRecord, [planId: string]>({
+export const planEntity = /* @__PURE__ */ defineEntity<PlanRecord, [planId: string]>({
   type: 'Plan',
   key: (planId) => ({ pk: plansPartition, sk: `PLAN#${planId}` }),
   keyOf: (record) => ({ pk: plansPartition, sk: `PLAN#${record.id}` }),
@@ -32,7 +34,7 @@ export const planEntity = defineEntity<PlanRecord, [planId: string]>({
 const subscriptionPartition = (clientId: string) => `SUBSCRIPTION#${clientId}`;
 export const subscriptionsIndexPartition = 'SUBSCRIPTIONS';
 
-export const subscriptionEntity = defineEntity<SubscriptionRecord, [clientId: string]>({
+export const subscriptionEntity = /* @__PURE__ */ defineEntity<SubscriptionRecord, [clientId: string]>({
   type: 'Subscription',
   key: (clientId) => ({ pk: subscriptionPartition(clientId), sk: 'SUBSCRIPTION' }),
   keyOf: (record) => ({ pk: subscriptionPartition(record.clientId), sk: 'SUBSCRIPTION' }),
@@ -42,7 +44,7 @@ export const subscriptionEntity = defineEntity<SubscriptionRecord, [clientId: st
 
 export const pendingLineSkPrefix = 'PENDING#';
 
-export const pendingLineEntity = defineEntity<PendingInvoiceLine, [clientId: string, lineId: string]>({
+export const pendingLineEntity = /* @__PURE__ */ defineEntity<PendingInvoiceLine, [clientId: string, lineId: string]>({
   type: 'PendingInvoiceLine',
   key: (clientId, lineId) => ({ pk: subscriptionPartition(clientId), sk: `${pendingLineSkPrefix}${lineId}` }),
   keyOf: (record) => ({ pk: subscriptionPartition(record.clientId), sk: `${pendingLineSkPrefix}${record.id}` }),
@@ -55,7 +57,10 @@ export interface BilledPeriodRecord {
   readonly invoiceId: string;
 }
 
-export const billedPeriodEntity = defineEntity<BilledPeriodRecord, [clientId: string, periodStart: string]>({
+export const billedPeriodEntity = /* @__PURE__ */ defineEntity<
+  BilledPeriodRecord,
+  [clientId: string, periodStart: string]
+>({
   type: 'BilledPeriod',
   key: (clientId, periodStart) => ({ pk: subscriptionPartition(clientId), sk: `PERIOD#${periodStart}` }),
   keyOf: (record) => ({ pk: subscriptionPartition(record.clientId), sk: `PERIOD#${record.periodStart}` }),
@@ -67,7 +72,7 @@ export interface BillingStatsRecord {
   readonly subscribers: Readonly<Record<string, number>>;
 }
 
-export const billingStatsEntity = defineEntity<BillingStatsRecord, []>({
+export const billingStatsEntity = /* @__PURE__ */ defineEntity<BillingStatsRecord, []>({
   type: 'BillingStats',
   key: () => ({ pk: 'BILLING#stats', sk: 'STATS' }),
   keyOf: () => ({ pk: 'BILLING#stats', sk: 'STATS' }),
@@ -78,7 +83,7 @@ export const billingStatsEntity = defineEntity<BillingStatsRecord, []>({
 export const clientInvoicesPartition = (clientId: string) => `INVOICES#${clientId}`;
 export const invoicesByStatusPartition = (status: InvoiceRecord['status']) => `INVOICESTATUS#${status}`;
 
-export const invoiceEntity = defineEntity<InvoiceRecord, [invoiceId: string]>({
+export const invoiceEntity = /* @__PURE__ */ defineEntity<InvoiceRecord, [invoiceId: string]>({
   type: 'Invoice',
   key: (invoiceId) => ({ pk: `INVOICE#${invoiceId}`, sk: 'INVOICE' }),
   keyOf: (record) => ({ pk: `INVOICE#${record.id}`, sk: 'INVOICE' }),
@@ -98,7 +103,7 @@ export interface InvoiceCounterRecord {
   readonly last: number;
 }
 
-export const invoiceCounterEntity = defineEntity<InvoiceCounterRecord, [year: number]>({
+export const invoiceCounterEntity = /* @__PURE__ */ defineEntity<InvoiceCounterRecord, [year: number]>({
   type: 'InvoiceCounter',
   key: (year) => ({ pk: `INVOICECOUNTER#${year}`, sk: 'COUNTER' }),
   keyOf: (record) => ({ pk: `INVOICECOUNTER#${record.year}`, sk: 'COUNTER' }),
@@ -108,7 +113,7 @@ export const invoiceCounterEntity = defineEntity<InvoiceCounterRecord, [year: nu
 
 export const referralsIndexPartition = 'REFERRALS';
 
-export const referralEntity = defineEntity<ReferralRecord, [referrerId: string, referredId: string]>({
+export const referralEntity = /* @__PURE__ */ defineEntity<ReferralRecord, [referrerId: string, referredId: string]>({
   type: 'Referral',
   key: (referrerId, referredId) => ({ pk: `REFERRER#${referrerId}`, sk: `REFERRED#${referredId}` }),
   keyOf: (record) => ({ pk: `REFERRER#${record.referrerId}`, sk: `REFERRED#${record.referredId}` }),
@@ -119,7 +124,7 @@ export const referralEntity = defineEntity<ReferralRecord, [referrerId: string, 
   }),
 });
 
-export const rewardRuleEntity = defineEntity<RewardRuleRecord, []>({
+export const rewardRuleEntity = /* @__PURE__ */ defineEntity<RewardRuleRecord, []>({
   type: 'RewardRule',
   key: () => ({ pk: 'REFERRALRULE', sk: 'RULE' }),
   keyOf: () => ({ pk: 'REFERRALRULE', sk: 'RULE' }),
@@ -130,7 +135,10 @@ export const rewardRuleEntity = defineEntity<RewardRuleRecord, []>({
 const creditPartition = (userId: string) => `CREDIT#${userId}`;
 export const creditsIndexPartition = 'CREDITS';
 
-export const creditBalanceEntity = defineEntity<CreditBalanceRecord, [userId: string, currency: Currency]>({
+export const creditBalanceEntity = /* @__PURE__ */ defineEntity<
+  CreditBalanceRecord,
+  [userId: string, currency: Currency]
+>({
   type: 'CreditBalance',
   key: (userId, currency) => ({ pk: creditPartition(userId), sk: `BALANCE#${currency}` }),
   keyOf: (record) => ({ pk: creditPartition(record.userId), sk: `BALANCE#${record.currency}` }),
@@ -140,7 +148,7 @@ export const creditBalanceEntity = defineEntity<CreditBalanceRecord, [userId: st
 
 export const creditEntrySkPrefix = 'ENTRY#';
 
-export const creditEntryEntity = defineEntity<CreditEntryRecord, [userId: string, entryId: string]>({
+export const creditEntryEntity = /* @__PURE__ */ defineEntity<CreditEntryRecord, [userId: string, entryId: string]>({
   type: 'CreditEntry',
   key: (userId, entryId) => ({ pk: creditPartition(userId), sk: `${creditEntrySkPrefix}${entryId}` }),
   keyOf: (record) => ({ pk: creditPartition(record.userId), sk: `${creditEntrySkPrefix}${record.id}` }),
@@ -161,7 +169,7 @@ export interface PaymentEventRecord {
   readonly receivedAt: string;
 }
 
-export const paymentEventEntity = defineEntity<PaymentEventRecord, [eventId: string]>({
+export const paymentEventEntity = /* @__PURE__ */ defineEntity<PaymentEventRecord, [eventId: string]>({
   type: 'PaymentEvent',
   key: (eventId) => ({ pk: `PAYMENTEVENT#${eventId}`, sk: 'EVENT' }),
   keyOf: (record) => ({ pk: `PAYMENTEVENT#${record.eventId}`, sk: 'EVENT' }),
