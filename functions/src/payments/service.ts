@@ -121,8 +121,8 @@ const badSignature = () => new ValidationError({ signature: ['The Stripe-Signatu
 
 /**
  * The provider's webhook: verified with Stripe's own `constructEvent` on the raw body (never a
- * hand-made check), else 400 (as Stripe's own guide answers) and nothing stored. A paid, completed checkout marks its invoice
- * paid; other events are acknowledged and left alone.
+ * hand-made check), else 400 (as Stripe's own guide answers) and nothing stored. A paid,
+ * completed checkout marks its invoice paid; other events are acknowledged and left alone.
  */
 export const receiveStripeEvent = async (rawBody: string, signature: string | undefined): Promise<void> => {
   const setup = await stripeSetup();

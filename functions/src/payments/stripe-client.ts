@@ -6,8 +6,8 @@ import { fetchSecretString } from '../core/secrets-manager';
  * Stripe, when this deployment is configured for it (docs/plans.md, "Paying online"): the secret
  * API key and the webhook endpoint's signing secret. On this machine both come from the
  * environment (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET); in AWS from one Secrets Manager secret
- * named by STRIPE_SECRET_ID (the deployment's stripeSecretName), a JSON object {secretKey, webhookSecret}. Neither: no online
- * payment, and the product works without it.
+ * named by STRIPE_SECRET_ID (the deployment's stripeSecretName), a JSON object
+ * {secretKey, webhookSecret}. Neither: no online payment, and the product works without it.
  */
 export interface StripeSetup {
   readonly stripe: Stripe;
