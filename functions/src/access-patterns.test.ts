@@ -89,6 +89,7 @@ import {
   creditEntryEntity,
   invoiceCounterEntity,
   invoiceEntity,
+  paymentEventEntity,
   pendingLineEntity,
   planEntity,
   referralEntity,
@@ -303,6 +304,7 @@ const builtKeys: readonly BuiltKey[] = [
   indexed('CreditBalance', 'gsi1', creditBalanceEntity.indexKeysOf({ userId: 'u1', currency: 'EUR' } as never)),
   table('CreditEntry', creditEntryEntity.key('u1', 'applied#01J0000000000000000000000I')),
   table('Usage', usageEntity.key('u1')),
+  table('PaymentEvent', paymentEventEntity.key('evt_1NG8Du2eZvKYlo2CUI79vXWy')),
 ];
 
 const rows: readonly AccessPattern[] = accessPatterns;

@@ -297,11 +297,15 @@ export const referralsHttpRoutes = [
 // prettier-ignore
 export const invoicePdfHttpRoutes = [
   // An invoice as PDF (docs/plans.md, "Invoice PDF"): a function of its own, as it carries a PDF writer and fonts
+  { method: 'GET', path: '/api/apps/plans/invoices/{id}/pdf', area: 'invoice-pdf', access: 'signed-in' }, // The invoice as PDF in ?lang=en|fr|ar (default the client's): own for a client, another's 404; drafts only for who may update invoices
 ] as const satisfies readonly AreaRouteDefinition<'invoice-pdf'>[];
 
 // prettier-ignore
 export const paymentsHttpRoutes = [
   // Paying online (docs/plans.md, "Paying online"): a function of its own, as it carries the provider's SDK
+  { method: 'GET', path: '/api/payments/provider', area: 'payments', access: 'signed-in' }, // Whether invoices can be paid online here: {online} (a provider is configured)
+  { method: 'POST', path: '/api/apps/plans/invoices/{id}/checkout', area: 'payments', access: 'signed-in' }, // The client themself pays an open invoice: {url} of a checkout session; 409 when not online or not open
+  { method: 'POST', path: '/api/payments/stripe/webhook', area: 'payments', access: 'public' }, // The provider's signed events (Stripe-Signature): a completed, paid checkout marks the invoice paid, once per event
 ] as const satisfies readonly AreaRouteDefinition<'payments'>[];
 
 /**

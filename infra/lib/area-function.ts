@@ -17,7 +17,7 @@ import { Construct } from 'constructs';
 import type { Area } from '@orbit/functions/routes';
 
 import { tableActionsFor, type AreaAccess } from './area-access';
-import { lambdaBundling } from './bundling';
+import { lambdaBundlingFor } from './bundling';
 import type { Data } from './data';
 import { handlerEntryFor, lockFilePath, repoRoot } from './paths';
 
@@ -90,7 +90,7 @@ export class AreaFunction extends Construct {
       systemLogLevelV2: SystemLogLevel.WARN,
       projectRoot: repoRoot,
       depsLockFilePath: lockFilePath,
-      bundling: lambdaBundling,
+      bundling: lambdaBundlingFor(props.area),
       ...(props.access.jwtSecret ? { paramsAndSecrets: secretsExtension } : {}),
       ...(props.reservedConcurrency ? { reservedConcurrentExecutions: props.reservedConcurrency } : {}),
       environment: {

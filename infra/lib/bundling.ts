@@ -1,6 +1,9 @@
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 
 import { OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+
+import { invoiceFontFiles } from '@orbit/functions/invoice-pdf/font-files';
+import type { Area } from '@orbit/functions/routes';
 
 import { repoRoot } from './paths';
 
@@ -28,7 +31,9 @@ export const esmRequireBanner =
  * operation we call uses, one that refuses (functions/src/core/no-event-streams.ts), and the
  * LRU library behind DynamoDB's endpoint-discovery cache a Map-based one
  * (functions/src/core/small-lru-cache.ts), and the webhook signer's pure-JavaScript SHA-256 and
- * base64 their node:crypto and Buffer equivalents (functions/src/core/webhook-primitives.ts).
+ * base64 their node:crypto and Buffer equivalents (functions/src/core/webhook-primitives.ts), and
+ * fontkit's Brotli decoder, used only for WOFF2 fonts the invoice PDF never loads, one that
+ * refuses (functions/src/invoice-pdf/no-woff2.ts).
  */
 export const lambdaAliases: Readonly<Record<string, string>> = {
   '@aws-sdk/credential-provider-node': join(repoRoot, 'infra', 'lib', 'lambda-credentials.ts'),
@@ -37,6 +42,7 @@ export const lambdaAliases: Readonly<Record<string, string>> = {
   'mnemonist/lru-cache': join(repoRoot, 'functions', 'src', 'core', 'small-lru-cache.ts'),
   'fast-sha256': join(repoRoot, 'functions', 'src', 'core', 'webhook-primitives.ts'),
   '@stablelib/base64': join(repoRoot, 'functions', 'src', 'core', 'webhook-primitives.ts'),
+  'brotli/decompress.js': join(repoRoot, 'functions', 'src', 'invoice-pdf', 'no-woff2.ts'),
 };
 
 /** Prefer packages' ESM builds: they tree-shake (the AWS SDK ships both). */
@@ -61,6 +67,33 @@ export const lambdaBundling: BundlingOptions = {
     '--charset': 'utf8',
     ...Object.fromEntries(Object.entries(lambdaAliases).map(([from, to]) => [`--alias:${from}`, to])),
   },
+};
+
+/**
+ * Files a function reads at run time that esbuild cannot inline (the invoice PDF's fonts), as
+ * paths under node_modules: copied beside the bundle into its own node_modules, where the same
+ * `require.resolve` that finds them on this machine finds them in AWS.
+ */
+export const bundledPackageFiles: Partial<Record<Area, readonly string[]>> = {
+  'invoice-pdf': Object.values(invoiceFontFiles),
+};
+
+/** An area's bundling: the shared build, and the files it reads copied beside it. */
+export const lambdaBundlingFor = (area: Area): BundlingOptions => {
+  const files = bundledPackageFiles[area];
+  if (!files) return lambdaBundling;
+  return {
+    ...lambdaBundling,
+    commandHooks: {
+      beforeBundling: () => [],
+      beforeInstall: () => [],
+      afterBundling: (inputDir, outputDir) =>
+        files.flatMap((file) => [
+          `mkdir -p "${posix.join(outputDir, 'node_modules', posix.dirname(file))}"`,
+          `cp "${posix.join(inputDir, 'node_modules', file)}" "${posix.join(outputDir, 'node_modules', file)}"`,
+        ]),
+    },
+  };
 };
 
 /** The same build as esbuild's API options (bundle report). */

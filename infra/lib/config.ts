@@ -41,6 +41,11 @@ export interface OrbitConfig {
   readonly links: WebLinks;
   /** Who notifications (reset codes) come from, by email and SMS (infra/lib/messaging.ts, docs/deploy.md). */
   readonly messaging: MessagingConfig;
+  /**
+   * The Secrets Manager secret ({secretKey, webhookSecret}) that turns on paying online with
+   * Stripe (docs/plans.md, "Paying online"); unset, invoices are paid by recorded payments only.
+   */
+  readonly stripeSecretName: string | undefined;
 }
 
 /** The senders of notifications; none set means password recovery is refused (503). */
@@ -79,6 +84,7 @@ export const contextKeys = {
   emailDomain: 'ORBIT_EMAIL_DOMAIN',
   emailMailFromDomain: 'ORBIT_EMAIL_MAIL_FROM_DOMAIN',
   smsOriginationIdentity: 'ORBIT_SMS_ORIGINATION_IDENTITY',
+  stripeSecretName: 'ORBIT_STRIPE_SECRET_NAME',
 } as const;
 
 export type ContextKey = keyof typeof contextKeys;
@@ -177,6 +183,7 @@ export const readConfig = (
     originCertificateArn,
     links: Object.fromEntries(Object.entries(links).filter(([, value]) => value !== undefined)),
     messaging,
+    stripeSecretName: read('stripeSecretName'),
   };
 };
 

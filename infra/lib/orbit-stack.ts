@@ -1,5 +1,6 @@
 import { Annotations, CfnOutput, Stack, Tags, type StackProps } from 'aws-cdk-lib';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 
 import { tableDefinition } from '@orbit/functions/core/table';
@@ -93,6 +94,13 @@ export class OrbitStack extends Stack {
     // Email: mail attachments in the media bucket, under their own prefixes (media.ts).
     const emailFunction = this.api.functions.get('email');
     if (emailFunction) this.media.grantMailTo(emailFunction.function);
+    // Paying online: Stripe's keys, when the deployment names their secret (payments/stripe-client.ts).
+    const paymentsFunction = this.api.functions.get('payments');
+    if (paymentsFunction && config.stripeSecretName) {
+      const stripeSecret = Secret.fromSecretNameV2(this, 'StripeSecret', config.stripeSecretName);
+      stripeSecret.grantRead(paymentsFunction.function);
+      paymentsFunction.function.addEnvironment('STRIPE_SECRET_ID', config.stripeSecretName);
+    }
 
     this.webAcl = new WebAcl(
       this,

@@ -57,4 +57,15 @@ describe('fromLambdaResult', () => {
     expect(reply.headers['content-type']).toBe('application/json');
     expect(reply.body.toString()).toBe('{}');
   });
+
+  it('decodes a base64 body to its bytes, as API Gateway does for a file (an invoice PDF)', () => {
+    const bytes = Buffer.from([0x25, 0x50, 0x44, 0x46, 0x2d, 0x00, 0xff]);
+    const reply = fromLambdaResult({
+      statusCode: 200,
+      headers: { 'content-type': 'application/pdf' },
+      body: bytes.toString('base64'),
+      isBase64Encoded: true,
+    });
+    expect(reply.body).toEqual(bytes);
+  });
 });

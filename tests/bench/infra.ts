@@ -30,8 +30,20 @@ export const workerSizeBudgetBytes = 512 * 1024;
  * contracts, on the Lambda, once per cold start").
  */
 export const openapiSizeBudgetBytes = 350 * 1024;
-const budgetOf = (name: string) =>
-  name === 'worker' ? workerSizeBudgetBytes : name === 'openapi' ? openapiSizeBudgetBytes : sizeBudgetBytes;
+/**
+ * The invoice PDF carries PDFKit and fontkit (shaping Arabic), and online payment Stripe's SDK:
+ * each in a function of its own that one click (a download, a payment) wakes, never a page's
+ * load (docs/decisions.md, "Plans: the invoice PDF and online payment are functions of their own").
+ */
+export const invoicePdfSizeBudgetBytes = 700 * 1024;
+export const paymentsSizeBudgetBytes = 500 * 1024;
+const ownBudgets: Readonly<Record<string, number>> = {
+  worker: workerSizeBudgetBytes,
+  openapi: openapiSizeBudgetBytes,
+  'invoice-pdf': invoicePdfSizeBudgetBytes,
+  payments: paymentsSizeBudgetBytes,
+};
+const budgetOf = (name: string) => ownBudgets[name] ?? sizeBudgetBytes;
 export const initBudgetRatio = 1.3;
 const coldStarts = 10;
 

@@ -50,6 +50,8 @@ const notTablePartitionKeys = new Set([
   'BALANCE#', // CREDIT#<user> / BALANCE#<currency> (a credit balance)
   'ENTRY#', // CREDIT#<user> / ENTRY#<cause> (a credit movement)
   'REFERRED#', // REFERRER#<user> / REFERRED#<user> (a referral)
+  'INVOICES#', // gsi1pk of an invoice (a client's invoices; core/billing/entities.ts)
+  'INVOICESTATUS#', // gsi2pk of an invoice (invoices by status)
 ]);
 
 /** The `XYZ#` prefixes of the string and template literals in an area's Lambda bundle. */

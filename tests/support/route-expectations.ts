@@ -20,6 +20,7 @@ import { integrationsPublicRouteExpectations, integrationsRouteExpectations } fr
 import { plansRouteExpectations } from './route-expectations/plans';
 import { plansInvoiceRouteExpectations } from './route-expectations/plans-invoices';
 import { referralsRouteExpectations } from './route-expectations/referrals';
+import { plansEdgePublicRouteExpectations, plansEdgeRouteExpectations } from './route-expectations/plans-edge';
 import { emailComposeRouteExpectations } from './route-expectations/email-compose';
 import { emailMailboxRouteExpectations } from './route-expectations/email-mailbox';
 import { mailingsAudienceRouteExpectations } from './route-expectations/mailings-audience';
@@ -74,6 +75,7 @@ export const signedInRouteExpectations: { readonly [K in SignedInRouteKey]: Rout
   ...plansRouteExpectations,
   ...plansInvoiceRouteExpectations,
   ...referralsRouteExpectations,
+  ...plansEdgeRouteExpectations,
   ...emailMailboxRouteExpectations,
   ...emailComposeRouteExpectations,
   ...mailingsAudienceRouteExpectations,
@@ -105,6 +107,7 @@ export const publicRouteExpectations: { readonly [K in PublicRouteKey]: PublicRo
   },
   ...teamPublicRouteExpectations,
   ...integrationsPublicRouteExpectations,
+  ...plansEdgePublicRouteExpectations,
   // Opting out: a token that is not ours is 404, whoever asks (GROUNDWORK: the delivery helper confirms these).
   'GET /api/mailings/unsubscribe/{token}': { request: () => ({ params: { token: 'not-a-token' } }), status: 404 },
   'POST /api/mailings/unsubscribe/{token}': { request: () => ({ params: { token: 'not-a-token' } }), status: 404 },

@@ -153,4 +153,14 @@ export const billingAccessPatterns: readonly AccessPattern[] = [
       "a client's storage bytes: raised when they attach a file, lowered when they remove it; read by the storage limit and the usage meters",
     ],
   },
+  {
+    entity: 'PaymentEvent',
+    module,
+    index: 'table',
+    pk: 'PAYMENTEVENT#<eventId>',
+    sk: 'EVENT',
+    patterns: [
+      "a payment provider's event, claimed (attribute_not_exists) with the payment it makes: an event sent twice acts once",
+    ],
+  },
 ];

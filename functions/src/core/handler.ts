@@ -42,7 +42,10 @@ export const toResponse = (result: HttpResult): APIGatewayProxyStructuredResultV
   statusCode: result.status,
   headers: { ...securityHeaders, ...result.headers },
   ...(result.cookies?.length ? { cookies: result.cookies } : {}),
-  body: result.body === undefined ? '' : JSON.stringify(result.body),
+  // Bytes (a PDF) travel as base64 with isBase64Encoded, which API Gateway decodes for the client.
+  ...(result.body instanceof Uint8Array
+    ? { body: Buffer.from(result.body).toString('base64'), isBase64Encoded: true }
+    : { body: result.body === undefined ? '' : JSON.stringify(result.body) }),
 });
 
 /** Maps the typed error family to HTTP once; 5xx details never leave the function. */

@@ -18,6 +18,13 @@ export const json = (status: number, body: unknown, extra: Omit<HttpResult, 'sta
   ...extra,
 });
 
+/** A file's bytes as the body (core/handler.ts sends them base64-encoded, as API Gateway expects). */
+export const bytes = (contentType: string, body: Uint8Array, headers: Record<string, string> = {}): HttpResult => ({
+  status: 200,
+  body,
+  headers: { 'content-type': contentType, ...headers },
+});
+
 export const noContent = (extra: Omit<HttpResult, 'status' | 'body'> = {}): HttpResult => ({ status: 204, ...extra });
 
 const decodeBody = (event: APIGatewayProxyEventV2): string => {

@@ -136,3 +136,24 @@ export const creditEntryEntity = /* @__PURE__ */ defineEntity<CreditEntryRecord,
   key: (userId, entryId) => ({ pk: creditPartition(userId), sk: `${creditEntrySkPrefix}${entryId}` }),
   keyOf: (record) => ({ pk: creditPartition(record.userId), sk: `${creditEntrySkPrefix}${record.id}` }),
 });
+
+/* ---------- Online payments ---------- */
+
+/**
+ * One payment provider event handled: claimed (attribute_not_exists) in the transaction that
+ * acts on it, so an event the provider sends twice changes nothing the second time.
+ */
+export interface PaymentEventRecord {
+  readonly eventId: string;
+  readonly type: string;
+  readonly invoiceId: string;
+  /** paid: the invoice became paid; ignored: it was no longer open (paid or void meanwhile). */
+  readonly outcome: 'paid' | 'ignored';
+  readonly receivedAt: string;
+}
+
+export const paymentEventEntity = /* @__PURE__ */ defineEntity<PaymentEventRecord, [eventId: string]>({
+  type: 'PaymentEvent',
+  key: (eventId) => ({ pk: `PAYMENTEVENT#${eventId}`, sk: 'EVENT' }),
+  keyOf: (record) => ({ pk: `PAYMENTEVENT#${record.eventId}`, sk: 'EVENT' }),
+});

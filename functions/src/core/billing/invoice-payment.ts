@@ -9,12 +9,14 @@ import type { InvoicePayment, InvoiceRecord } from './records';
  * An open invoice becomes paid: shared by an admin's recorded payment (plans) and an online
  * payment's webhook (payments). With it, in the same transaction, the job that may make the
  * client's referral active (docs/plans.md, "Referrals"): a paid invoice and its referral step
- * are never one without the other. Stale or not open: ConditionFailed(['invoice']).
+ * are never one without the other. Stale or not open: ConditionFailed(['invoice']). `alsoWrite`:
+ * parts of the caller's that must land with the payment (the online payment's event claim).
  */
 export const markInvoicePaid = async (
   invoice: InvoiceRecord,
   payment: InvoicePayment,
   now: Date,
+  alsoWrite: readonly TransactionPart[] = [],
 ): Promise<InvoiceRecord> => {
   const paid: InvoiceRecord = {
     ...invoice,
@@ -45,6 +47,7 @@ export const markInvoicePaid = async (
         now,
       },
     ).part,
+    ...alsoWrite,
   ];
   await transactWrite(parts);
   return paid;
