@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatMoney, moneyInput, parseMoney, parsePercent } from './format';
+import { formatMoney, moneyInput, parseMoney, parsePercent } from './money-format';
 
-describe('numbers on the referrals page', () => {
+describe('money and percentages in the reader’s language', () => {
   it('formats minor units in the reader’s language', () => {
     expect(formatMoney(2000, 'EUR', 'en')).toBe('€20.00');
     expect(formatMoney(2000, 'EUR', 'fr').replace(/\s/g, ' ')).toBe('20,00 €');

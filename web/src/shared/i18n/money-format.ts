@@ -1,4 +1,9 @@
-import { currencies, type Currency, type RewardRule } from '@orbit/functions/referrals/contract';
+import { currencies, type Currency } from '@orbit/functions/referrals/contract';
+
+/**
+ * Money, percentages and days as the reader's language writes them (Intl), and typed amounts read
+ * back into minor units: the plans and referrals pages both show and take money.
+ */
 
 /** One formatter per language and currency: building an Intl formatter costs far more than using one. */
 const moneyFormats = new Map<string, Intl.NumberFormat>();
@@ -41,21 +46,6 @@ export const parsePercent = (text: string): number | null => {
   if (!/^\d+(\.\d{1,2})?$/.test(normalised)) return null;
   return Math.round(Number(normalised) * 100);
 };
-
-/** A rule's figures, formatted for the translations' `rule.*` sentences. */
-export const ruleWords = (
-  rule: RewardRule,
-  language: string,
-):
-  | { readonly kind: 'fixed'; readonly amount: string }
-  | { readonly kind: 'percent'; readonly percent: string; readonly cap: string } =>
-  rule.kind === 'fixed'
-    ? { kind: 'fixed', amount: formatMoney(rule.amount, rule.currency, language) }
-    : {
-        kind: 'percent',
-        percent: formatPercent(rule.percentBps, language),
-        cap: formatMoney(rule.cap, rule.currency, language),
-      };
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 

@@ -13,7 +13,7 @@ import { LoadFailedAlert } from '../../../shared/ui/action-alerts';
 import { SkeletonBlock } from '../../../shared/ui/skeleton-block';
 import { visuallyHidden } from '../../../shared/ui/visually-hidden';
 import { useEveryCredit } from '../api/referrals';
-import { formatMoney } from '../utils/format';
+import { formatMoney } from '../../../shared/i18n/money-format';
 
 const figures = ['earned', 'applied', 'available'] as const;
 

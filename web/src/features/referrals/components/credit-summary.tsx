@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { CreditView } from '@orbit/functions/referrals/contract';
-import { formatMoney } from '../utils/format';
+import { formatMoney } from '../../../shared/i18n/money-format';
 
 const figures = ['earned', 'applied', 'available'] as const;
 

@@ -7,7 +7,7 @@ import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
 import type { AdminReferralView, ReferralView } from '@orbit/functions/referrals/contract';
 import { visuallyHidden } from '../../../shared/ui/visually-hidden';
-import { formatDay, formatMoney } from '../utils/format';
+import { formatDay, formatMoney } from '../../../shared/i18n/money-format';
 import { StageTag } from './stage-tag';
 
 /**

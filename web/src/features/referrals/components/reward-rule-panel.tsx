@@ -18,7 +18,7 @@ import { InlineAlert } from '../../../shared/ui/inline-alert';
 import { SegmentedControl } from '../../../shared/ui/segmented-control';
 import { SkeletonBlock } from '../../../shared/ui/skeleton-block';
 import { useRewardRule, useSaveRewardRule } from '../api/referrals';
-import { formatDay, moneyInput, parseMoney, parsePercent } from '../utils/format';
+import { formatDay, moneyInput, parseMoney, parsePercent } from '../../../shared/i18n/money-format';
 import { RuleSummary } from './rule-summary';
 
 interface Draft {
