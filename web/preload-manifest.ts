@@ -77,9 +77,8 @@ const moduleFile = (specifier: string, importer: string): string => {
 
 /**
  * The route table's pages: entries with a `path`, a `page` that imports a module, and a `handle`
- * of the `handles` object. Entries without one of these (the index redirect, the placeholders
- * made by `comingSoonRoute`) and the external links are left out: they get no hints, and load as
- * before.
+ * of the `handles` object. Entries without one of these (the index redirect) and the external
+ * links are left out: they get no hints, and load as before.
  */
 export const readRouteTable = (file: string): DeclaredRoute[] => {
   const program = parseAst(readFileSync(file, 'utf8'), { lang: 'ts' }, file);

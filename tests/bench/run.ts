@@ -6,6 +6,7 @@ import { infraBench } from './infra';
 import { integrationsBench } from './integrations';
 import { loadBench } from './load';
 import { mailingsBench } from './mailings';
+import { plansBench } from './plans';
 import { projectsBench } from './projects';
 import { roundTripsBench } from './round-trips';
 import { teamBench } from './team';
@@ -30,6 +31,7 @@ const sections: readonly BenchSection[] = [
   emailBench,
   mailingsBench,
   integrationsBench,
+  plansBench,
   loadBench,
   webBench,
 ];

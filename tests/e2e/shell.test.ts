@@ -409,7 +409,7 @@ describe('page behaviour', () => {
     await page.getByRole('button', { name: 'Shortcuts' }).click();
     const panel = page.getByRole('dialog', { name: 'Shortcuts' });
     await panel.getByRole('link', { name: 'Chat' }).waitFor();
-    // Names, not paths; and no placeholder page among the defaults.
+    // Names, not paths.
     expect(await panel.getByRole('link').allTextContents()).toEqual([
       'Projects',
       'Chat',
@@ -417,7 +417,8 @@ describe('page behaviour', () => {
       'Permissions',
     ]);
     await panel.getByRole('button', { name: 'Edit shortcuts' }).click();
-    expect(await panel.getByRole('checkbox', { name: 'Referrals' }).count()).toBe(0);
+    // Every area is a page now: each one the admin may open can be pinned.
+    expect(await panel.getByRole('checkbox', { name: 'Plans', exact: true }).count()).toBe(1);
     await panel.getByRole('checkbox', { name: 'Chat' }).uncheck();
     await panel.getByRole('checkbox', { name: 'Projects' }).uncheck();
     await panel.getByRole('button', { name: 'Done' }).click();

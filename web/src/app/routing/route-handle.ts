@@ -51,11 +51,6 @@ export interface RouteHandle {
   readonly action?: Action;
   readonly subject?: Subject;
   readonly layoutWrapperClasses?: string;
-  /**
-   * The page is a placeholder until its area is built: it stays reachable (and in the navigation),
-   * but nothing offers it as a shortcut. Remove the flag when the page ships.
-   */
-  readonly comingSoon?: true;
 }
 
 export const isRouteHandle = (value: unknown): value is RouteHandle =>

@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
 import type { TranslationPart } from '../../shared/i18n/translation-parts';
-import type { ComingSoonArea } from '../../shared/ui/coming-soon';
 import type { RouteHandle } from './route-handle';
 
 /**
@@ -32,26 +31,6 @@ export interface RouteEntry {
 /** The mailbox's folders and labels (docs/decisions.md), the only values of /apps/email/:filter|:label. */
 export const emailFolders = ['inbox', 'sent', 'draft', 'starred', 'spam', 'trash'] as const;
 export const emailLabels = ['personal', 'company', 'important', 'private'] as const;
-
-interface RouteDeclaration extends RouteEntry {
-  /**
-   * An area not built yet: the route shows the "coming soon" page with this area's words
-   * (shared/ui/coming-soon.tsx) instead of a page of its own. The area's feature replaces this
-   * option with its `page` and `parts` (docs/adding-an-area.md).
-   */
-  readonly comingSoon?: ComingSoonArea;
-}
-
-const comingSoonRoute = ({ comingSoon: area, ...entry }: RouteDeclaration): RouteEntry =>
-  area
-    ? {
-        ...entry,
-        // Marked on the handle too, so nothing offers a placeholder as a shortcut (app/shell).
-        handle: { ...entry.handle, comingSoon: true },
-        parts: ['coming-soon'],
-        page: async () => (await import('../../shared/ui/coming-soon')).comingSoonPage(area),
-      }
-    : entry;
 
 const fixedHeight = 'layout-content-height-fixed';
 
@@ -115,7 +94,7 @@ const handles = {
   unsubscribe: { name: 'unsubscribe', layout: 'blank', public: true },
 } as const satisfies Record<string, RouteHandle>;
 
-const declaredRoutes: readonly RouteDeclaration[] = [
+export const routeTable: readonly RouteEntry[] = [
   { path: '/', handle: handles.index },
   {
     path: '/login',
@@ -267,7 +246,8 @@ const declaredRoutes: readonly RouteDeclaration[] = [
   {
     path: '/information/plans',
     handle: handles.plans,
-    comingSoon: 'plans',
+    parts: ['plans'],
+    page: async () => (await import('../../features/plans/plans-page')).PlansPage,
   },
   {
     path: '/information/referrals',
@@ -285,14 +265,14 @@ const declaredRoutes: readonly RouteDeclaration[] = [
     path: '/wiki',
     handle: handles.wiki,
     externalLink: 'wiki',
-    parts: ['coming-soon'],
+    parts: ['link-not-configured'],
     page: async () => (await import('../../shared/ui/link-not-configured')).linkNotConfiguredPage('wiki'),
   },
   {
     path: '/telegram',
     handle: handles.telegram,
     externalLink: 'telegram',
-    parts: ['coming-soon'],
+    parts: ['link-not-configured'],
     page: async () => (await import('../../shared/ui/link-not-configured')).linkNotConfiguredPage('telegram'),
   },
   {
@@ -314,8 +294,6 @@ const declaredRoutes: readonly RouteDeclaration[] = [
     page: async () => (await import('../../features/unsubscribe/unsubscribe-page')).UnsubscribePage,
   },
 ];
-
-export const routeTable: readonly RouteEntry[] = declaredRoutes.map(comingSoonRoute);
 
 /** The handle of each named route (the first entry of a name; aliases share it). */
 export const routeHandleByName: ReadonlyMap<string, RouteHandle> = new Map(

@@ -60,8 +60,7 @@ export const ShortcutsPanel = ({ onNavigate }: { onNavigate: () => void }) => {
   const shortcuts = useShortcuts();
   const [editing, setEditing] = useState(false);
   const headingId = useId();
-  // Pages that are still placeholders are not offered: a shortcut should lead somewhere.
-  const allowed = navItems.filter((item) => !item.handle.comingSoon && canSeeNavItem(item, ability));
+  const allowed = navItems.filter((item) => canSeeNavItem(item, ability));
   const pinned = shortcuts
     .map((name) => allowed.find((item) => item.name === name))
     .filter((item): item is NavItem => item !== undefined);

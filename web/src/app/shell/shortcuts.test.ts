@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { readCookie } from '../../shared/theme/cookies';
-import { navItems } from '../layouts/nav-items';
 import { defaultShortcuts, getShortcuts, maxShortcuts, parseShortcuts, setShortcuts } from './shortcuts';
 
 describe('navbar shortcuts', () => {
@@ -9,12 +8,6 @@ describe('navbar shortcuts', () => {
     expect(parseShortcuts('')).toEqual([]);
     expect(parseShortcuts('apps-chat,nope,apps-chat,apps-email')).toEqual(['apps-chat', 'apps-email']);
     expect(maxShortcuts).toBe(8);
-  });
-
-  it('default to pages that exist, never to a placeholder', () => {
-    for (const name of defaultShortcuts) {
-      expect(navItems.find((item) => item.name === name)?.handle.comingSoon, name).toBeUndefined();
-    }
   });
 
   it('are kept in the orbit-shortcuts cookie', () => {

@@ -4,7 +4,7 @@ import type { Language } from './languages';
  * The translations come in parts, so that a page downloads only the words it can show:
  * - `core` loads before the first render: the shell, the blank layout, the error pages and the
  *   shared components use it, on every page; it lives here (locales/<language>/core.ts), as does
- *   `coming-soon` (shared/ui/coming-soon.tsx);
+ *   `link-not-configured` (shared/ui/link-not-configured.tsx);
  * - a feature's parts live in its folder (features/<area>/locales/<language>/<part>.ts) and load
  *   with the routes that declare them (app/routing/route-table.ts, `parts`), in parallel with the
  *   page's code, and stay loaded: a language switch downloads, for the new language, every part
@@ -25,10 +25,10 @@ export const partLoaders = {
     fr: () => import('./locales/fr/core'),
     ar: () => import('./locales/ar/core'),
   },
-  'coming-soon': {
-    en: () => import('./locales/en/coming-soon'),
-    fr: () => import('./locales/fr/coming-soon'),
-    ar: () => import('./locales/ar/coming-soon'),
+  'link-not-configured': {
+    en: () => import('./locales/en/link-not-configured'),
+    fr: () => import('./locales/fr/link-not-configured'),
+    ar: () => import('./locales/ar/link-not-configured'),
   },
   auth: {
     en: () => import('../../features/auth/locales/en/auth'),
@@ -89,6 +89,11 @@ export const partLoaders = {
     en: () => import('../../features/integrations/locales/en/integrations'),
     fr: () => import('../../features/integrations/locales/fr/integrations'),
     ar: () => import('../../features/integrations/locales/ar/integrations'),
+  },
+  plans: {
+    en: () => import('../../features/plans/locales/en/plans'),
+    fr: () => import('../../features/plans/locales/fr/plans'),
+    ar: () => import('../../features/plans/locales/ar/plans'),
   },
   referrals: {
     en: () => import('../../features/referrals/locales/en/referrals'),

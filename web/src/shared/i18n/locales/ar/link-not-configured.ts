@@ -1,7 +1,7 @@
-import type en from '../en/coming-soon';
+import type en from '../en/link-not-configured';
 import type { TranslationShape } from '../shape';
 
-const areas: TranslationShape<typeof en> = {
+const words: TranslationShape<typeof en> = {
   linkNotConfigured: {
     wiki: 'الويكي',
     telegram: 'تيليجرام',
@@ -10,17 +10,6 @@ const areas: TranslationShape<typeof en> = {
     descriptionAdmin: 'حدّد عنوانه في التكاملات، ضمن روابط المساعدة؛ وحتى ذلك الحين لا يؤدي إلى أي مكان.',
     setUp: 'إعداد روابط المساعدة',
   },
-  comingSoon: {
-    badge: 'قريبًا',
-    honesty: 'لا شيء هنا بيانات تجريبية: ستعرض هذه الصفحة مساحة عملك الحقيقية عند إطلاقها.',
-  },
-  areas: {
-    plans: {
-      title: 'الخطط',
-      message: 'الخطط قادمة قريبًا.',
-      description: 'خطتك الحالية وحدودها واستهلاكك وفواتيرك.',
-    },
-  },
 };
 
-export default areas;
+export default words;
