@@ -7,9 +7,8 @@ import type { SignInResponse } from '@orbit/functions/auth/contract';
 import type { PlansResponse } from '@orbit/functions/plans/contract';
 import type { InvoiceListResponse, InvoiceView } from '@orbit/functions/plans/invoice-contract';
 
-import { seriousAxeViolations } from '../support/axe';
 import { apiAs, baseUrl, signInThroughForm } from '../support/browser';
-import { animationsSettled, useMailingsBrowser } from '../support/mailings-browser';
+import { fitsTheWindow, useMailingsBrowser } from '../support/mailings-browser';
 
 /**
  * The invoices tab in a real browser (docs/plans.md, "Invoices", "Invoice PDF"): the demo client
@@ -20,7 +19,7 @@ import { animationsSettled, useMailingsBrowser } from '../support/mailings-brows
  * light and dark, then Arabic (right to left) at phone width.
  */
 
-const { browser, shot, signedIn } = useMailingsBrowser('plans-invoices');
+const { browser, axeClean, signedIn } = useMailingsBrowser('plans-invoices');
 const lucas = { phone: '+15550100006', password: 'Client#2026' };
 const password = 'Invoices#2026';
 let client: Page;
@@ -32,15 +31,6 @@ beforeAll(async () => {
   await client.waitForURL((url) => url.pathname !== '/login');
   admin = await signedIn({ acceptDownloads: true });
 });
-
-const axeClean = async (page: Page, name: string) => {
-  await animationsSettled(page);
-  expect(await seriousAxeViolations(page)).toEqual([]);
-  await shot(page, name);
-};
-
-const fitsTheWindow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
 
 let registered = 0;
 /** A new client, registered through the API (setup, not what is under test): their id. */

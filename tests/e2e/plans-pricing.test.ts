@@ -3,9 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { PlanView, PlansResponse, SubscriptionResponse } from '@orbit/functions/plans/contract';
 
-import { seriousAxeViolations } from '../support/axe';
 import { apiAs, signInThroughForm } from '../support/browser';
-import { animationsSettled, useMailingsBrowser } from '../support/mailings-browser';
+import { fitsTheWindow, useMailingsBrowser } from '../support/mailings-browser';
 
 /**
  * The "Plans" tab in a real browser (docs/plans.md, "Catalogue", "Subscriptions"): the demo
@@ -16,7 +15,7 @@ import { animationsSettled, useMailingsBrowser } from '../support/mailings-brows
  * Arabic (right to left) at phone width.
  */
 
-const { browser, shot, signedIn } = useMailingsBrowser('plans-pricing');
+const { browser, axeClean, signedIn } = useMailingsBrowser('plans-pricing');
 const emma = { id: '', phone: '+15550100005', password: 'Client#2026' };
 const planName = `E2E pricing ${Date.now().toString(36)}`;
 let client: Page;
@@ -58,15 +57,6 @@ afterAll(async () => {
     }
   }
 });
-
-const axeClean = async (page: Page, name: string) => {
-  await animationsSettled(page);
-  expect(await seriousAxeViolations(page)).toEqual([]);
-  await shot(page, name);
-};
-
-const fitsTheWindow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
 
 const card = (page: Page, name: string) =>
   page.getByTestId('pricing-card').filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });

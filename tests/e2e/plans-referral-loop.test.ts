@@ -4,9 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { PlansResponse } from '@orbit/functions/plans/contract';
 import type { ReferralAccountResponse } from '@orbit/functions/referrals/contract';
 
-import { seriousAxeViolations } from '../support/axe';
 import { apiAs, baseUrl, signInThroughForm } from '../support/browser';
-import { animationsSettled, useMailingsBrowser } from '../support/mailings-browser';
+import { useMailingsBrowser } from '../support/mailings-browser';
 
 /**
  * The whole billing loop in a real browser (docs/plans.md): a client registers through another
@@ -16,7 +15,7 @@ import { animationsSettled, useMailingsBrowser } from '../support/mailings-brows
  * invoice on their plan page. Both clients are new, so the seeded demo data stays as it is.
  */
 
-const { browser, shot, signedIn } = useMailingsBrowser('plans-referral-loop');
+const { browser, axeClean, signedIn } = useMailingsBrowser('plans-referral-loop');
 const password = 'Referral#2026';
 const run = Date.now() % 100_000;
 /** The run in letters: a referral's name is shown shortened to its first name and last initial. */
@@ -49,12 +48,6 @@ const growthPlanId = async (): Promise<string> => {
   const growth = plans.find((plan) => plan.name.en === 'Growth');
   if (!growth) throw new Error('the seeded Growth plan is missing');
   return growth.id;
-};
-
-const axeClean = async (page: Page, name: string) => {
-  await animationsSettled(page);
-  expect(await seriousAxeViolations(page)).toEqual([]);
-  await shot(page, name);
 };
 
 let referrerId = '';

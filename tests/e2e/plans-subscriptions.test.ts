@@ -3,9 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import type { PlansResponse, SubscriptionResponse } from '@orbit/functions/plans/contract';
 
-import { seriousAxeViolations } from '../support/axe';
 import { apiAs, baseUrl, signInThroughForm } from '../support/browser';
-import { animationsSettled, useMailingsBrowser } from '../support/mailings-browser';
+import { fitsTheWindow, useMailingsBrowser } from '../support/mailings-browser';
 
 /**
  * A client's subscription in a real browser (docs/plans.md, "Subscriptions", "Limits",
@@ -18,7 +17,7 @@ import { animationsSettled, useMailingsBrowser } from '../support/mailings-brows
  * left alone: every write is on the client registered here.
  */
 
-const { browser, shot, signedIn } = useMailingsBrowser('plans-subscriptions');
+const { browser, axeClean, signedIn } = useMailingsBrowser('plans-subscriptions');
 const password = 'Plans#2026';
 const suffix = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-7);
 const fresh = {
@@ -48,15 +47,6 @@ beforeAll(async () => {
   admin = await signedIn();
   plans = (await apiAs<PlansResponse>(admin, 'GET', '/api/apps/plans')).plans;
 });
-
-const axeClean = async (page: Page, name: string) => {
-  await animationsSettled(page);
-  expect(await seriousAxeViolations(page)).toEqual([]);
-  await shot(page, name);
-};
-
-const fitsTheWindow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
 
 const clientRow = (page: Page) => page.getByTestId('subscription-row').filter({ hasText: fresh.fullName });
 

@@ -3,9 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { RewardRuleView } from '@orbit/functions/referrals/contract';
 
-import { seriousAxeViolations } from '../support/axe';
 import { apiAs, baseUrl, signInThroughForm } from '../support/browser';
-import { animationsSettled, useMailingsBrowser } from '../support/mailings-browser';
+import { fitsTheWindow, useMailingsBrowser } from '../support/mailings-browser';
 
 /**
  * The referrals page in a real browser (docs/plans.md, "Referrals"): the demo client Liam Carter
@@ -14,7 +13,7 @@ import { animationsSettled, useMailingsBrowser } from '../support/mailings-brows
  * every referral with full names. axe in light and dark, then Arabic (right to left) at phone width.
  */
 
-const { browser, shot, signedIn } = useMailingsBrowser('referrals');
+const { browser, axeClean, signedIn } = useMailingsBrowser('referrals');
 const liam = { phone: '+15550100002', password: 'Client#2026', code: 'LIAMC002' };
 let client: Page;
 let admin: Page;
@@ -37,15 +36,6 @@ afterAll(async () => {
   const now = (await apiAs<{ rewardRule: RewardRuleView }>(admin, 'GET', '/api/apps/referrals/reward-rule')).rewardRule;
   await apiAs(admin, 'PUT', '/api/apps/referrals/reward-rule', { rule: ruleBefore.rule, version: now.version });
 });
-
-const axeClean = async (page: Page, name: string) => {
-  await animationsSettled(page);
-  expect(await seriousAxeViolations(page)).toEqual([]);
-  await shot(page, name);
-};
-
-const fitsTheWindow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
 
 describe('referrals', () => {
   it('a client copies their link, sees its QR code, their referrals shortened and their credit', async () => {

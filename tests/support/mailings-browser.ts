@@ -2,17 +2,18 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 import type { BrowserContextOptions, Page } from 'playwright-core';
-import { beforeAll } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 
+import { seriousAxeViolations } from './axe';
 import { signInThroughForm, useBrowser } from './browser';
 
 /** The demo administrator (seed/src/demo-users.ts), who manages mailings. */
 const olivia = { phone: '+15550100001', password: 'Admin#2026' };
 
 /**
- * What the mailings pages' browser tests share: one Chromium for the file, pages signed in as
- * the administrator through the real form, and full-page screenshots in
- * tests/e2e/artifacts/<folder>/.
+ * What the mailings pages' browser tests share (the plans and referrals pages' too): one Chromium
+ * for the file, pages signed in as the administrator through the real form, full-page screenshots
+ * in tests/e2e/artifacts/<folder>/, and axe's check of a page once it has settled.
  */
 export const useMailingsBrowser = (folder: string) => {
   const browser = useBrowser();
@@ -20,9 +21,17 @@ export const useMailingsBrowser = (folder: string) => {
   beforeAll(() => {
     mkdirSync(artifacts, { recursive: true });
   });
+  const shot = (target: Page, name: string) =>
+    target.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
   return {
     browser,
-    shot: (target: Page, name: string) => target.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true }),
+    shot,
+    /** axe finds nothing serious or critical once animations have ended; the page is kept as `<name>.png`. */
+    axeClean: async (target: Page, name: string) => {
+      await animationsSettled(target);
+      expect(await seriousAxeViolations(target)).toEqual([]);
+      await shot(target, name);
+    },
     signedIn: async (options: BrowserContextOptions = {}) => {
       const page = await (await browser.newContext(options)).newPage();
       await signInThroughForm(page, olivia.phone, olivia.password);
@@ -39,3 +48,7 @@ export const animationsSettled = (target: Page) =>
       .getAnimations()
       .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
   );
+
+/** The page does not scroll sideways (a wide table scrolls inside its own container instead). */
+export const fitsTheWindow = (target: Page) =>
+  target.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
