@@ -4,12 +4,12 @@ import { join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import { PermanentJobError, UnknownOutcomeError } from '../core/jobs/errors';
+import { PermanentJobError } from '../core/jobs/errors';
 import type { JobContext } from '../core/jobs/definition';
 import type { JobRecord } from '../core/jobs/records';
 import { forgetSecretKeys, newLocalSecretKey, sealSecret } from '../core/secret-box';
 import { localSmsOutbox } from '../core/transports/sms';
-import { authJobs, failureOfSend } from './jobs';
+import { authJobs } from './jobs';
 import { requireResetChannels, resetChannels, ResetUnavailableError } from './reset-delivery';
 
 vi.hoisted(() => {
@@ -56,25 +56,6 @@ describe('the reset-code job', () => {
     );
     await expect(run).rejects.toBeInstanceOf(PermanentJobError);
     expect(localSmsOutbox.length).toBe(sent);
-  });
-
-  it('reads a failed send as the provider answered it: refused, busy, or no answer at all', () => {
-    const answered = (status: number, name: string) =>
-      Object.assign(new Error(name), { name, $metadata: { httpStatusCode: status } });
-    expect(failureOfSend(answered(400, 'ValidationException'))).toBeInstanceOf(PermanentJobError);
-    expect(failureOfSend(answered(400, 'MessageRejected'))).toBeInstanceOf(PermanentJobError);
-    // Busy or failing: nothing was sent, so retrying with back-off is safe.
-    for (const busy of [answered(429, 'TooManyRequestsException'), answered(503, 'ServiceUnavailable')]) {
-      const failure = failureOfSend(busy);
-      expect(failure).not.toBeInstanceOf(PermanentJobError);
-      expect(failure).not.toBeInstanceOf(UnknownOutcomeError);
-    }
-    // No answer: it may have gone out; never repeated by itself.
-    expect(failureOfSend(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }))).toBeInstanceOf(
-      UnknownOutcomeError,
-    );
-    const refused = failureOfSend(Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }));
-    expect(refused).not.toBeInstanceOf(UnknownOutcomeError);
   });
 });
 

@@ -1,4 +1,5 @@
-import { PermanentJobError, UnknownOutcomeError } from '../core/jobs/errors';
+import { PermanentJobError } from '../core/jobs/errors';
+import { failureOfSend } from '../core/jobs/send-failure';
 import type { JobDefinition } from '../core/jobs/definition';
 import { openSecret } from '../core/secret-box';
 import { sendEmail } from '../core/transports/email';
@@ -14,38 +15,6 @@ import { closeSocketsJobKind, type CloseSocketsPayload } from './close-sockets-j
  * side, which writes the job, is reset-code-job.ts: the auth function carries no transport).
  */
 export const resetEmailSubject = 'Your Orbit password reset code';
-
-interface ProviderError {
-  readonly name?: string;
-  readonly $metadata?: { readonly httpStatusCode?: number };
-}
-
-/**
- * What a failed send means for an at-most-once message:
- * - the provider answered with a refusal (4xx other than throttling): retrying cannot help;
- * - it answered that it is busy or failing (429, 5xx): nothing was sent, so retry with back-off;
- * - no answer at all (a timeout, a reset connection): it may have been sent, so the job becomes
- *   `unknown` for an admin, never repeated by itself; only a connection that was never made
- *   (refused, no such host) is known to have sent nothing.
- */
-export const failureOfSend = (error: unknown): Error => {
-  const { name = '', $metadata } = (typeof error === 'object' && error !== null ? error : {}) as ProviderError;
-  const status = $metadata?.httpStatusCode;
-  const reason = error instanceof Error ? error.message : String(error);
-  if (status !== undefined) {
-    if (status === 429 || status >= 500 || /Throttl|TooManyRequests/.test(name)) {
-      return new Error(`The provider is busy (${status} ${name}): ${reason}`, { cause: error });
-    }
-    return new PermanentJobError(`The provider refused the message (${status} ${name}): ${reason}`, { cause: error });
-  }
-  const code = (error as NodeJS.ErrnoException | undefined)?.code ?? '';
-  if (['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'].includes(code)) {
-    return new Error(`The provider could not be reached (${code})`, { cause: error });
-  }
-  return new UnknownOutcomeError(`No answer from the provider; the message may have been sent: ${reason}`, {
-    cause: error,
-  });
-};
 
 const send = async (payload: ResetCodePayload, text: string, signal: AbortSignal): Promise<{ messageId: string }> => {
   if (payload.channel === 'sms') return sendSms({ to: payload.to, text }, signal);
@@ -75,7 +44,6 @@ const resetCode: JobDefinition<ResetCodePayload> = {
       // What is kept as the job's result: the provider's id, never the text.
       return { messageId: (await send(payload, text, signal)).messageId };
     } catch (error) {
-      if (error instanceof PermanentJobError) throw error;
       throw failureOfSend(error);
     }
   },

@@ -1,5 +1,6 @@
 import type { JobDefinition } from '../core/jobs/definition';
-import { PermanentJobError, UnknownOutcomeError } from '../core/jobs/errors';
+import { PermanentJobError } from '../core/jobs/errors';
+import { failureOfSend } from '../core/jobs/send-failure';
 import { notificationInputsFor } from '../core/notifications/fanout';
 import { notify } from '../core/notifications/notify';
 import {
@@ -46,27 +47,6 @@ export const digestLines = (pending: readonly PendingEmailRecord[]): DigestLine[
   return lines.map(({ key: _key, ...line }) => line);
 };
 
-/** What a failed send means (the same reading as the reset codes' sends, auth/jobs.ts). */
-const failureOfSend = (error: unknown): Error => {
-  const { name = '', $metadata } = (typeof error === 'object' && error !== null ? error : {}) as {
-    name?: string;
-    $metadata?: { httpStatusCode?: number };
-  };
-  const status = $metadata?.httpStatusCode;
-  const reason = error instanceof Error ? error.message : String(error);
-  if (status !== undefined) {
-    if (status === 429 || status >= 500 || /Throttl|TooManyRequests/.test(name))
-      return new Error(`The provider is busy (${status} ${name}): ${reason}`, { cause: error });
-    return new PermanentJobError(`The provider refused the email (${status} ${name}): ${reason}`, { cause: error });
-  }
-  const code = (error as NodeJS.ErrnoException | undefined)?.code ?? '';
-  if (['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'].includes(code))
-    return new Error(`The provider could not be reached (${code})`, { cause: error });
-  return new UnknownOutcomeError(`No answer from the provider; the email may have been sent: ${reason}`, {
-    cause: error,
-  });
-};
-
 const digest: JobDefinition<NotificationDigestPayload> = {
   delivery: 'at-most-once',
   async run(payload, { job, signal }) {
@@ -90,7 +70,6 @@ const digest: JobDefinition<NotificationDigestPayload> = {
         signal,
       ));
     } catch (error) {
-      if (error instanceof PermanentJobError) throw error;
       throw failureOfSend(error);
     }
     await deleteLines(mine);

@@ -1,6 +1,7 @@
 import '../core/billing/jobs';
 import type { JobDefinition } from '../core/jobs/definition';
 import { PermanentJobError } from '../core/jobs/errors';
+import { failureOfSend } from '../core/jobs/send-failure';
 import type { JobPayloads } from '../core/jobs/records';
 import { sendEmail } from '../core/transports/email';
 import { draftInvoice } from './invoice-drafting';
@@ -44,11 +45,16 @@ const email: JobDefinition<JobPayloads['billing.invoice.email']> = {
     const from = senderAddress();
     if (!from) throw new PermanentJobError('NOTIFICATIONS_FROM_EMAIL is not set: no sender for the email');
     const { subject, text } = invoiceEmail(invoice, process.env.PUBLIC_BASE_URL);
-    const sent = await sendEmail(
-      { from: { address: from, name: 'Orbit' }, to: [invoice.billedTo.email], subject, text },
-      signal,
-    );
-    return { messageId: sent.messageId };
+    try {
+      const sent = await sendEmail(
+        { from: { address: from, name: 'Orbit' }, to: [invoice.billedTo.email], subject, text },
+        signal,
+      );
+      return { messageId: sent.messageId };
+    } catch (error) {
+      // A cut-off send may have gone out: unknown for an admin, never sent again by itself.
+      throw failureOfSend(error);
+    }
   },
 };
 

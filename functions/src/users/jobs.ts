@@ -1,5 +1,6 @@
 import type { JobDefinition } from '../core/jobs/definition';
-import { PermanentJobError, UnknownOutcomeError } from '../core/jobs/errors';
+import { PermanentJobError } from '../core/jobs/errors';
+import { failureOfSend } from '../core/jobs/send-failure';
 import { openSecret } from '../core/secret-box';
 import { sendEmail } from '../core/transports/email';
 import { sendSms } from '../core/transports/sms';
@@ -11,22 +12,6 @@ export const contactCodeEmailSubject = 'Your Orbit confirmation code';
 /** The notifications sender, as the reset codes have it (auth/reset-delivery.ts; areas share no code). */
 const sender = (env: Readonly<Record<string, string | undefined>> = process.env): string | undefined =>
   env.NOTIFICATIONS_FROM_EMAIL || (env.AWS_LAMBDA_FUNCTION_NAME ? undefined : 'no-reply@orbit.local');
-
-/** A provider's answer (an SDK error's name and status) decides whether a retry is safe. */
-const failureOf = (error: unknown): Error => {
-  const status = (error as { $metadata?: { httpStatusCode?: number } } | undefined)?.$metadata?.httpStatusCode;
-  const reason = error instanceof Error ? error.message : String(error);
-  if (status !== undefined && (status === 429 || status >= 500))
-    return new Error(`The provider is busy (${status})`, { cause: error });
-  if (status !== undefined)
-    return new PermanentJobError(`The provider refused the message (${status}): ${reason}`, { cause: error });
-  const code = (error as NodeJS.ErrnoException | undefined)?.code ?? '';
-  if (['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'].includes(code))
-    return new Error(`Not reached (${code})`, { cause: error });
-  return new UnknownOutcomeError(`No answer from the provider; the message may have been sent: ${reason}`, {
-    cause: error,
-  });
-};
 
 const contactCode: JobDefinition<ContactCodePayload> = {
   delivery: 'at-most-once',
@@ -50,8 +35,7 @@ const contactCode: JobDefinition<ContactCodePayload> = {
       );
       return { messageId: sent.messageId };
     } catch (error) {
-      if (error instanceof PermanentJobError) throw error;
-      throw failureOf(error);
+      throw failureOfSend(error);
     }
   },
 };
