@@ -232,6 +232,10 @@ describe('changing plan', () => {
 
     expect((await asks(hidden.id)).status).toBe(400);
     expect((await asks(plan.id)).status).toBe(400);
+    // A plan in another currency is refused when asked, not only when an admin approves it.
+    const inDollars = await asks((await newPlan({ currency: 'USD' })).id);
+    expect(inDollars.status).toBe(400);
+    expect(inDollars.body).toEqual({ errors: { planId: [expect.stringContaining('billed in USD')] } });
     const asked = await asks(wanted.id);
     expect(asked.status).toBe(200);
     expect(asked.body.subscription.requestedChange).toMatchObject({ planId: wanted.id, interval: 'month' });

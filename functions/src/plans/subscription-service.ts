@@ -191,6 +191,13 @@ export const requestChange = async (
   if (plan.id === current.planId && input.interval === current.interval) {
     throw new ValidationError({ planId: ['This is already your plan'] });
   }
+  // Refused now rather than at the admin's approval: a subscription stays in one currency.
+  const currentPlan = await getPlan(current.planId);
+  if (currentPlan && currentPlan.currency !== plan.currency) {
+    throw new ValidationError({
+      planId: [`${plan.name.en} is billed in ${plan.currency}; your plan is billed in ${currentPlan.currency}`],
+    });
+  }
   const requestedChange = { planId: plan.id, interval: input.interval, requestedAt: now.toISOString() };
   await write({
     subscription: { ...current, requestedChange, updatedAt: now.toISOString(), version: current.version + 1 },
