@@ -1,13 +1,7 @@
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import type { ParseKeys } from 'i18next';
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { PageHeader } from '../../shared/ui/page-header';
-import { PageTitle } from '../../shared/ui/page-title';
-import { ProgressBar } from '../../shared/ui/progress-bar';
-import { TabStrip } from '../../shared/ui/tab-strip';
+import { TabbedPage } from '../../shared/ui/tabbed-page';
 
 interface IntegrationsTab {
   /** The tab's `?tab=` value. */
@@ -51,32 +45,13 @@ const tabs: readonly IntegrationsTab[] = [
  */
 export const IntegrationsPage = () => {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const [first] = tabs;
-  const current = tabs.find((tab) => tab.value === params.get('tab')) ?? first;
-  if (!current) return null;
-  const { Panel } = current;
   return (
-    <Stack component="section" aria-labelledby="integrations-heading" spacing={3} data-testid="integrations-page">
-      <PageTitle title={t('integrations.title')} />
-      <PageHeader
-        headingId="integrations-heading"
-        title={t('integrations.title')}
-        subtitle={t('integrations.subtitle')}
-      />
-      <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-        <TabStrip
-          value={current.value}
-          // Another tab starts clean: the webhooks tab's open log and filter belong to it alone.
-          onChange={(value) => setParams(value === first?.value ? {} : { tab: value })}
-          aria-label={t('integrations.tabs.label')}
-          items={tabs.map((tab) => ({ value: tab.value, label: t(tab.label) }))}
-          sx={{ px: 1 }}
-        />
-      </Paper>
-      <Suspense fallback={<ProgressBar aria-label={t('app.loading')} />}>
-        <Panel />
-      </Suspense>
-    </Stack>
+    <TabbedPage
+      id="integrations"
+      title={t('integrations.title')}
+      subtitle={t('integrations.subtitle')}
+      tabsLabel={t('integrations.tabs.label')}
+      tabs={tabs.map((tab) => ({ value: tab.value, label: t(tab.label), Panel: tab.Panel }))}
+    />
   );
 };

@@ -1,15 +1,10 @@
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import type { ParseKeys } from 'i18next';
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { AppAbility } from '@orbit/functions/core/ability';
 import { useAppAbility, useSession } from '../../shared/session/use-session';
-import { PageHeader } from '../../shared/ui/page-header';
-import { PageTitle } from '../../shared/ui/page-title';
-import { ProgressBar } from '../../shared/ui/progress-bar';
-import { TabStrip } from '../../shared/ui/tab-strip';
+import { TabbedPage } from '../../shared/ui/tabbed-page';
 
 interface Viewer {
   readonly ability: AppAbility;
@@ -73,31 +68,17 @@ export const PlansPage = () => {
   const { t } = useTranslation();
   const ability = useAppAbility();
   const isClient = useSession().userData?.role === 'client';
-  const [params, setParams] = useSearchParams();
-  const visible = tabs.filter((tab) => tab.shown({ ability, isClient }));
-  const [first] = visible;
-  const asked = params.get('tab') ?? (params.has('invoice') ? 'invoices' : null);
-  const current = visible.find((tab) => tab.value === asked) ?? first;
-  if (!current) return null;
-  const { Panel } = current;
+  const [params] = useSearchParams();
   return (
-    <Stack component="section" aria-labelledby="plans-heading" spacing={3} data-testid="plans-page">
-      <PageTitle title={t('plans.title')} />
-      <PageHeader headingId="plans-heading" title={t('plans.title')} subtitle={t('plans.subtitle')} />
-      {visible.length > 1 ? (
-        <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-          <TabStrip
-            value={current.value}
-            onChange={(value) => setParams(value === first?.value ? {} : { tab: value })}
-            aria-label={t('plans.tabs.label')}
-            items={visible.map((tab) => ({ value: tab.value, label: t(tab.label) }))}
-            sx={{ px: 1 }}
-          />
-        </Paper>
-      ) : null}
-      <Suspense fallback={<ProgressBar aria-label={t('app.loading')} />}>
-        <Panel />
-      </Suspense>
-    </Stack>
+    <TabbedPage
+      id="plans"
+      title={t('plans.title')}
+      subtitle={t('plans.subtitle')}
+      tabsLabel={t('plans.tabs.label')}
+      tabs={tabs
+        .filter((tab) => tab.shown({ ability, isClient }))
+        .map((tab) => ({ value: tab.value, label: t(tab.label), Panel: tab.Panel }))}
+      impliedTab={params.has('invoice') ? 'invoices' : null}
+    />
   );
 };

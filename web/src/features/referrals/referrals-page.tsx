@@ -1,15 +1,9 @@
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import type { ParseKeys } from 'i18next';
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import type { AppAbility } from '@orbit/functions/core/ability';
 import { useAppAbility } from '../../shared/session/use-session';
-import { PageHeader } from '../../shared/ui/page-header';
-import { PageTitle } from '../../shared/ui/page-title';
-import { ProgressBar } from '../../shared/ui/progress-bar';
-import { TabStrip } from '../../shared/ui/tab-strip';
+import { TabbedPage } from '../../shared/ui/tabbed-page';
 import { MyReferralsPanel } from './components/my-referrals-panel';
 
 interface ReferralsTab {
@@ -56,30 +50,15 @@ const tabs: readonly ReferralsTab[] = [
 export const ReferralsPage = () => {
   const { t } = useTranslation();
   const ability = useAppAbility();
-  const [params, setParams] = useSearchParams();
-  const visible = tabs.filter((tab) => tab.shown(ability));
-  const [first] = visible;
-  const current = visible.find((tab) => tab.value === params.get('tab')) ?? first;
-  if (!current) return null;
-  const { Panel } = current;
   return (
-    <Stack component="section" aria-labelledby="referrals-heading" spacing={3} data-testid="referrals-page">
-      <PageTitle title={t('referrals.title')} />
-      <PageHeader headingId="referrals-heading" title={t('referrals.title')} subtitle={t('referrals.subtitle')} />
-      {visible.length > 1 ? (
-        <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-          <TabStrip
-            value={current.value}
-            onChange={(value) => setParams(value === first?.value ? {} : { tab: value })}
-            aria-label={t('referrals.tabs.label')}
-            items={visible.map((tab) => ({ value: tab.value, label: t(tab.label) }))}
-            sx={{ px: 1 }}
-          />
-        </Paper>
-      ) : null}
-      <Suspense fallback={<ProgressBar aria-label={t('app.loading')} />}>
-        <Panel />
-      </Suspense>
-    </Stack>
+    <TabbedPage
+      id="referrals"
+      title={t('referrals.title')}
+      subtitle={t('referrals.subtitle')}
+      tabsLabel={t('referrals.tabs.label')}
+      tabs={tabs
+        .filter((tab) => tab.shown(ability))
+        .map((tab) => ({ value: tab.value, label: t(tab.label), Panel: tab.Panel }))}
+    />
   );
 };

@@ -446,42 +446,27 @@ export const PlanFormDialog = ({
               }}
             >
               <Stack>
-                <Controller
-                  control={control}
-                  name="visible"
-                  render={({ field }) => (
-                    <FormControlLabel
-                      label={t('plans.pricing.form.visible')}
-                      control={
-                        <Checkbox
-                          name={field.name}
-                          checked={field.value}
-                          onChange={(_, checked) => field.onChange(checked)}
-                          onBlur={field.onBlur}
-                          slotProps={{ input: { 'data-testid': 'plan-visible' } as object }}
-                        />
-                      }
-                    />
-                  )}
-                />
-                <Controller
-                  control={control}
-                  name="archived"
-                  render={({ field }) => (
-                    <FormControlLabel
-                      label={t('plans.pricing.form.archived')}
-                      control={
-                        <Checkbox
-                          name={field.name}
-                          checked={field.value}
-                          onChange={(_, checked) => field.onChange(checked)}
-                          onBlur={field.onBlur}
-                          slotProps={{ input: { 'data-testid': 'plan-archived' } as object }}
-                        />
-                      }
-                    />
-                  )}
-                />
+                {(['visible', 'archived'] as const).map((flag) => (
+                  <Controller
+                    key={flag}
+                    control={control}
+                    name={flag}
+                    render={({ field }) => (
+                      <FormControlLabel
+                        label={t(`plans.pricing.form.${flag}`)}
+                        control={
+                          <Checkbox
+                            name={field.name}
+                            checked={field.value}
+                            onChange={(_, checked) => field.onChange(checked)}
+                            onBlur={field.onBlur}
+                            slotProps={{ input: { 'data-testid': `plan-${flag}` } as object }}
+                          />
+                        }
+                      />
+                    )}
+                  />
+                ))}
               </Stack>
               <FormTextField
                 control={control}

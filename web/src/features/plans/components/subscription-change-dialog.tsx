@@ -5,32 +5,20 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PlanView, SubscriptionSummary } from '@orbit/functions/plans/contract';
+import type { SubscriptionSummary } from '@orbit/functions/plans/contract';
 import { isApiError } from '../../../shared/api/api-error';
-import { formatMoney } from '../../../shared/i18n/money-format';
 import { ConflictAlert, LoadFailedAlert } from '../../../shared/ui/action-alerts';
 import { InlineAlert } from '../../../shared/ui/inline-alert';
 import { SkeletonBlock } from '../../../shared/ui/skeleton-block';
 import { useCatalogue, useSetSubscription } from '../api/plans';
 import { formatBillingDay, textIn } from '../utils/billing-format';
+import { PlanIntervalFields } from './plan-interval-fields';
 
 type Interval = SubscriptionSummary['interval'];
 type Problem = 'conflict' | 'ended' | 'failed' | 'network';
-
-/** A plan in the picker: its name and its price for the interval chosen ("Growth — €79.00 / month"). */
-export const usePlanOption = () => {
-  const { t, i18n } = useTranslation();
-  return (plan: PlanView, interval: Interval, archived = false): string => {
-    const name = textIn(plan.name, i18n.language);
-    const price = formatMoney(interval === 'year' ? plan.yearlyPrice : plan.monthlyPrice, plan.currency, i18n.language);
-    const label = archived ? t('plans.subscription.change.archived', { plan: name }) : name;
-    return `${label} — ${t(interval === 'year' ? 'plans.common.perYear' : 'plans.common.perMonth', { price })}`;
-  };
-};
 
 /**
  * An admin changes a client's plan or interval from the version read (docs/plans.md,
@@ -53,7 +41,6 @@ export const SubscriptionChangeDialog = ({
   const { t, i18n } = useTranslation();
   const catalogue = useCatalogue();
   const save = useSetSubscription();
-  const planOption = usePlanOption();
   const [planId, setPlanId] = useState(row.planId);
   const [interval, setInterval] = useState<Interval>(row.interval);
   const [planError, setPlanError] = useState<string | null>(null);
@@ -145,58 +132,27 @@ export const SubscriptionChangeDialog = ({
             ) : !catalogue.data ? (
               <SkeletonBlock height={120} />
             ) : (
-              <>
-                <TextField
-                  select
-                  name="planId"
-                  label={t('plans.subscription.change.plan')}
-                  value={planId}
-                  onChange={(event) => {
-                    setPlanId(event.target.value);
-                    setPlanError(null);
-                    setUnchanged(false);
-                  }}
-                  error={planError !== null}
-                  helperText={
-                    planError ??
-                    (current ? t('plans.subscription.change.currencyRule', { currency: current.currency }) : undefined)
-                  }
-                  slotProps={{
-                    select: { native: true },
-                    htmlInput: { 'data-testid': 'subscription-change-plan' },
-                    inputLabel: { shrink: true },
-                  }}
-                  fullWidth
-                >
-                  {choices.map((plan) => (
-                    <option key={plan.id} value={plan.id}>
-                      {planOption(plan, interval, plan.archived)}
-                    </option>
-                  ))}
-                </TextField>
-                <TextField
-                  select
-                  name="interval"
-                  label={t('plans.subscription.change.interval')}
-                  value={interval}
-                  onChange={(event) => {
-                    setInterval(event.target.value === 'year' ? 'year' : 'month');
-                    setIntervalError(null);
-                    setUnchanged(false);
-                  }}
-                  error={intervalError !== null}
-                  helperText={intervalError ?? undefined}
-                  slotProps={{
-                    select: { native: true },
-                    htmlInput: { 'data-testid': 'subscription-change-interval' },
-                    inputLabel: { shrink: true },
-                  }}
-                  fullWidth
-                >
-                  <option value="month">{t('plans.common.monthly')}</option>
-                  <option value="year">{t('plans.common.yearly')}</option>
-                </TextField>
-              </>
+              <PlanIntervalFields
+                plans={choices}
+                planId={planId}
+                onPlanChange={(next) => {
+                  setPlanId(next);
+                  setPlanError(null);
+                  setUnchanged(false);
+                }}
+                planError={planError}
+                planHint={
+                  current ? t('plans.subscription.change.currencyRule', { currency: current.currency }) : undefined
+                }
+                interval={interval}
+                onIntervalChange={(next) => {
+                  setInterval(next);
+                  setIntervalError(null);
+                  setUnchanged(false);
+                }}
+                intervalError={intervalError}
+                testIdPrefix="subscription-change"
+              />
             )}
             <Box component="ul" sx={{ m: 0, paddingInlineStart: 2.5 }}>
               <Typography component="li" variant="body2" color="text.secondary">

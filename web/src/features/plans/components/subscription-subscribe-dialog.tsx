@@ -17,7 +17,7 @@ import { LoadFailedAlert } from '../../../shared/ui/action-alerts';
 import { InlineAlert } from '../../../shared/ui/inline-alert';
 import { SkeletonBlock } from '../../../shared/ui/skeleton-block';
 import { useCatalogue, useClientsNamed, useSetSubscription } from '../api/plans';
-import { usePlanOption } from './subscription-change-dialog';
+import { PlanIntervalFields } from './plan-interval-fields';
 
 type Interval = SubscriptionSummary['interval'];
 type Problem = 'conflict' | 'failed' | 'network';
@@ -99,7 +99,6 @@ export const SubscriptionSubscribeDialog = ({
   const { t } = useTranslation();
   const catalogue = useCatalogue();
   const save = useSetSubscription();
-  const planOption = usePlanOption();
   const [client, setClient] = useState<Member | null>(null);
   const [chosenPlanId, setPlanId] = useState<string | null>(null);
   const [interval, setInterval] = useState<Interval>('month');
@@ -179,53 +178,22 @@ export const SubscriptionSubscribeDialog = ({
             ) : !catalogue.data ? (
               <SkeletonBlock height={120} />
             ) : (
-              <>
-                <TextField
-                  select
-                  name="planId"
-                  label={t('plans.subscription.subscribe.plan')}
-                  value={planId}
-                  onChange={(event) => {
-                    setPlanId(event.target.value);
-                    setPlanError(null);
-                  }}
-                  error={planError !== null}
-                  helperText={planError ?? undefined}
-                  slotProps={{
-                    select: { native: true },
-                    htmlInput: { 'data-testid': 'subscribe-plan' },
-                    inputLabel: { shrink: true },
-                  }}
-                  fullWidth
-                >
-                  {offered.map((plan) => (
-                    <option key={plan.id} value={plan.id}>
-                      {planOption(plan, interval)}
-                    </option>
-                  ))}
-                </TextField>
-                <TextField
-                  select
-                  name="interval"
-                  label={t('plans.subscription.subscribe.interval')}
-                  value={interval}
-                  onChange={(event) => {
-                    setInterval(event.target.value === 'year' ? 'year' : 'month');
-                    setIntervalError(null);
-                  }}
-                  error={intervalError !== null}
-                  helperText={intervalError ?? undefined}
-                  slotProps={{
-                    select: { native: true },
-                    htmlInput: { 'data-testid': 'subscribe-interval' },
-                    inputLabel: { shrink: true },
-                  }}
-                  fullWidth
-                >
-                  <option value="month">{t('plans.common.monthly')}</option>
-                  <option value="year">{t('plans.common.yearly')}</option>
-                </TextField>
-              </>
+              <PlanIntervalFields
+                plans={offered}
+                planId={planId}
+                onPlanChange={(next) => {
+                  setPlanId(next);
+                  setPlanError(null);
+                }}
+                planError={planError}
+                interval={interval}
+                onIntervalChange={(next) => {
+                  setInterval(next);
+                  setIntervalError(null);
+                }}
+                intervalError={intervalError}
+                testIdPrefix="subscribe"
+              />
             )}
             <Typography variant="body2" color="text.secondary">
               {t('plans.subscription.subscribe.rule')}

@@ -138,8 +138,6 @@ const subscription: TranslationShape<typeof en> = {
   change: {
     title: 'تغيير خطة {{client}}',
     current: 'الحالية: {{plan}}، {{interval}}',
-    plan: 'الخطة',
-    interval: 'الفوترة',
     planRule: 'يسري تغيير الخطة اليوم: يُحتسب باقي الفترة بالتناسب حتى اليوم في الفاتورة القادمة.',
     intervalRule: 'يسري تغيير دورة الفوترة بنهاية الفترة في {{date}}، ومعه أي تغيير في الخطة.',
     currencyRule: 'تُعرض فقط الخطط بعملة {{currency}}، وهي عملة هذا الاشتراك.',
@@ -157,8 +155,6 @@ const subscription: TranslationShape<typeof en> = {
     clientHint: 'اكتب جزءًا من الاسم أو البريد الإلكتروني.',
     noClients: 'لم يُعثر على أي عميل',
     searching: 'جارٍ البحث…',
-    plan: 'الخطة',
-    interval: 'الفوترة',
     rule: 'تبدأ الفترة الأولى اليوم، وتُعدّ فاتورتها فورًا.',
     save: 'اشتراك',
     saving: 'جارٍ الاشتراك…',

@@ -124,8 +124,6 @@ const subscription = {
   change: {
     title: 'Change the plan of {{client}}',
     current: 'Now: {{plan}}, {{interval}}',
-    plan: 'Plan',
-    interval: 'Billing',
     planRule: 'A change of plan applies today: the rest of the period is prorated to the day on the next invoice.',
     intervalRule:
       'A change of billing interval applies when the period ends, on {{date}}, together with any change of plan.',
@@ -144,8 +142,6 @@ const subscription = {
     clientHint: 'Type part of a name or an email.',
     noClients: 'No client found',
     searching: 'Searching…',
-    plan: 'Plan',
-    interval: 'Billing',
     rule: 'The first period starts today, and its invoice is drafted at once.',
     save: 'Subscribe',
     saving: 'Subscribing…',

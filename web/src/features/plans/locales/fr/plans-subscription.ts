@@ -131,8 +131,6 @@ const subscription: TranslationShape<typeof en> = {
   change: {
     title: 'Changer la formule de {{client}}',
     current: 'Actuellement : {{plan}}, {{interval}}',
-    plan: 'Formule',
-    interval: 'Facturation',
     planRule:
       'Un changement de formule s’applique aujourd’hui : le reste de la période est calculé au prorata, au jour près, sur la prochaine facture.',
     intervalRule:
@@ -153,8 +151,6 @@ const subscription: TranslationShape<typeof en> = {
     clientHint: 'Saisissez une partie d’un nom ou d’un e-mail.',
     noClients: 'Aucun client trouvé',
     searching: 'Recherche…',
-    plan: 'Formule',
-    interval: 'Facturation',
     rule: 'La première période commence aujourd’hui et sa facture est préparée aussitôt.',
     save: 'Abonner',
     saving: 'Abonnement…',
