@@ -102,7 +102,8 @@ export const defineAreaHandler = <A extends Area>(
       return toResponse(errorToResult(error));
     }
   };
-  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>(base).before((request) => {
-    logger.appendKeys({ routeKey: request.event.routeKey, area });
-  });
+  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>(
+    (event: APIGatewayProxyEventV2, context: Context) =>
+      logger.withKeys({ routeKey: event.routeKey, area }, () => base(event, context)),
+  );
 };

@@ -57,16 +57,50 @@ describe('logger', () => {
     expect(logged.location).toMatch(/logger\.test\.ts:\d+$/);
   });
 
-  it('keeps appended keys on every later record; a record cannot overwrite the reserved ones', () => {
+  it('puts scoped keys on the records logged inside the call only; a record cannot overwrite the reserved ones', async () => {
     const { logger, records } = capture();
-    logger.appendKeys({ routeKey: 'GET /api/health', area: 'health' });
-    logger.info('first');
-    logger.appendKeys({ routeKey: 'POST /api/auth/login' });
-    logger.info('second', { level: 'DEBUG', message: 'overwritten?', detail: 'kept' });
+    await logger.withKeys({ routeKey: 'GET /api/health', area: 'health' }, async () => {
+      logger.info('first');
+      await logger.withKeys({ step: 'inner' }, async () => {
+        logger.info('second', { level: 'DEBUG', message: 'overwritten?', detail: 'kept' });
+      });
+    });
+    logger.info('after');
     expect(records()).toEqual([
       expect.objectContaining({ message: 'first', routeKey: 'GET /api/health', area: 'health' }),
-      expect.objectContaining({ level: 'INFO', message: 'second', routeKey: 'POST /api/auth/login', detail: 'kept' }),
+      expect.objectContaining({
+        level: 'INFO',
+        message: 'second',
+        routeKey: 'GET /api/health',
+        step: 'inner',
+        detail: 'kept',
+      }),
+      expect.not.objectContaining({ routeKey: expect.anything() }),
     ]);
+    expect(records()[0]).not.toHaveProperty('step');
+  });
+
+  it('keeps the keys of calls running at the same time apart (one process serves every handler locally)', async () => {
+    const { logger, records } = capture();
+    let releaseFirst = () => {};
+    const firstMayLog = new Promise<void>((resolve) => {
+      releaseFirst = resolve;
+    });
+    const first = logger.withKeys({ routeKey: 'GET /api/referrals' }, async () => {
+      await firstMayLog;
+      logger.info('request');
+    });
+    const second = logger.withKeys({ handler: 'worker-stream' }, async () => {
+      logger.info('job');
+      releaseFirst();
+    });
+    await Promise.all([first, second]);
+    expect(records()).toEqual([
+      expect.objectContaining({ message: 'job', handler: 'worker-stream' }),
+      expect.objectContaining({ message: 'request', routeKey: 'GET /api/referrals' }),
+    ]);
+    expect(records()[0]).not.toHaveProperty('routeKey');
+    expect(records()[1]).not.toHaveProperty('handler');
   });
 
   it('adds the X-Ray trace id of the current invocation when Lambda sets one', () => {

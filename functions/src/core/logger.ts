@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
 /**
  * Structured JSON logs, one line per record, in the shape of Powertools' logger (level, message,
  * timestamp, service, xray_trace_id, then the record's own keys; an Error becomes
@@ -20,8 +22,13 @@ export interface Logger {
   info(message: string, ...extra: LogExtra[]): void;
   warn(message: string, ...extra: LogExtra[]): void;
   error(message: string, ...extra: LogExtra[]): void;
-  /** Keys added to every later record of this container (e.g. the route being served). */
-  appendKeys(keys: Record<string, unknown>): void;
+  /**
+   * Runs `work` with `keys` (e.g. the route being served) on every record it logs, and on nothing
+   * else. Scoped to the call, not the container: locally every handler shares one process, and
+   * requests and the worker run at the same time, so keys set for one must not land on another's
+   * records. An inner call adds to the outer call's keys.
+   */
+  withKeys<T>(keys: Record<string, unknown>, work: () => Promise<T>): Promise<T>;
 }
 
 export interface LoggerOptions {
@@ -93,7 +100,7 @@ export const createLogger = ({
   now = () => new Date(),
 }: LoggerOptions): Logger => {
   const threshold = thresholds[logLevelFrom(env)];
-  const persistentKeys: Record<string, unknown> = {};
+  const scopedKeys = new AsyncLocalStorage<Readonly<Record<string, unknown>>>();
 
   const log = (level: LevelName, message: string, extras: readonly LogExtra[]): void => {
     if (thresholds[level] < threshold) return;
@@ -104,7 +111,7 @@ export const createLogger = ({
       service: serviceName,
       xray_trace_id: traceId(env._X_AMZN_TRACE_ID),
     };
-    const own: Record<string, unknown> = { ...persistentKeys };
+    const own: Record<string, unknown> = { ...scopedKeys.getStore() };
     for (const extra of extras) {
       if (extra instanceof Error) own.error = extra;
       else if (extra) Object.assign(own, extra);
@@ -121,9 +128,7 @@ export const createLogger = ({
     info: (message, ...extra) => log('INFO', message, extra),
     warn: (message, ...extra) => log('WARN', message, extra),
     error: (message, ...extra) => log('ERROR', message, extra),
-    appendKeys: (keys) => {
-      Object.assign(persistentKeys, keys);
-    },
+    withKeys: (keys, work) => scopedKeys.run({ ...scopedKeys.getStore(), ...keys }, work),
   };
 };
 

@@ -90,23 +90,24 @@ const failureReply = (error: unknown): APIGatewayProxyResultV2 => {
  */
 export const defineWebSocketHandler = (area: Area, handlers: WebSocketHandlers) => {
   const served = new Set<string>(webSocketRoutes.filter((route) => route.area === area).map((route) => route.routeKey));
-  return async (event: WebSocketEvent, _context: Context): Promise<APIGatewayProxyResultV2> => {
+  return (event: WebSocketEvent, _context: Context): Promise<APIGatewayProxyResultV2> => {
     const { routeKey, connectionId } = event.requestContext;
-    logger.appendKeys({ routeKey, area });
-    if (!served.has(routeKey)) return reply(404, 'No such route');
-    try {
-      if (routeKey === '$connect') {
-        const principal = await authenticateConnection(event);
-        await handlers.$connect({ event, connectionId, principal });
-      } else if (routeKey === '$disconnect') {
-        await handlers.$disconnect({ event, connectionId });
-      } else {
-        await handlers.$default({ event, connectionId });
+    return logger.withKeys({ routeKey, area }, async () => {
+      if (!served.has(routeKey)) return reply(404, 'No such route');
+      try {
+        if (routeKey === '$connect') {
+          const principal = await authenticateConnection(event);
+          await handlers.$connect({ event, connectionId, principal });
+        } else if (routeKey === '$disconnect') {
+          await handlers.$disconnect({ event, connectionId });
+        } else {
+          await handlers.$default({ event, connectionId });
+        }
+        return reply(200);
+      } catch (error) {
+        return failureReply(error);
       }
-      return reply(200);
-    } catch (error) {
-      return failureReply(error);
-    }
+    });
   };
 };
 
@@ -127,19 +128,20 @@ export const defineWebSocketActionHandler = <A extends Area>(
   handlers: { readonly [K in ActionRoutesOf<A>]: (request: WebSocketRequest) => Promise<void> },
 ) => {
   const table = handlers as Readonly<Record<string, (request: WebSocketRequest) => Promise<void>>>;
-  return async (event: WebSocketEvent, _context: Context): Promise<APIGatewayProxyResultV2> => {
+  return (event: WebSocketEvent, _context: Context): Promise<APIGatewayProxyResultV2> => {
     const { routeKey, connectionId } = event.requestContext;
-    logger.appendKeys({ routeKey, area });
-    const handle = webSocketRoutes.some((route) => route.area === area && route.routeKey === routeKey)
-      ? table[routeKey]
-      : undefined;
-    if (!handle) return reply(404, 'No such route');
-    try {
-      await handle({ event, connectionId });
-      return reply(200);
-    } catch (error) {
-      return failureReply(error);
-    }
+    return logger.withKeys({ routeKey, area }, async () => {
+      const handle = webSocketRoutes.some((route) => route.area === area && route.routeKey === routeKey)
+        ? table[routeKey]
+        : undefined;
+      if (!handle) return reply(404, 'No such route');
+      try {
+        await handle({ event, connectionId });
+        return reply(200);
+      } catch (error) {
+        return failureReply(error);
+      }
+    });
   };
 };
 

@@ -86,11 +86,11 @@ export const createWorker = (registry: JobRegistry, options: WorkerOptions = {})
   };
 
   return {
-    streamHandler: middy<DynamoDBStreamEvent, DynamoDBBatchResponse>(stream).before(() =>
-      logger.appendKeys({ handler: 'worker-stream' }),
+    streamHandler: middy<DynamoDBStreamEvent, DynamoDBBatchResponse>((event: DynamoDBStreamEvent, context: Context) =>
+      logger.withKeys({ handler: 'worker-stream' }, () => stream(event, context)),
     ),
-    tickHandler: middy<ScheduledEvent, { readonly found: number }>(tick).before(() =>
-      logger.appendKeys({ handler: 'worker-tick' }),
+    tickHandler: middy<ScheduledEvent, { readonly found: number }>((event: ScheduledEvent, context: Context) =>
+      logger.withKeys({ handler: 'worker-tick' }, () => tick(event, context)),
     ),
   };
 };
