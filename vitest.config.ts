@@ -2,8 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * One Vitest run, several projects: `npm test` runs them in order (see package.json) so that a
- * failure names its layer. Each API test file has a DynamoDB Local of its own (a setup file);
- * the e2e files share the one stack of their globalSetup, as `npm start` serves it.
+ * failure names its layer. The API files' stacks start from a demo workspace seeded once (a
+ * global setup), each on a DynamoDB Local of its own; the e2e files share the one stack of their
+ * globalSetup, as `npm start` serves it.
  */
 export default defineConfig({
   test: {
@@ -28,6 +29,7 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
           setupFiles: ['tests/support/api-store.ts'],
+          globalSetup: ['tests/support/api-seed-snapshot.ts'],
           env: { POWERTOOLS_LOG_LEVEL: 'SILENT' },
           testTimeout: 30_000,
           hookTimeout: 60_000,

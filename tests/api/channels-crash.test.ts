@@ -12,6 +12,7 @@ import type {
 } from '@orbit/functions/chat/contract';
 
 import { ApiClient, demo } from '../support/api-stack';
+import { seededSnapshot } from '../support/api-seed-snapshot';
 import { createChildStack, type ChildStack } from '../support/child-stack';
 
 /**
@@ -78,6 +79,7 @@ beforeAll(async () => {
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/orbit`;
   // A short lease, so claims the crash cut off are found soon after the restart.
   stack = await createChildStack({
+    copyOf: seededSnapshot(),
     env: { JOB_LEASE_MS: '4000', JOB_TICK_INTERVAL_MS: '250', POWERTOOLS_LOG_LEVEL: 'WARN' },
     ...(process.env.CRASH_TEST_LOG ? { logFile: process.env.CRASH_TEST_LOG } : {}),
   });

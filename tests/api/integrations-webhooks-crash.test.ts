@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { WebhookDeliveryList, WebhookWithSecret } from '@orbit/functions/integrations/webhook-contract';
 
 import { ApiClient, demo } from '../support/api-stack';
+import { seededSnapshot } from '../support/api-seed-snapshot';
 import { createChildStack, type ChildStack } from '../support/child-stack';
 
 /**
@@ -42,6 +43,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
   stack = await createChildStack({
+    copyOf: seededSnapshot(),
     // A short lease, so attempts the crash cut off are found soon after the restart; the
     // receiver is a loopback fake, which only this explicit setting allows.
     env: {

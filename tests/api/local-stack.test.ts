@@ -133,7 +133,7 @@ describe('the local stack', () => {
       const own = new DynamoDBClient({});
       expect((await own.send(new ListTablesCommand({}))).TableNames).toContain(stack.tableName);
       own.destroy();
-      const stranger = outsider(testStore().endpoint);
+      const stranger = outsider((await testStore()).endpoint);
       expect((await stranger.send(new ListTablesCommand({}))).TableNames).toEqual([]);
       stranger.destroy();
     } finally {
@@ -274,7 +274,7 @@ describe('after a crash', () => {
         (contact) => contact.id === userId,
       )?.status;
     try {
-      const doomed = await startStackProcess({ dataDir: crashDir, tableName, store: testStore() });
+      const doomed = await startStackProcess({ dataDir: crashDir, tableName, store: await testStore() });
       const liam = new ApiClient(doomed.url);
       const liamId = (await liam.signIn(demo.clientA.phone, demo.clientA.password)).body.userData.id;
       const admin = new ApiClient(doomed.url);

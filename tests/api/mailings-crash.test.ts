@@ -20,6 +20,7 @@ import {
   storedMailsTo,
   type StoredMail,
 } from '../bench/mailings-run';
+import { seededSnapshot } from '../support/api-seed-snapshot';
 import { createChildStack, type ChildStack } from '../support/child-stack';
 
 /**
@@ -81,6 +82,7 @@ beforeAll(async () => {
   // A short lease: the batch the kill cut off runs again soon after the restart, and its
   // cut-off sends lapse into `unknown` within seconds.
   stack = await createChildStack({
+    copyOf: seededSnapshot(),
     env: {
       LOCAL_SES_URL: sesUrl,
       MAILING_EMAIL_RATE_PER_SECOND: '20',

@@ -14,6 +14,7 @@ import type { ReferralAccountResponse, RewardRuleResponse } from '@orbit/functio
 import { startLocalSesServer } from '../../infra/local/local-services';
 import { startLocalStack } from '../../infra/local/stack';
 import { ApiClient, demo, registerNewClient } from '../support/api-stack';
+import { seededSnapshot } from '../support/api-seed-snapshot';
 import { createChildStack, type ChildStack } from '../support/child-stack';
 import { planBody } from '../support/invoice-fixtures';
 
@@ -61,6 +62,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
   stack = await createChildStack({
+    copyOf: seededSnapshot(),
     // Lapsed claims are found at once after the restart (which takes longer than the lease); the
     // call timeout (3/4 of the lease) stays far above the front's 150 ms even on a busy machine.
     env: {

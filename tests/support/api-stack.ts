@@ -7,6 +7,7 @@ import { areas } from '@orbit/functions/routes';
 import { defaultAdmissionLimits } from '../../infra/local/http-api';
 import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../infra/local/stack';
 
+import { copyOfSeededSnapshot, snapshotTableName } from './api-seed-snapshot';
 import { testStore } from './api-store';
 
 /**
@@ -19,20 +20,38 @@ const patientAdmission = Object.fromEntries(
 ) as typeof defaultAdmissionLimits;
 
 /**
- * A local stack for one test file: its own table on the file's DynamoDB Local, the demo seed,
- * and the real server on a free port. Test files run in separate workers, so the process
- * environment the handlers read belongs to this file alone.
+ * A local stack for one test file, on the real server at a free port. Seeded, it starts from a
+ * copy of the demo workspace the api project seeded once (api-seed-snapshot.ts), with a DynamoDB
+ * Local of its own on that copy. Unseeded, or on a data directory or table of the test's choosing,
+ * it gets its own table on the file's in-memory DynamoDB Local. Test files run in separate
+ * workers, so the process environment the handlers read belongs to this file alone.
  */
-export const startApiStack = (options: Omit<LocalStackOptions, 'store'> = {}): Promise<LocalStack> =>
-  startLocalStack({
-    port: 0,
-    host: '127.0.0.1',
-    dataDir: ':memory:',
-    store: testStore(),
-    tableName: `test-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`,
-    admission: patientAdmission,
-    ...options,
-  });
+export const startApiStack = async (options: Omit<LocalStackOptions, 'store'> = {}): Promise<LocalStack> => {
+  const common = { port: 0, host: '127.0.0.1', admission: patientAdmission } as const;
+  if (options.seed === false || options.dataDir !== undefined || options.tableName !== undefined) {
+    return startLocalStack({
+      ...common,
+      dataDir: ':memory:',
+      store: await testStore(),
+      tableName: `test-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`,
+      ...options,
+    });
+  }
+  const copy = copyOfSeededSnapshot();
+  try {
+    const stack = await startLocalStack({ ...common, dataDir: copy.dataDir, tableName: snapshotTableName, ...options });
+    return {
+      ...stack,
+      async stop() {
+        await stack.stop();
+        copy.discard();
+      },
+    };
+  } catch (error) {
+    copy.discard();
+    throw error;
+  }
+};
 
 export interface ApiResponse<T = unknown> {
   readonly status: number;

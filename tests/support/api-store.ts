@@ -1,4 +1,4 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll } from 'vitest';
 
 import {
   memoryDataDir,
@@ -9,24 +9,23 @@ import {
 
 /**
  * A DynamoDB Local JVM of each API test file's own (a setup file of the api project), started
- * before the file's hooks and stopped after them. It starts in about a second; one JVM shared by
- * the whole run instead got slower with every file it had served (a file taking 4 s early took
- * 30–40 s late, the JVM busy while the tests waited), whatever was dropped (docs/decisions.md,
- * "API tests: a store per file").
+ * when the file first asks for it and stopped after the file's hooks. Most files never do: a
+ * seeded stack runs on a copy of the seeded data directory, with a store of its own
+ * (api-seed-snapshot.ts). One JVM shared by the whole run instead got slower with every file it
+ * had served (a file taking 4 s early took 30–40 s late, the JVM busy while the tests waited),
+ * whatever was dropped (docs/decisions.md, "API tests: a store per file").
  */
-let store: DynamoDbLocal | undefined;
-
-beforeAll(async () => {
-  store = await startDynamoDbLocal({ dataDir: memoryDataDir });
-}, 60_000);
+let store: Promise<DynamoDbLocal> | undefined;
 
 afterAll(async () => {
-  await store?.stop();
+  const started = store;
   store = undefined;
+  await (await started)?.stop();
 });
 
 /** The running file's store: where it is and the random credentials that reach its tables. */
-export const testStore = (): StoreConnection => {
-  if (!store) throw new Error('The API test store is not running (tests/support/api-store.ts is a setup file).');
-  return { endpoint: store.endpoint, credentials: store.credentials };
+export const testStore = async (): Promise<StoreConnection> => {
+  store ??= startDynamoDbLocal({ dataDir: memoryDataDir });
+  const { endpoint, credentials } = await store;
+  return { endpoint, credentials };
 };

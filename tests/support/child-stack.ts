@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -32,12 +32,18 @@ export interface ChildStackOptions {
   readonly logFile?: string;
   /** The first start may build the web app (start.ts does when web/dist is missing). */
   readonly startTimeoutMs?: number;
+  /**
+   * A seeded data directory to start from (a copy of it: tests/support/api-seed-snapshot.ts), so
+   * the first start is a restart and does not seed again.
+   */
+  readonly copyOf?: string;
 }
 
 const urlLine = /Orbit is running at (http:\/\/\S+)/;
 
 export const createChildStack = async (options: ChildStackOptions = {}): Promise<ChildStack> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'orbit-child-stack-'));
+  if (options.copyOf) cpSync(options.copyOf, dataDir, { recursive: true });
   const port = await freePort();
   let child: ChildProcess | undefined;
   let exited: Promise<void> = Promise.resolve();
