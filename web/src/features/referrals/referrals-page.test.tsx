@@ -7,6 +7,7 @@ import { abilityRulesFor, buildAbility } from '@orbit/functions/core/ability';
 import type { ReferralAccount, RewardRuleView } from '@orbit/functions/referrals/contract';
 import { sessionStorageKeys, updateSession } from '../../shared/session/session-store';
 import { ReferralsPage } from './referrals-page';
+import { clickWhenEnabled } from '../../test/click-when-enabled';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -138,7 +139,7 @@ describe('the referrals page', () => {
 
     fireEvent.change(within(form).getByTestId('rule-percent'), { target: { value: '12.5' } });
     fireEvent.change(within(form).getByTestId('rule-cap'), { target: { value: '30' } });
-    fireEvent.click(within(form).getByTestId('reward-rule-save'));
+    await clickWhenEnabled(within(form).getByTestId('reward-rule-save'));
     await within(form).findByText('The rule is saved.');
     expect(saved).toEqual({ rule: { kind: 'percent', percentBps: 1250, cap: 3000, currency: 'EUR' }, version: 3 });
     expect(router.state.location.search).toBe('?tab=rule');

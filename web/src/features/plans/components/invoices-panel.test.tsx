@@ -8,6 +8,7 @@ import type { InvoiceView } from '@orbit/functions/plans/invoice-contract';
 import { sessionStorageKeys, updateSession } from '../../../shared/session/session-store';
 import { PlansPage } from '../plans-page';
 import { InvoicesPanel } from './invoices-panel';
+import { clickWhenEnabled } from '../../../test/click-when-enabled';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -319,7 +320,7 @@ describe('the invoices tab', () => {
     expect(sent).toHaveLength(1);
     fireEvent.change(within(form).getByTestId('payment-paid-on'), { target: { value: '2026-03-05' } });
     fireEvent.change(within(form).getByTestId('payment-reference'), { target: { value: '  RCPT 12 ' } });
-    fireEvent.click(within(form).getByTestId('payment-save'));
+    await clickWhenEnabled(within(form).getByTestId('payment-save'));
     await screen.findByText('Payment recorded: invoice 2026-0003 is paid.');
     expect(sent.at(-1)).toEqual({
       url: '/api/apps/plans/invoices/inv-overdue/payments',

@@ -6,6 +6,7 @@ import { abilityRulesFor, buildAbility } from '@orbit/functions/core/ability';
 import type { PlanView, SubscriptionView } from '@orbit/functions/plans/contract';
 import { sessionStorageKeys, updateSession } from '../../../shared/session/session-store';
 import { PricingPanel } from './pricing-panel';
+import { clickWhenEnabled } from '../../../test/click-when-enabled';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -277,7 +278,7 @@ describe('the pricing panel', () => {
     expect(patched).toEqual({ monthlyPrice: 3900, version: 1 });
 
     // A stale version: the conflict words, and a reload shows the plan as it is now.
-    fireEvent.click(within(edit).getByTestId('plan-form-save'));
+    await clickWhenEnabled(within(edit).getByTestId('plan-form-save'));
     await within(edit).findByText(/Someone changed this meanwhile/);
     fireEvent.click(within(edit).getByRole('button', { name: 'Reload' }));
     await waitFor(() =>

@@ -7,6 +7,7 @@ import { abilityRulesFor, buildAbility } from '@orbit/functions/core/ability';
 import type { PlanView, SubscriptionSummary } from '@orbit/functions/plans/contract';
 import { sessionStorageKeys, updateSession } from '../../../shared/session/session-store';
 import { SubscriptionsPanel } from './subscriptions-panel';
+import { clickWhenEnabled } from '../../../test/click-when-enabled';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -172,7 +173,7 @@ describe('the admins’ subscriptions', () => {
       body: { planId: 'growth', interval: 'year', version: 3 },
     });
 
-    fireEvent.click(within(dialog).getByTestId('subscription-change-save'));
+    await clickWhenEnabled(within(dialog).getByTestId('subscription-change-save'));
     await screen.findByText('Plan of Liam Carter changed.');
     expect(sent).toHaveLength(2);
     expect(screen.queryByTestId('subscription-change-dialog')).toBeNull();
@@ -237,7 +238,7 @@ describe('the admins’ subscriptions', () => {
       'role=client',
     );
 
-    fireEvent.click(within(dialog).getByTestId('subscribe-save'));
+    await clickWhenEnabled(within(dialog).getByTestId('subscribe-save'));
     await screen.findByText('Subscribed; the first invoice is being drafted.');
     expect(screen.queryByTestId('subscribe-dialog')).toBeNull();
   });
