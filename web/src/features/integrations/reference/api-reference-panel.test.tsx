@@ -33,8 +33,12 @@ describe('the API reference panel', () => {
       '/api/openapi.json',
     );
     const region = await screen.findByRole('region', { name: 'Routes and schemas' });
-    const viewer = region.querySelector('rapi-doc');
-    expect(viewer).not.toBeNull();
+    // The viewer element is added by an effect, which may run after the region is found.
+    const viewer = await waitFor(() => {
+      const found = region.querySelector('rapi-doc');
+      expect(found).not.toBeNull();
+      return found;
+    });
     await waitFor(() => expect(viewer?.getAttribute('theme')).toBe('light'));
     expect(customElements.get('rapi-doc')).toBeDefined();
     expect(viewer?.getAttribute('spec-url')).toBe('/api/openapi.json');
