@@ -1,19 +1,26 @@
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { areas } from '@orbit/functions/routes';
-import { esbuildBundleOptions } from '@orbit/infra/lib/bundling';
+import { areas, type Area } from '@orbit/functions/routes';
+import { bundledPackageFiles, esbuildBundleOptions } from '@orbit/infra/lib/bundling';
 import { handlerEntryFor, repoRoot } from '@orbit/infra/lib/paths';
 
 import { synthesize, type CfnResource } from './support';
 
 const run = promisify(execFile);
+
+/** Every file below a directory, as sorted paths relative to it. */
+const filesUnder = (dir: string): string[] =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
+    .sort();
 
 interface AssetManifest {
   files: Record<string, { source: { path: string; packaging?: string } }>;
@@ -53,7 +60,10 @@ describe('npm run synth', () => {
       const asset = manifest.files[key];
       expect(asset, `asset for ${area}`).toBeDefined();
       const dir = join(outdir, asset?.source.path ?? '');
-      expect(readdirSync(dir)).toEqual(['index.mjs']);
+      // The bundle, and beside it only the files the area reads at run time (the PDF's fonts).
+      expect(filesUnder(dir)).toEqual(
+        ['index.mjs', ...(bundledPackageFiles[area as Area] ?? []).map((file) => `node_modules/${file}`)].sort(),
+      );
       const file = join(dir, 'index.mjs');
       bundles.set(area, readFileSync(file, 'utf8'));
       expect(
