@@ -353,11 +353,15 @@ describe('page behaviour', () => {
     await page.getByRole('button', { name: /^Search/ }).waitFor();
     const input = page.getByRole('combobox', { name: 'Search pages, projects and people' });
     // The hotkey listener is registered once the navbar has rendered; press until the dialog opens.
+    // The dialog's code loads on the first press: on a busy machine that outlasts poll's 1 s default.
     await expect
-      .poll(async () => {
-        if (!(await input.isVisible())) await page.keyboard.press('Control+k');
-        return input.isVisible();
-      })
+      .poll(
+        async () => {
+          if (!(await input.isVisible())) await page.keyboard.press('Control+k');
+          return input.isVisible();
+        },
+        { timeout: 15_000, interval: 250 },
+      )
       .toBe(true);
     await input.fill('channels');
     await page.getByText('Nothing matches “channels”.').waitFor();
