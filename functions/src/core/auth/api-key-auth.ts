@@ -1,8 +1,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 
-import type { Area } from '../../routes';
 import { apiKeyEntity, apiKeyWindowEntity, type ApiKeyRecord } from '../api-key-entities';
-import { scopeForRoute } from '../api-scopes';
+import { scopeForRoute, type KeyRoute } from '../api-scopes';
 import type { Caller } from '../caller';
 import { batchGet, ConditionFailed, db, writeIf } from '../db';
 import type { TableKey } from '../entity';
@@ -11,12 +10,6 @@ import { uniqueKeys } from '../read-along';
 import { tableName } from '../table';
 import { apiKeyIdOf, apiKeyMatches } from './api-key-format';
 import { callerFromItems, signedInUserKeys } from './principal';
-
-/** What decides a key's scope for a request: the route's area and method (core/api-scopes.ts). */
-export interface KeyRoute {
-  readonly area: Area;
-  readonly method: string;
-}
 
 /** One answer for every key that does not open: which of the reasons it was is no one's business. */
 const invalidKey = 'Invalid API key';
@@ -115,6 +108,8 @@ export const authenticateApiKey = async (
   if (!key || !apiKeyMatches(token, key.keyHash) || key.revokedAt || key.validUntil <= now.toISOString()) {
     throw keyRefused();
   }
+  // The key principal's one check (core/api-scopes.ts): a route acting on who someone is (keys,
+  // credentials, contacts, sessions, roles, invitations) is refused whatever the key's scopes.
   const scope = route && scopeForRoute(route);
   if (!scope) throw new MissingScopeError('API keys cannot call this route');
   if (!key.scopes.includes(scope)) throw new MissingScopeError(`This key needs the ${scope} scope`);
