@@ -109,6 +109,9 @@ const serverBoundaries = {
               './channels/send-service.ts',
               // The user view's side card counts a person's projects and open tasks.
               './projects/counts-service.ts',
+              // The owner's proof (password or code), the security log and signing out everywhere:
+              // a sign-in email or phone changes, or a change is undone (docs/user-view.md).
+              './auth/identity-service.ts',
               // The worker runs every area's jobs: it imports each area's jobs.ts, nothing else.
               ...(area === 'worker' ? serverAreas.map((other) => `./${other}/jobs.ts`) : []),
               // The email area's outside jobs (SES out) live with the rest of its outside code.
@@ -175,4 +178,32 @@ export default tseslint.config(
     },
   },
   serverBoundaries,
+  {
+    // Every URL the server fetches goes through one guarded client (core/safe-outbound.ts,
+    // docs/integrations.md "Safe outbound"). Only AWS's own endpoints, which no user chooses,
+    // are called directly: the secrets extension on localhost and S3's signed requests.
+    files: ['functions/src/**/*.ts'],
+    ignores: [
+      'functions/src/**/*.test.ts',
+      'functions/src/core/safe-outbound.ts',
+      'functions/src/core/secrets-manager.ts',
+      'functions/src/core/media/object-store.ts',
+    ],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Call outside URLs through core/safe-outbound.ts (requestSafely, guardedFetch).' },
+      ],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['node:http', 'node:https', 'http', 'https', 'undici'].map((name) => ({
+            name,
+            allowTypeImports: true,
+            message: 'Call outside URLs through core/safe-outbound.ts (requestSafely, guardedFetch).',
+          })),
+        },
+      ],
+    },
+  },
 );

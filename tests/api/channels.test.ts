@@ -28,6 +28,11 @@ import { WsClient } from '../support/ws-client';
  * The outside world is loopback fakes: a Telegram Bot API and a webhook receiver.
  */
 
+// The webhook receiver is on loopback, which only this allowance lets a channel call (as on
+// `npm start`); private, link-local and metadata addresses stay refused with it
+// (core/outbound-address.ts; the stack without it: integrations-webhooks-ssrf.test.ts).
+process.env.WEBHOOK_ALLOW_LOOPBACK = '1';
+
 /** Every response body any client saw: no secret may appear in one. */
 const seenBodies: string[] = [];
 
@@ -400,6 +405,28 @@ describe('webhook channels', () => {
     // A signed body of the wrong shape is a 400 that stores nothing.
     expect((await postInbound({ messageId: 'form-2', from: { id: '' } })).status).toBe(400);
   });
+
+  it.each([
+    ['http://169.254.169.254/latest/meta-data/', 'Address not allowed: 169.254.169.254 is link-local'],
+    ['http://10.0.0.1/hook', 'Address not allowed: 10.0.0.1 is private'],
+    ['http://[::169.254.169.254]/hook', 'Address not allowed: ::a9fe:a9fe is IPv4-compatible'],
+  ])(
+    'refuses an outbound URL the server may not call (%s): 400 on outboundUrl, on connect and on edit',
+    async (url, message) => {
+      const before = await listChannels();
+      const connected = await connect({ type: 'webhook', name: 'Inside job', outboundUrl: url });
+      expect(connected.status).toBe(400);
+      expect(connected.body).toEqual({ errors: { outboundUrl: [message] } });
+      expect(await listChannels()).toHaveLength(before.length);
+      const current = await getChannel(channel.id);
+      const edited = await admin.request('PATCH', `/api/apps/channels/${channel.id}`, {
+        body: { outboundUrl: url, version: current.version },
+      });
+      expect(edited.status).toBe(400);
+      expect(edited.body).toEqual({ errors: { outboundUrl: [message] } });
+      expect((await getChannel(channel.id)).config).toEqual(current.config);
+    },
+  );
 
   it('posts replies to the outbound URL, signed with the channel secret', async () => {
     const lead = await leadOf('Katherine Johnson');

@@ -29,6 +29,9 @@ import { WsClient } from '../support/ws-client';
  * input stores nothing, and a send run twice (a crash, a duplicate delivery) sends once.
  */
 
+// The channel's webhook receiver is on loopback: allowed on one machine only (core/outbound-address.ts).
+process.env.WEBHOOK_ALLOW_LOOPBACK = '1';
+
 let stack: LocalStack;
 let admin: ApiClient;
 let adminId = '';

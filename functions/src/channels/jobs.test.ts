@@ -11,6 +11,7 @@ import { forgetSecretKeys, newLocalSecretKey, sealSecret } from '../core/secret-
 import { asJobError, sendThroughChannel } from './jobs';
 import type { ChannelRecord } from './records';
 import { ChannelCallError } from './transports/outcome';
+import { newSigningSecret } from './transports/webhook';
 
 /** A Telegram Bot API that answers each sendMessage with the next scripted status. */
 let server: Server;
@@ -40,6 +41,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   process.env.TELEGRAM_API_BASE_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // One machine: a configured base may be a loopback fake over http (core/outbound-address.ts).
+  process.env.ORBIT_DEVELOPMENT = '1';
 });
 
 afterAll(async () => {
@@ -66,6 +69,13 @@ const telegramChannel = async (status: ChannelRecord['status'] = 'active'): Prom
 });
 
 const reply = { to: '42', text: 'hello', messageId: 'm1', kind: 'message' as const };
+
+const webhookChannel = async (outboundUrl: string): Promise<ChannelRecord> => ({
+  ...(await telegramChannel()),
+  type: 'webhook',
+  config: { inboundUrl: 'https://example.com/api/hooks/webhook/c1', outboundUrl },
+  sealedSecret: await sealSecret(newSigningSecret(), 'channel'),
+});
 
 describe('sending a reply through Telegram (the channel.deliver job run)', () => {
   it('is sent once the Bot API takes it', async () => {
@@ -97,5 +107,58 @@ describe('sending a reply through Telegram (the channel.deliver job run)', () =>
   it('maps an outcome nobody knows to UnknownOutcomeError (never repeated by itself)', () => {
     expect(asJobError(new ChannelCallError('unknown', 'timed out'))).toBeInstanceOf(UnknownOutcomeError);
     expect(asJobError(new ChannelCallError('permanent', 'no'))).toBeInstanceOf(PermanentJobError);
+  });
+});
+
+describe('where a channel may send (the guarded outbound client)', () => {
+  it('never calls a webhook channel’s private or metadata address: permanent, and only “not allowed” is said', async () => {
+    const before = sent;
+    for (const [url, refusal] of [
+      ['http://169.254.169.254/latest/meta-data/', '169.254.169.254 is link-local'],
+      ['http://10.0.0.1/hook', '10.0.0.1 is private'],
+      ['http://[::169.254.169.254]/hook', '::a9fe:a9fe is IPv4-compatible'],
+    ] as const) {
+      const error = await sendThroughChannel(await webhookChannel(url), reply, new Date()).catch((thrown) => thrown);
+      expect(error).toBeInstanceOf(PermanentJobError);
+      expect((error as Error).message).toBe(`The outbound URL: Address not allowed: ${refusal}`);
+    }
+    // Loopback too, unless this machine allows it (npm start, the tests with a loopback receiver).
+    const port = (server.address() as AddressInfo).port;
+    delete process.env.WEBHOOK_ALLOW_LOOPBACK;
+    await expect(
+      sendThroughChannel(await webhookChannel(`http://127.0.0.1:${port}/`), reply, new Date()),
+    ).rejects.toThrow('The outbound URL: Address not allowed: 127.0.0.1 is loopback');
+    expect(sent).toBe(before);
+  });
+
+  it('retries a name that resolves to a refused address (its DNS may change), with the same words as any refusal', async () => {
+    delete process.env.WEBHOOK_ALLOW_LOOPBACK;
+    const error = await sendThroughChannel(await webhookChannel('http://localhost:1/hook'), reply, new Date()).catch(
+      (thrown: unknown) => thrown,
+    );
+    expect(error).toBeInstanceOf(Error);
+    expect(error).not.toBeInstanceOf(PermanentJobError);
+    expect(error).not.toBeInstanceOf(UnknownOutcomeError);
+    expect((error as Error).message).toBe(
+      'The outbound URL: Address not allowed: localhost does not resolve to a public address',
+    );
+  });
+
+  it('calls a configured Telegram base on loopback only on one machine', async () => {
+    const before = sent;
+    delete process.env.ORBIT_DEVELOPMENT;
+    try {
+      await expect(sendThroughChannel(await telegramChannel(), reply, new Date())).rejects.toThrow(
+        'Telegram: Use an https URL',
+      );
+      process.env.TELEGRAM_API_BASE_URL = process.env.TELEGRAM_API_BASE_URL!.replace('http:', 'https:');
+      await expect(sendThroughChannel(await telegramChannel(), reply, new Date())).rejects.toThrow(
+        /^Telegram: Address not allowed: 127\.0\.0\.1 is loopback$/,
+      );
+    } finally {
+      process.env.ORBIT_DEVELOPMENT = '1';
+      process.env.TELEGRAM_API_BASE_URL = process.env.TELEGRAM_API_BASE_URL!.replace('https:', 'http:');
+    }
+    expect(sent).toBe(before);
   });
 });

@@ -6,6 +6,7 @@ import { transactWrite } from '../core/db';
 import { ConflictError, NotFoundError, ValidationError } from '../core/errors';
 import { ulid } from '../core/ids';
 import { jobPart } from '../core/jobs/enqueue';
+import { validateOutboundUrl } from '../core/outbound-address';
 import { sealSecret, secretHint } from '../core/secret-box';
 import { tableName } from '../core/table';
 import { getUserById } from '../core/users/repository';
@@ -182,6 +183,8 @@ export const connectChannel = async (
       break;
     }
     case 'webhook': {
+      // A URL the server will call: a public address only (core/outbound-address.ts), else 400.
+      await validateOutboundUrl('outboundUrl', input.outboundUrl);
       signingSecret = newSigningSecret();
       record = {
         ...common,
@@ -264,7 +267,10 @@ export const updateChannel = async (
       }
       break;
     case 'webhook':
-      if (changes.outboundUrl !== undefined) fields.config = { ...channel.config, outboundUrl: changes.outboundUrl };
+      if (changes.outboundUrl !== undefined) {
+        await validateOutboundUrl('outboundUrl', changes.outboundUrl);
+        fields.config = { ...channel.config, outboundUrl: changes.outboundUrl };
+      }
       break;
     case 'email':
       if (changes.fromAddress !== undefined || changes.fromName !== undefined)

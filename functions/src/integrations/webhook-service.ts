@@ -1,9 +1,9 @@
 import { authorize } from '../core/authorize';
 import type { Caller } from '../core/caller';
 import { ConditionFailed } from '../core/db';
-import { ConflictError, NotFoundError, ValidationError } from '../core/errors';
+import { ConflictError, NotFoundError } from '../core/errors';
 import { ulid } from '../core/ids';
-import { checkOutboundUrl, OutboundRefused } from '../core/outbound-address';
+import { validateOutboundUrl } from '../core/outbound-address';
 import { openSecret, sealSecret } from '../core/secret-box';
 import { newSigningSecret } from '../core/signing-secret';
 import {
@@ -48,14 +48,7 @@ export const webhookView = (record: WebhookRecord, now = new Date()): Webhook =>
 };
 
 /** The URL may be called (https outside development, a public address): else 400 on `url`. */
-const checkUrl = async (url: string): Promise<void> => {
-  try {
-    await checkOutboundUrl(url);
-  } catch (error) {
-    if (error instanceof OutboundRefused) throw new ValidationError({ url: [error.message] });
-    throw error;
-  }
-};
+const checkUrl = (url: string): Promise<void> => validateOutboundUrl('url', url);
 
 /** The secrets a delivery signs with now: the current one, and the rotated-out one during the overlap. */
 export const signingSecrets = async (record: WebhookRecord, now: Date): Promise<string[]> => {

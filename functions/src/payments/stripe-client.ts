@@ -1,5 +1,7 @@
 import Stripe from 'stripe';
 
+import { configuredServicePolicy } from '../core/outbound-address';
+import { guardedFetch } from '../core/safe-outbound';
 import { fetchSecretString } from '../core/secrets-manager';
 
 /**
@@ -21,7 +23,9 @@ interface StripeSecrets {
 
 /**
  * The tests' loopback fake of Stripe's API (STRIPE_API_BASE, e.g. http://127.0.0.1:4010): only
- * ever set by a test, never by a deployment (tests/infra checks).
+ * ever set by a test, never by a deployment (tests/infra checks). Whatever the base, every call
+ * goes through the guarded client (`httpClient` below), which allows a loopback or plain-http
+ * base on one machine only (configuredServicePolicy).
  */
 const apiBaseOverride = (): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> => {
   const base = process.env.STRIPE_API_BASE;
@@ -52,12 +56,26 @@ const readSecrets = (): Promise<StripeSecrets | undefined> => {
   return fromSecretsManager;
 };
 
+/**
+ * Stripe's calls through the guarded client (core/safe-outbound.ts): its address checked and
+ * pinned, no redirect followed, and an answer of at most this much (Stripe's objects and the
+ * lists asked for here are a few KB; 1 MiB is far above them).
+ */
+const stripeHttpClient = Stripe.createFetchHttpClient(
+  guardedFetch({ maxResponseBytes: 1024 * 1024, policy: configuredServicePolicy }),
+);
+
 /** Stripe's client and the webhook secret, or undefined when online payment is not configured. */
 export const stripeSetup = async (): Promise<StripeSetup | undefined> => {
   const secrets = await readSecrets();
   if (!secrets) return undefined;
   return {
-    stripe: new Stripe(secrets.secretKey, { maxNetworkRetries: 2, timeout: 10_000, ...apiBaseOverride() }),
+    stripe: new Stripe(secrets.secretKey, {
+      maxNetworkRetries: 2,
+      timeout: 10_000,
+      httpClient: stripeHttpClient,
+      ...apiBaseOverride(),
+    }),
     webhookSecret: secrets.webhookSecret,
   };
 };

@@ -1,3 +1,5 @@
+import { connectTimeoutCode } from '../../core/safe-outbound';
+
 /**
  * How an outside call ended, in the terms the background work needs (core/jobs/errors.ts):
  * - 'permanent': the provider refused it and will refuse it again (a revoked token, no such chat);
@@ -23,7 +25,14 @@ export class ChannelCallError extends Error {
 }
 
 /** Error codes that mean the request never reached the other side (nothing was sent). */
-const notConnectedCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const notConnectedCodes = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  connectTimeoutCode,
+]);
 
 const causeCode = (error: unknown): string | undefined => {
   let current: unknown = error;

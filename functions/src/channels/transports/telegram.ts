@@ -1,3 +1,5 @@
+import { configuredServicePolicy, OutboundRefused } from '../../core/outbound-address';
+import { requestSafely, type OutboundResponse } from '../../core/safe-outbound';
 import { ChannelCallError, failureOfStatus, failureOfThrown } from './outcome';
 
 /**
@@ -8,8 +10,8 @@ import { ChannelCallError, failureOfStatus, failureOfThrown } from './outcome';
 export const telegramApiBase = (): string =>
   (process.env.TELEGRAM_API_BASE_URL ?? 'https://api.telegram.org').replace(/\/+$/, '');
 
-/** Telegram answers within seconds; past this the call's outcome is unknown. */
-const timeoutMs = 10_000;
+/** The Bot API's answers to the methods called here are small; a longer one is not Telegram's. */
+const maxAnswerBytes = 256 * 1024;
 
 interface TelegramAnswer<T> {
   readonly ok: boolean;
@@ -22,40 +24,48 @@ interface TelegramAnswer<T> {
 
 const scrub = (text: string, token: string): string => (token ? text.split(token).join('***') : text);
 
-/** Our own timeout, and the job's (the runner aborts a call that outlives its budget). */
-export const callSignal = (signal?: AbortSignal): AbortSignal =>
-  signal ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs);
-
+/**
+ * Through the guarded client like every outside call (core/safe-outbound.ts), with the policy
+ * of a configured base (the tests' loopback fake only on one machine). Its time limit is the
+ * client's; `signal` is the job's (the runner aborts a call that outlives its budget).
+ */
 export const callTelegram = async <T>(
   token: string,
   method: string,
   body: Record<string, unknown>,
   signal?: AbortSignal,
 ): Promise<T> => {
-  let response: Response;
+  let response: OutboundResponse;
   try {
-    response = await fetch(`${telegramApiBase()}/bot${token}/${method}`, {
+    response = await requestSafely({
+      url: `${telegramApiBase()}/bot${token}/${method}`,
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
-      signal: callSignal(signal),
+      maxResponseBytes: maxAnswerBytes,
+      ...(signal ? { signal } : {}),
+      policy: configuredServicePolicy(),
+      keepAlive: true,
     });
   } catch (error) {
+    if (error instanceof OutboundRefused)
+      throw new ChannelCallError(error.fromLookup ? 'transient' : 'permanent', `Telegram: ${error.message}`);
     const failure = failureOfThrown(error, 'Telegram');
     // The cause may quote the URL, and so the token: keep only our own words.
     throw new ChannelCallError(failure.kind, scrub(failure.message, token));
   }
   let answer: TelegramAnswer<T> | undefined;
   try {
-    answer = (await response.json()) as TelegramAnswer<T>;
+    answer = response.truncated ? undefined : (JSON.parse(response.body.toString('utf8')) as TelegramAnswer<T>);
   } catch {
     answer = undefined;
   }
-  if (response.ok && answer?.ok) return answer.result as T;
-  const description = scrub(answer?.description ?? `HTTP ${response.status}`, token).slice(0, 300);
+  const ok = response.statusCode >= 200 && response.statusCode < 300;
+  if (ok && answer?.ok) return answer.result as T;
+  const description = scrub(answer?.description ?? `HTTP ${response.statusCode}`, token).slice(0, 300);
   const retryAfter = answer?.parameters?.retry_after;
   throw failureOfStatus(
-    response.status,
+    response.statusCode,
     `Telegram: ${description}`,
     typeof retryAfter === 'number' && retryAfter >= 0 ? retryAfter : undefined,
   );

@@ -1,7 +1,9 @@
 import { Webhook } from 'standardwebhooks';
 
 import { ulid } from '../../core/ids';
-import { failureOfStatus, failureOfThrown } from './outcome';
+import { OutboundRefused } from '../../core/outbound-address';
+import { requestSafely, type OutboundResponse } from '../../core/safe-outbound';
+import { ChannelCallError, failureOfStatus, failureOfThrown } from './outcome';
 
 /**
  * Generic webhooks, signed both ways with the Standard Webhooks scheme (HMAC-SHA256 over
@@ -13,7 +15,8 @@ import { failureOfStatus, failureOfThrown } from './outcome';
  */
 export { newSigningSecret } from '../../core/signing-secret';
 
-const timeoutMs = 10_000;
+/** A receiver's answer is not ours to keep: only this much of it is read (core/safe-outbound.ts). */
+const maxAnswerBytes = 4096;
 
 export interface SignedHeaders {
   readonly 'webhook-id': string;
@@ -27,7 +30,12 @@ export const signWebhook = (secret: string, body: string, now = new Date(), id =
   'webhook-signature': new Webhook(secret).sign(id, now, body),
 });
 
-/** POSTs a signed JSON body; 2xx is delivered, else a ChannelCallError of the right kind. */
+/**
+ * POSTs a signed JSON body through the guarded client (a public address, checked and pinned; no
+ * redirect followed; timeouts; a bounded answer); 2xx is delivered, else a ChannelCallError of
+ * the right kind. A refused address says only that it is not allowed: permanent for an address
+ * (a literal), worth another try for a name (its DNS may answer otherwise later).
+ */
 export const postSignedWebhook = async (
   url: string,
   secret: string,
@@ -35,22 +43,28 @@ export const postSignedWebhook = async (
   signal?: AbortSignal,
 ): Promise<{ status: number }> => {
   const body = JSON.stringify(payload);
-  let response: Response;
+  let answer: OutboundResponse;
   try {
-    response = await fetch(url, {
+    answer = await requestSafely({
+      url,
       method: 'POST',
       headers: { 'content-type': 'application/json', ...signWebhook(secret, body) },
       body,
-      signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs),
-      redirect: 'manual',
+      maxResponseBytes: maxAnswerBytes,
+      ...(signal ? { signal } : {}),
     });
   } catch (error) {
+    if (error instanceof OutboundRefused)
+      throw new ChannelCallError(error.fromLookup ? 'transient' : 'permanent', `The outbound URL: ${error.message}`);
     throw failureOfThrown(error, 'The outbound URL');
   }
-  // The body is not ours to keep; read it so the connection is freed.
-  await response.arrayBuffer().catch(() => undefined);
-  if (response.status >= 200 && response.status < 300) return { status: response.status };
-  throw failureOfStatus(response.status, `The outbound URL answered HTTP ${response.status}`);
+  if (answer.statusCode >= 200 && answer.statusCode < 300) return { status: answer.statusCode };
+  if (answer.statusCode >= 300 && answer.statusCode < 400)
+    throw failureOfStatus(
+      answer.statusCode,
+      `The outbound URL answered HTTP ${answer.statusCode} (redirect not followed)`,
+    );
+  throw failureOfStatus(answer.statusCode, `The outbound URL answered HTTP ${answer.statusCode}`);
 };
 
 /**
