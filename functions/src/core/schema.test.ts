@@ -17,6 +17,14 @@ describe('trimInvisible', () => {
     expect(trimmed('می\u200Cخواهم')).toBe('می\u200Cخواهم');
     expect(trimmed('👩\u200D💻')).toBe('👩\u200D💻');
   });
+
+  it('reads only the ends, so a long blank run inside a text costs nothing (it took seconds)', () => {
+    const text = `a${' \u200B'.repeat(20_000)}b`;
+    const started = performance.now();
+    expect(trimmed(` ${text}\u2060`)).toBe(text);
+    // 40 000 spaces between two letters held the event loop 4 s; reading the ends takes microseconds.
+    expect(performance.now() - started).toBeLessThan(100);
+  });
 });
 
 describe('recordId', () => {

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 
-import { answerSubject, answerTo, messageIdDomain, newMessageId, newThread, threadIdOf } from './threading';
+import {
+  answerSubject,
+  answerTo,
+  boundedReferences,
+  maxMessageIdLength,
+  maxReferences,
+  messageIdDomain,
+  newMessageId,
+  newThread,
+  threadIdOf,
+} from './threading';
 
 describe('threads', () => {
   it('makes Message-IDs <ulid@domain> from the configured sender, else a local domain', () => {
@@ -30,6 +40,22 @@ describe('threads', () => {
       references: ['<1@x>', '<2@x>'],
       threadId: first.threadId,
     });
+  });
+
+  it('keeps the first and the newest references of a long chain, and no id too long to key on', () => {
+    const chain = Array.from({ length: 100_000 }, (_, index) => `<${index}@x>`);
+    const kept = boundedReferences(chain);
+    expect(kept).toHaveLength(maxReferences);
+    expect(kept[0]).toBe('<0@x>');
+    expect(kept.slice(1)).toEqual(chain.slice(-(maxReferences - 1)));
+    const long = `<${'a'.repeat(maxMessageIdLength)}@x>`;
+    expect(boundedReferences(['<1@x>', long, '<2@x>'])).toEqual(['<1@x>', '<2@x>']);
+    expect(boundedReferences(['<1@x>', '<2@x>'])).toEqual(['<1@x>', '<2@x>']);
+    // A reply to the end of a long chain stays in its thread, with as many references.
+    const reply = answerTo({ messageId: '<last@x>', references: chain }, '<reply@x>');
+    expect(reply.references).toHaveLength(maxReferences);
+    expect(reply.references.at(-1)).toBe('<last@x>');
+    expect(reply.threadId).toBe(threadIdOf('<0@x>'));
   });
 
   it('prefixes Re: and Fwd: once, whatever prefix a mail client used', () => {

@@ -38,14 +38,34 @@ export const newThread = (messageId = newMessageId()): ThreadHeaders => ({
 });
 
 /**
+ * A Message-ID longer than this is none we keep: an outside mail's headers may hold a megabyte,
+ * and each id becomes part of a key (a DynamoDB sort key holds 1 024 bytes).
+ */
+export const maxMessageIdLength = 250;
+/** References a mail keeps and looks up: the chain's first (the thread) and the newest. */
+export const maxReferences = 20;
+
+/**
+ * References cut to `maxReferences`, as Netnews trims them (RFC 5537, 3.4.4): the first, which
+ * names the thread, and the newest; ids past `maxMessageIdLength` dropped. An outside mail
+ * naming a hundred thousand ids costs a handful of reads, and its record stays small.
+ */
+export const boundedReferences = (references: readonly string[]): string[] => {
+  const usable = references.filter((id) => id.length <= maxMessageIdLength);
+  const [first, ...rest] = usable;
+  if (first === undefined || usable.length <= maxReferences) return usable;
+  return [first, ...rest.slice(-(maxReferences - 1))];
+};
+
+/**
  * An answer (reply or forward) to `original`: In-Reply-To is its Message-ID, References its
- * References plus its Message-ID, and the thread is the original's chain's first.
+ * References plus its Message-ID (bounded), and the thread is the original's chain's first.
  */
 export const answerTo = (
   original: Pick<MailRecord, 'messageId' | 'references'>,
   messageId = newMessageId(),
 ): ThreadHeaders => {
-  const references = [...original.references, original.messageId];
+  const references = boundedReferences([...original.references, original.messageId]);
   return {
     messageId,
     inReplyTo: original.messageId,

@@ -1,7 +1,5 @@
-import { createHash } from 'node:crypto';
-
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { simpleParser, type AddressObject, type Attachment } from 'mailparser';
+import type { AddressObject, Attachment } from 'mailparser';
 
 import { receiveChannelMessage } from '../../chat/channel-service';
 import { pushToUserConnections } from '../../core/connections/push';
@@ -17,10 +15,10 @@ import { attachmentTypes, mailLimits, type EmailFrame } from '../contract';
 import { mailCountsFrom } from '../counts';
 import { mailCountsEntity } from '../entities';
 import type { MailAddress, MailAttachment, MailRecord } from '../records';
-import { htmlToText, sanitizeMailHtml } from '../sanitize';
 import { storeNewMail } from '../store';
 import { searchWords } from '../words';
 import { inboundClaimKey, inboundClaimType, messageIdEntity, sesMessageEntity } from './entities';
+import { inboundBodyOf, inboundIdsOf, parseInboundMail } from './inbound-content';
 import { toMailSummary } from '../summary';
 import { threadIdOf, threadRoot } from '../threading';
 
@@ -72,9 +70,6 @@ const addressesOf = (value: AddressObject | AddressObject[] | undefined): MailAd
       address: (entry.address ?? '').toLowerCase(),
       ...(entry.name ? { name: entry.name } : {}),
     }));
-
-const asList = (value: string | string[] | undefined): string[] =>
-  (Array.isArray(value) ? value : value ? value.split(/\s+/) : []).filter((id) => id.length > 0);
 
 /** SES's own Message-ID (it replaces ours on the way out): `<sesMessageId@region.amazonses.com>`. */
 const sesMessageIdOf = (messageId: string) => /^<([^@>]+)@(?:[a-z0-9-]+\.)*amazonses\.com>$/i.exec(messageId)?.[1];
@@ -151,11 +146,10 @@ export const receiveInboundMail = async (
     logger.warn('Inbound mail dropped: virus verdict FAIL');
     return { stored: [], duplicates: 0, rejected: [] };
   }
-  const parsed = await simpleParser(raw, { skipImageLinks: true, skipTextLinks: true });
-  // A mail without a Message-ID gets one from its bytes: the same mail delivered twice is still one.
-  const messageId =
-    parsed.messageId ?? `<${createHash('sha256').update(raw).digest('base64url').slice(0, 32)}@inbound.orbit.invalid>`;
-  const thread = await resolveThread(parsed.inReplyTo?.trim() || undefined, asList(parsed.references));
+  const parsed = await parseInboundMail(raw);
+  const ids = inboundIdsOf(parsed, raw);
+  const { messageId } = ids;
+  const thread = await resolveThread(ids.inReplyTo, ids.references);
   const { inReplyTo, references } = thread;
   const from = addressesOf(parsed.from)[0] ?? { address: (envelope.from ?? '').toLowerCase() };
 
@@ -174,14 +168,14 @@ export const receiveInboundMail = async (
     }
   }
 
-  const sanitised = parsed.html ? sanitizeMailHtml(parsed.html) : sanitizeMailHtml(parsed.textAsHtml ?? '');
+  const sanitised = inboundBodyOf(parsed);
   const accepted = parsed.attachments.filter(isAcceptedAttachment);
   const dropped = parsed.attachments.filter((attachment) => !isAcceptedAttachment(attachment));
   const notes = dropped.map(
     (attachment) =>
       `[Attachment "${attachment.filename ?? 'unnamed'}" (${attachment.contentType}, ${attachment.size} bytes) was not kept: only the accepted types up to 10 MB are.]`,
   );
-  const text = [(parsed.text ?? htmlToText(sanitised.html)).trim(), ...notes].filter(Boolean).join('\n\n');
+  const text = [sanitised.text, ...notes].filter(Boolean).join('\n\n');
   const html = notes.length
     ? `${sanitised.html}${notes.map((note) => `<p>${note.replace(/[<>&"]/g, '')}</p>`).join('')}`
     : sanitised.html;
