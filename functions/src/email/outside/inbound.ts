@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { AddressObject, Attachment } from 'mailparser';
+import type { Attachment } from 'mailparser';
 
 import { receiveChannelMessage } from '../../chat/channel-service';
 import { pushToUserConnections } from '../../core/connections/push';
@@ -11,22 +11,28 @@ import { ulid } from '../../core/ids';
 import { logger } from '../../core/logger';
 import { putObject } from '../../core/media/object-store';
 import { tableName } from '../../core/table';
-import { attachmentTypes, mailLimits, type EmailFrame } from '../contract';
+import type { EmailFrame } from '../contract';
 import { mailCountsFrom } from '../counts';
 import { mailCountsEntity } from '../entities';
-import type { MailAddress, MailAttachment, MailRecord } from '../records';
+import type { MailAttachment } from '../records';
 import { storeNewMail } from '../store';
-import { searchWords } from '../words';
 import { inboundClaimKey, inboundClaimType, messageIdEntity, sesMessageEntity } from './entities';
-import { inboundBodyOf, inboundIdsOf, parseInboundMail } from './inbound-content';
+import {
+  inboundAttachmentRecords,
+  inboundContentOf,
+  inboundIdsOf,
+  inboundMailRecord,
+  parseInboundMail,
+} from './inbound-content';
 import { toMailSummary } from '../summary';
-import { threadIdOf, threadRoot } from '../threading';
 
 /**
  * Mail from the outside world (docs/email.md, "Inbound"), the one path for SES receiving in AWS
  * (inbound-handler.ts) and the local SMTP listener: parsed with mailparser, HTML sanitised with
  * remote images blocked, accepted attachments stored in S3, one copy per recipient mailbox (a
  * Message-ID delivered twice to one mailbox is stored once), filed to `spam` on a FAIL verdict.
+ * What is kept is bounded whatever the mail holds (inbound-content.ts); a mail that cannot be
+ * read throws InboundMailRefused (inbound-errors.ts: refused for good), anything else is temporary.
  */
 
 export type Verdict = 'PASS' | 'FAIL' | 'GRAY' | 'PROCESSING_FAILED';
@@ -61,15 +67,6 @@ export const routeAddress = async (address: string, channel?: EmailChannel | nul
   const userId = await findUserIdByEmail(lower);
   return userId ? { kind: 'user', userId } : undefined;
 };
-
-const addressesOf = (value: AddressObject | AddressObject[] | undefined): MailAddress[] =>
-  (Array.isArray(value) ? value : value ? [value] : [])
-    .flatMap((group) => group.value)
-    .filter((entry) => typeof entry.address === 'string' && entry.address.length > 0)
-    .map((entry) => ({
-      address: (entry.address ?? '').toLowerCase(),
-      ...(entry.name ? { name: entry.name } : {}),
-    }));
 
 /** SES's own Message-ID (it replaces ours on the way out): `<sesMessageId@region.amazonses.com>`. */
 const sesMessageIdOf = (messageId: string) => /^<([^@>]+)@(?:[a-z0-9-]+\.)*amazonses\.com>$/i.exec(messageId)?.[1];
@@ -121,20 +118,14 @@ const alreadyDelivered = async (ownerId: string, messageId: string) =>
     )
   ).Item !== undefined;
 
-const isAcceptedAttachment = (attachment: Attachment) =>
-  (attachmentTypes as readonly string[]).includes(attachment.contentType.toLowerCase()) &&
-  attachment.size <= mailLimits.attachmentMaxBytes;
-
-const storeAttachments = async (mailId: string, attachments: readonly Attachment[]) =>
-  Promise.all(
-    attachments.map(async (attachment, index): Promise<MailAttachment> => {
-      const id = `${mailId}-${index + 1}`;
-      const key = `mail/${id}`;
-      const type = attachment.contentType.toLowerCase();
-      await putObject(key, attachment.content, type);
-      return { id, name: attachment.filename ?? `attachment-${index + 1}`, type, size: attachment.size, key };
-    }),
+/** The attachments, stored once for every mailbox's copy (as compose's copies share theirs). */
+const storeAttachments = async (mailId: string, attachments: readonly Attachment[]): Promise<MailAttachment[]> => {
+  const records = inboundAttachmentRecords(mailId, attachments);
+  await Promise.all(
+    records.map((record, index) => putObject(record.key, attachments[index]?.content ?? Buffer.alloc(0), record.type)),
   );
+  return records;
+};
 
 export const receiveInboundMail = async (
   raw: Buffer,
@@ -151,16 +142,20 @@ export const receiveInboundMail = async (
   const { messageId } = ids;
   const thread = await resolveThread(ids.inReplyTo, ids.references);
   const { inReplyTo, references } = thread;
-  const from = addressesOf(parsed.from)[0] ?? { address: (envelope.from ?? '').toLowerCase() };
-
   const channel = (await findEmailChannel()) ?? null;
   const owners = new Map<string, 'user' | 'workspace'>();
   const rejected: string[] = [];
+  const ownAddresses = new Set<string>();
   let toWorkspace: EmailChannel | undefined;
   for (const address of new Set(envelope.to.map((to) => to.trim().toLowerCase()))) {
     const route = await routeAddress(address, channel);
-    if (!route) rejected.push(address);
-    else if (route.kind === 'user') owners.set(route.userId, 'user');
+    if (!route) {
+      rejected.push(address);
+      continue;
+    }
+    // The header lists keep these whatever their length (inbound-content.ts, boundedRecipients).
+    ownAddresses.add(address);
+    if (route.kind === 'user') owners.set(route.userId, 'user');
     else {
       toWorkspace = route.channel;
       const ownerId = thread.answeredOwnerId ?? route.channel.ownerId;
@@ -168,22 +163,8 @@ export const receiveInboundMail = async (
     }
   }
 
-  const sanitised = inboundBodyOf(parsed);
-  const accepted = parsed.attachments.filter(isAcceptedAttachment);
-  const dropped = parsed.attachments.filter((attachment) => !isAcceptedAttachment(attachment));
-  const notes = dropped.map(
-    (attachment) =>
-      `[Attachment "${attachment.filename ?? 'unnamed'}" (${attachment.contentType}, ${attachment.size} bytes) was not kept: only the accepted types up to 10 MB are.]`,
-  );
-  const text = [sanitised.text, ...notes].filter(Boolean).join('\n\n');
-  const html = notes.length
-    ? `${sanitised.html}${notes.map((note) => `<p>${note.replace(/[<>&"]/g, '')}</p>`).join('')}`
-    : sanitised.html;
-  const to = addressesOf(parsed.to);
-  const cc = addressesOf(parsed.cc);
-  const subject = (parsed.subject ?? '').slice(0, mailLimits.subjectMaxLength);
-  const date = (parsed.date && !Number.isNaN(parsed.date.getTime()) ? parsed.date : now).toISOString();
-  const participants = [from, ...to, ...cc].flatMap((entry) => [entry.address, entry.name ?? '']);
+  const content = inboundContentOf(parsed, envelope.from, ownAddresses);
+  const { from, subject, text } = content;
 
   // A person we know (a user) writing to the workspace's address replies: the 'replied' contact
   // event goes with the workspace copy of the mail, once (docs/mailings.md, "Sequences").
@@ -191,40 +172,19 @@ export const receiveInboundMail = async (
     toWorkspace && from.address && verdicts.spam !== 'FAIL' ? await findUserIdByEmail(from.address) : undefined;
   const stored: { ownerId: string; mailId: string }[] = [];
   let duplicates = 0;
+  let attachments: MailAttachment[] | undefined;
   for (const ownerId of owners.keys()) {
     if (await alreadyDelivered(ownerId, messageId)) {
       duplicates += 1;
       continue;
     }
     const mailId = ulid(now.getTime());
-    const attachments = await storeAttachments(mailId, accepted);
-    const mail: MailRecord = {
-      ownerId,
-      id: mailId,
-      messageId,
-      ...(inReplyTo ? { inReplyTo } : {}),
-      references,
-      threadId: threadIdOf(threadRoot(messageId, inReplyTo, references)),
-      folder: verdicts.spam === 'FAIL' ? 'spam' : 'inbox',
-      ...(verdicts.spam === 'FAIL' ? { previousFolder: 'inbox' as const } : {}),
-      labels: [],
-      read: false,
-      starred: false,
-      from,
-      to,
-      cc,
-      bcc: [],
-      subject,
-      snippet: text.replace(/\s+/g, ' ').slice(0, 200),
-      attachments,
-      remoteImages: sanitised.remoteImages,
-      spamVerdict: verdicts.spam,
-      words: searchWords(subject, text, ...participants),
-      date,
-      createdAt: now.toISOString(),
-      updatedAt: now.toISOString(),
-      version: 1,
-    };
+    attachments ??= await storeAttachments(mailId, content.attachments);
+    const mail = inboundMailRecord(
+      content,
+      { messageId, inReplyTo, references },
+      { ownerId, mailId, attachments, spamVerdict: verdicts.spam, now },
+    );
     const claim = putPart(
       'claim',
       { ...inboundClaimKey(ownerId, messageId), type: inboundClaimType, mailId, at: now.toISOString() },
@@ -257,7 +217,11 @@ export const receiveInboundMail = async (
               ),
             ]
           : [];
-      const { stored: written } = await storeNewMail(mail, { html, text }, [claim, ...replied, ...announced]);
+      const { stored: written } = await storeNewMail(mail, { html: content.html, text }, [
+        claim,
+        ...replied,
+        ...announced,
+      ]);
       if (!written) {
         duplicates += 1;
         continue;
