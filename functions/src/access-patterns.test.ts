@@ -12,6 +12,7 @@ import {
   scheduledMessageEntity,
 } from './chat/entities';
 import { connectionOwnerEntity, connectionSetEntity } from './core/connections/entities';
+import { socketTicketEntity } from './core/auth/socket-tickets';
 import {
   accessPatterns,
   literalPrefix,
@@ -33,7 +34,14 @@ import {
   twoStepUserBudget,
 } from './auth/entities';
 import { roleRulesEntity, sessionEntity } from './core/sign-in-entities';
-import { leadEntity, peopleIndexKeys, roleIndexKeys, uniqueClaimEntity, userEntity } from './core/users/entities';
+import {
+  leadEntity,
+  peopleIndexKeys,
+  roleIndexKeys,
+  uniqueClaimEntity,
+  userEntity,
+  userPartitionKey,
+} from './core/users/entities';
 import { permissionCountEntity, permissionEntity, permissionNameEntity } from './permissions/entities';
 import {
   activityEntity,
@@ -46,7 +54,7 @@ import {
 } from './projects/entities';
 import { boardViewerKey, boardViewingKey } from './core/live-board';
 import { jobEntity, jobIndexKeys } from './core/jobs/entities';
-import { contactChangeEntity } from './users/entities';
+import { contactChangeEntity, contactUndoEntity } from './users/entities';
 import {
   latestUnreadEntity,
   notificationEntity,
@@ -60,8 +68,18 @@ import type { MailRecord } from './email/records';
 import { inboundClaimKey, messageIdEntity, sendClaimKey, sesMessageEntity } from './email/outside/entities';
 import { suppressionEntity } from './core/email-suppression';
 import { helpLinksEntity } from './integrations/entities';
-import { webhookAttemptEntity, webhookDeliveryEntity, webhookEntity } from './integrations/webhook-entities';
-import { apiKeyEntity, apiKeyWindowEntity, type ApiKeyRecord } from './core/api-key-entities';
+import {
+  webhookAttemptEntity,
+  webhookDeliveryEntity,
+  webhookEntity,
+  webhookPartition,
+} from './integrations/webhook-entities';
+import { apiKeyEntity, apiKeyWindowEntity, liveApiKeysEntity, type ApiKeyRecord } from './core/api-key-entities';
+import { windowsAt } from './core/rate-window';
+import { registrationSpend } from './auth/throttle';
+import { invitationResent, invitationSentBy } from './team/invitation-limits';
+import { outsideRecipientsLimit } from './email/send-service';
+import { testEventsPerPersonLimit, testEventsPerWebhookLimit } from './integrations/delivery-service';
 import { mailingEntity } from './mailings/entities';
 import type { MailingRecord } from './mailings/records';
 import {
@@ -175,6 +193,7 @@ const builtKeys: readonly BuiltKey[] = [
   table('Session', sessionEntity.key('u1', 's1')),
   table('RoleRules', roleRulesEntity.key()),
   table('ContactChange', contactChangeEntity.key('u1', 'email')),
+  table('ContactUndo', contactUndoEntity.key('u1', 'phone')),
   table('SignInAttemptsPerPhoneAtSource', signInPhoneAtSourceBudget.key('+15550100001', '203.0.113.7')),
   table('SignInAttemptsPerPhone', signInPhoneBudget.key('+15550100001')),
   table('SignInAttemptsPerSource', signInSourceBudget.key('203.0.113.7')),
@@ -192,6 +211,7 @@ const builtKeys: readonly BuiltKey[] = [
   table('ConnectionSet', connectionSetEntity.keyOf(connectionSet)),
   { entity: 'ConnectionSet', index: 'gsi2', key: { pk: gsi2.gsi2pk ?? '', sk: gsi2.gsi2sk ?? '' } },
   table('ConnectionOwner', connectionOwnerEntity.key('conn1')),
+  table('SocketTicket', socketTicketEntity.key('c2hhMjU2')),
   table('ChatScheduledMessage', scheduledMessageEntity.key('u1', 'u2', 's1')),
   table('Permission', permissionEntity.key('perm1')),
   table('PermissionCount', permissionCountEntity.key()),
@@ -286,6 +306,19 @@ const builtKeys: readonly BuiltKey[] = [
   table('ApiKey', apiKeyEntity.key('01J0000000000000000000000K')),
   { entity: 'ApiKey', index: 'gsi1', key: apiKeyListKey },
   table('ApiKeyWindow', apiKeyWindowEntity.key('01J0000000000000000000000K', 29_500_000)),
+  table('LiveApiKeys', liveApiKeysEntity.key()),
+  // Rate limits (core/rate-window.ts): every window of every limit, as its spends build it
+  ...windowsAt(
+    [
+      registrationSpend('203.0.113.7'),
+      invitationSentBy('u1'),
+      invitationResent('01J0000000000000000000000A'),
+      { limit: outsideRecipientsLimit, pk: userPartitionKey('u1'), amount: 3 },
+      { limit: testEventsPerWebhookLimit, pk: webhookPartition('whk_01J0000000000000000000000W') },
+      { limit: testEventsPerPersonLimit, pk: userPartitionKey('u1') },
+    ],
+    Date.parse('2026-01-01T10:07:00Z'),
+  ).map((window) => table('RateWindow', window.key)),
   // Plans, invoices, referrals and credit (core/billing/entities.ts)
   table('Plan', planEntity.key('pln_1')),
   table('Subscription', subscriptionEntity.key('u1')),

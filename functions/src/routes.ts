@@ -89,6 +89,7 @@ export const chatHttpRoutes = [
   { method: 'POST', path: '/api/apps/chat/chats/{userId}/scheduled', area: 'chat', access: 'signed-in' }, // Schedule a message: message, sendAt in the coming year (admin)
   { method: 'PATCH', path: '/api/apps/chat/chats/{userId}/scheduled/{scheduledId}', area: 'chat', access: 'signed-in' }, // Edit message and/or sendAt from the version read, until it is being sent (admin; else 409)
   { method: 'DELETE', path: '/api/apps/chat/chats/{userId}/scheduled/{scheduledId}', area: 'chat', access: 'signed-in' }, // Cancel a scheduled message until it is being sent (admin; else 409)
+  { method: 'POST', path: '/api/realtime/ticket', area: 'chat', access: 'signed-in' }, // A single-use ticket for the next WebSocket handshake (/ws?ticket=), good 30 s; sessions only, never a key
 ] as const satisfies readonly AreaRouteDefinition<'chat'>[];
 
 // prettier-ignore
@@ -145,8 +146,9 @@ export const usersHttpRoutes = [
   { method: 'POST', path: '/api/users/{id}/avatar/upload', area: 'users', access: 'signed-in' }, // A presigned PUT for a picture of this type and size (jpeg/png/webp, at most 2 MB)
   { method: 'POST', path: '/api/users/{id}/avatar', area: 'users', access: 'signed-in' }, // Confirm the upload: checked on S3 (type, size), then the profile's avatar
   { method: 'DELETE', path: '/api/users/{id}/avatar', area: 'users', access: 'signed-in' }, // Remove the avatar
-  { method: 'POST', path: '/api/users/{id}/contact-change', area: 'users', access: 'signed-in' }, // Send a 6-digit code to a new email or phone (the owner only; 202)
+  { method: 'POST', path: '/api/users/{id}/contact-change', area: 'users', access: 'signed-in' }, // Send a 6-digit code to a new email or phone: currentPassword (or a two-step code) (the owner only; 202)
   { method: 'POST', path: '/api/users/{id}/contact-change/confirm', area: 'users', access: 'signed-in' }, // Change email or phone with the code: claims and profile in one transaction
+  { method: 'POST', path: '/api/users/contact-change/undo', area: 'users', access: 'public' }, // The old email's or phone's link (token): the change undone, every session ended, once
 ] as const satisfies readonly AreaRouteDefinition<'users'>[];
 
 // prettier-ignore
@@ -360,7 +362,7 @@ export interface WebSocketRouteDefinition {
 /** WebSocket routes: one connection per tab; each area serves its own frames and pushes to connections. */
 // prettier-ignore
 export const webSocketRoutes = [
-  { routeKey: '$connect', area: 'chat' }, // Check the access token (?token=), record the connection, go online
+  { routeKey: '$connect', area: 'chat' }, // Use up the ticket (?ticket=, POST /api/realtime/ticket), check its session, record the connection, go online
   { routeKey: '$disconnect', area: 'chat' }, // Forget the connection (and the board it was viewing); presence offline with the last one
   { routeKey: '$default', area: 'chat' }, // Client frames: delivered receipts, typing, presence
   { routeKey: 'subscribeBoard', area: 'projects' }, // Watch a project's board (live changes, who else is looking); one board per connection

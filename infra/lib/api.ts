@@ -81,7 +81,7 @@ const httpAccessLogFormat = AccessLogFormat.custom(
   }),
 );
 
-/** One JSON line per connect, message and disconnect; no frames, tokens (`?token=`) or headers. */
+/** One JSON line per connect, message and disconnect; no frames, query strings (the `?ticket=`) or headers. */
 const webSocketAccessLogFormat = AccessLogFormat.custom(
   JSON.stringify({
     requestId: '$context.requestId',

@@ -85,6 +85,8 @@ export const areaAccessOverrides: AreaAccessOverrides = {
       'SCHEDULED#*',
       // A closed connection leaves the project board it watched (core/live-board.ts).
       'BOARD#*',
+      // WebSocket tickets: issued by POST /api/realtime/ticket, used up by $connect (core/auth/socket-tickets.ts).
+      'WSTICKET#*',
       // Index partition keys, gsi1 (contacts by role) and gsi2 (connections by role, and every
       // profile: an admin's contacts): listed so an index Query passes whether IAM weighs its
       // index key or not.
@@ -133,18 +135,21 @@ export const areaAccessOverrides: AreaAccessOverrides = {
       'PEOPLE',
     ],
   },
-  // The user view: profiles and pending contact changes (USER#), the sign-in claims an email or
-  // phone change swaps (PHONE#, EMAIL#), the code's delivery job (JOB#, JOBS#: the outbox), and
+  // The user view: profiles, pending contact changes and their undo (USER#), the sign-in claims an
+  // email or phone change swaps (PHONE#, EMAIL#), the code's and the notice's jobs (JOB#, JOBS#), and
   // the projects' list and count items the side card reads (PLIST#, PCOUNT#, PROJECT#).
   users: {
     // CONTACT_CHANGE# (a sort key under USER#) and REFERRAL# (a claim it never writes) are in the
     // bundle's key builders, so listed for the bundle scan.
+    // THROTTLE#USER#: a change of email or phone asks for the owner's password or code, on the
+    // user's one budget of code checks (auth/identity-service.ts); never a phone's or a source's.
     leadingKeys: [
       ...userKeys,
       'PHONE#*',
       'EMAIL#*',
       'REFERRAL#*',
       'CONTACT_CHANGE#*',
+      'THROTTLE#USER#*',
       'JOB#*',
       'JOBS#*',
       'PLIST#*',

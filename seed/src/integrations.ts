@@ -47,12 +47,12 @@ export const seedIntegrations = async (): Promise<void> => {
   await putWebhookRecord(await crmWebhook(now), 0);
   await createApiKey(
     callerFor(admin),
-    {
+    () => ({
       name: 'Reporting dashboard (read-only)',
       scopes: ['projects:read', 'mailings:read'],
       expiresAt: new Date(now.getTime() + 90 * day).toISOString(),
       rateLimitPerMinute: 120,
-    },
+    }),
     now,
   );
 };

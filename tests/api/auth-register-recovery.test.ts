@@ -7,6 +7,7 @@ import { db } from '@orbit/functions/core/db';
 
 import type { LocalStack } from '../../infra/local/stack';
 import { ApiClient, demo, startApiStack } from '../support/api-stack';
+import { fromSource, newSource, type SourceResponse } from '../support/from-source';
 import { codeSentBy, resetJobsTo, smsTo } from '../support/sent-messages';
 
 let stack: LocalStack;
@@ -97,6 +98,71 @@ describe('POST /api/auth/register', () => {
       new GetCommand({ TableName: stack.tableName, Key: { pk: `USER#${referred.body.userData.id}`, sk: 'PROFILE' } }),
     );
     expect(Item?.referredBy).toBe(admin.body.userData.id);
+  });
+});
+
+describe('registrations from one source (the default limit: 10 an hour, 30 a day)', () => {
+  type Refusal = { errors: { general: string[] }; retryAfter: number };
+  const hourOf = (time: number) => Math.floor(time / 3_600_000);
+  let sequence = 0;
+  const someone = () => {
+    sequence += 1;
+    const n = String(sequence).padStart(4, '0');
+    return {
+      fullName: `Burst ${n}`,
+      phone: `+1555016${n}`,
+      email: `burst${n}@sources.example`,
+      password: 'Burst#2026',
+    };
+  };
+  const registerFrom = (source: string, body: ReturnType<typeof someone>) =>
+    fromSource(stack.url, source).request<Refusal>('POST', '/api/auth/register', { body });
+
+  /** Runs `burst` on a fresh source until one runs within a single hour (a new hour starts a new count). */
+  const withinOneHour = async (burst: (source: string) => Promise<void>) => {
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const started = Date.now();
+      await burst(newSource());
+      if (hourOf(started) === hourOf(Date.now())) return;
+    }
+    throw new Error('every burst straddled an hour');
+  };
+
+  const expectRefused = (response: SourceResponse<Refusal>) => {
+    expect(response.status).toBe(429);
+    const retryAfter = Number(response.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    expect(response.body).toEqual({
+      errors: { general: [expect.stringMatching(/^At most 10 new accounts from one network an hour: try again in /)] },
+      retryAfter,
+    });
+  };
+
+  it('creates ten accounts, then answers 429 with Retry-After and creates nothing; another source is not affected', async () => {
+    await withinOneHour(async (source) => {
+      // A sign-up refused for another reason (a phone already taken) is not counted.
+      expect((await registerFrom(source, { ...someone(), phone: newcomer.phone })).status).toBe(409);
+      for (let index = 0; index < 10; index += 1) expect((await registerFrom(source, someone())).status).toBe(201);
+      const refusedPerson = someone();
+      expectRefused(await registerFrom(source, refusedPerson));
+      expect((await client().signIn(refusedPerson.phone, refusedPerson.password)).status).toBe(400);
+      // Counted per source: the same person from another address gets their account.
+      expect((await registerFrom(newSource(), refusedPerson)).status).toBe(201);
+    });
+  });
+
+  it('lets no more than ten of a concurrent burst through', async () => {
+    await withinOneHour(async (source) => {
+      const answers = await Promise.all(Array.from({ length: 12 }, () => registerFrom(source, someone())));
+      const created = answers.filter((answer) => answer.status === 201).length;
+      expect(created).toBeLessThanOrEqual(10);
+      for (const answer of answers) if (answer.status !== 201) expect(answer.status).toBe(429);
+      // A request that lost to the others on the count is refused for a second, not counted:
+      // the ten places are all there to take, and no more.
+      for (let more = created; more < 10; more += 1) expect((await registerFrom(source, someone())).status).toBe(201);
+      expectRefused(await registerFrom(source, someone()));
+    });
   });
 });
 

@@ -2,6 +2,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { signAccessToken } from '@orbit/functions/core/auth/tokens';
+import { apiKeyLimits } from '@orbit/functions/integrations/api-key-contract';
 import {
   anonymousIdentities,
   anonymousStatus,
@@ -15,23 +16,42 @@ import {
   type MatrixRequest,
   type SignedInIdentity,
 } from '../support/route-expectations';
+import {
+  invalidBodiesFor,
+  isKeyIdentity,
+  keyCreator,
+  keyIdentities,
+  keyRefusedByScope,
+  keyScopes,
+  keyStatus,
+  refusalStatuses,
+  type KeyIdentity,
+  type MatrixResponse,
+  type RouteExpectation,
+} from '../support/matrix';
 import { httpRoutes, routeKeyOf, type HttpRouteDefinition } from '@orbit/functions/routes';
 
 import type { LocalStack } from '../../infra/local/stack';
 import { ApiClient, demo, startApiStack } from '../support/api-stack';
+import { newProbe, watchWrites } from '../support/writes-probe';
 
 /**
  * The authorisation matrix: every route of the route table, called as every identity, against
  * the expectations in tests/support/route-expectations.ts. Routes come from the table itself, so
  * a route added later is checked as soon as it exists, and one without an expectation fails.
+ * Identities are the signed-out ones, the seeded people and two API keys of the admin's (their
+ * statuses derived: tests/support/matrix.ts, `keyStatus`). Every refusal (403, 404) of a route
+ * that takes a body is asked again with bodies no route accepts: the same answer, nothing stored.
  */
 
 let stack: LocalStack;
 const callers = {} as Record<SignedInIdentity, ApiClient>;
 const users = {} as Record<SignedInIdentity, { id: string }>;
 const tokens = {} as Record<AnonymousIdentity, string | null>;
+const keys = {} as Record<KeyIdentity, { id: string; key: string }>;
 /** route key → identity → status, printed at the end. */
 const observed = new Map<string, Map<Identity, number>>();
+let invalidBodyCalls = 0;
 const startedAt = Date.now();
 
 /**
@@ -44,7 +64,11 @@ const sharedFixtures = new Map<string, Promise<unknown>>();
 const fixtureFor = (route: HttpRouteDefinition, identity: Identity, ctx: MatrixContext): Promise<unknown> => {
   const entry = expectationFor(route);
   if (!entry?.setup) return Promise.resolve(undefined);
-  const shares = route.method === 'GET' || (anonymousIdentities as readonly string[]).includes(identity);
+  // A key its scopes refuse is, like a call without a token, turned away before the route runs.
+  const shares =
+    route.method === 'GET' ||
+    (anonymousIdentities as readonly string[]).includes(identity) ||
+    (isKeyIdentity(identity) && keyRefusedByScope(identity, route));
   if (!shares) return entry.setup(ctx);
   const key = routeKeyOf(route);
   const shared = sharedFixtures.get(key) ?? entry.setup(ctx);
@@ -70,7 +94,12 @@ const payloadOf = (token: string) =>
   JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { sub: string; sid: string };
 
 beforeAll(async () => {
+  // The matrix asks who may call what; its fixtures make a record per identity (members
+  // registered, test events sent), past the abuse limits as written. Each limit is shown at its
+  // default in its own area's file (core/rate-window.ts; docs/decisions.md, "Security: abuse limits in one counting window").
+  process.env.ORBIT_RATE_LIMIT_SCALE = '10';
   stack = await startApiStack();
+  watchWrites();
   // Every identity signs in at once: each is a different phone, so no sign-in budget is shared.
   await Promise.all(
     signedInIdentities.map(async (identity) => {
@@ -96,6 +125,30 @@ beforeAll(async () => {
     { userId: admin.sub, role: 'admin', sessionId: admin.sid },
     new Date(Date.now() - 60 * 60 * 1000),
   );
+  // The keys: the admin's, a day long, with a rate limit the walk stays far below. Each is created
+  // under a write probe, which must see it stored: else "nothing stored" below would prove nothing.
+  await Promise.all(
+    keyIdentities.map(async (identity) => {
+      const probe = newProbe();
+      const response = await callers[keyCreator].request<{ apiKey: { id: string }; key: string }>(
+        'POST',
+        '/api/apps/integrations/api-keys',
+        {
+          body: {
+            name: `Matrix ${identity}`,
+            scopes: keyScopes[identity],
+            expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+            rateLimitPerMinute: apiKeyLimits.rateLimitMax,
+          },
+          headers: probe.headers,
+        },
+      );
+      if (response.status !== 201) throw new Error(`creating the ${identity} answered ${response.status}`);
+      keys[identity] = { id: response.body.apiKey.id, key: response.body.key };
+      if (!probe.writes().some((write) => write.includes(`APIKEY#${keys[identity].id}`)))
+        throw new Error(`the write probe did not see the ${identity} stored: ${JSON.stringify(probe.writes())}`);
+    }),
+  );
 });
 
 afterAll(async () => {
@@ -108,7 +161,8 @@ afterAll(async () => {
   console.log(
     [
       `authorisation matrix: ${signedInRoutes.length} signed-in routes × ${identities.length} identities` +
-        ` + ${publicRoutes.length} public routes × ${anonymousIdentities.length} token states = ${checked} calls checked` +
+        ` + ${publicRoutes.length} public routes × ${anonymousIdentities.length} token states = ${checked} calls` +
+        ` + ${invalidBodyCalls} refusals asked again with invalid bodies = ${checked + invalidBodyCalls} calls checked` +
         ` in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`,
       ...lines,
     ].join('\n'),
@@ -131,6 +185,69 @@ const urlOf = (route: HttpRouteDefinition, request: MatrixRequest): string => {
   });
   const query = new URLSearchParams(request.query ?? {}).toString();
   return query ? `${path}?${query}` : path;
+};
+
+/** What an identity must get: its entry's status, 401 without a valid token, a key's derived one. */
+const expectedStatus = (route: HttpRouteDefinition, entry: RouteExpectation<unknown>, identity: Identity): number => {
+  if ((anonymousIdentities as readonly string[]).includes(identity)) return anonymousStatus;
+  if (isKeyIdentity(identity)) return keyStatus(identity, route, entry.expect[keyCreator]);
+  return entry.expect[identity as SignedInIdentity];
+};
+
+/** One call as `identity`: its own session, a key as the bearer, or a token that is not valid. */
+const send = (
+  route: HttpRouteDefinition,
+  identity: Identity,
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<MatrixResponse> => {
+  if (isKeyIdentity(identity)) {
+    return new ApiClient(stack.url).request(route.method, url, { body, token: keys[identity].key, headers });
+  }
+  if ((anonymousIdentities as readonly string[]).includes(identity)) {
+    return new ApiClient(stack.url).request(route.method, url, {
+      body,
+      token: tokens[identity as AnonymousIdentity],
+      headers,
+    });
+  }
+  return callers[identity as SignedInIdentity].request(route.method, url, { body, headers });
+};
+
+/**
+ * Item 7 of the security issue, for every route at once: a caller refused a route that takes a
+ * body (403, or 404 for a record it may not know of) is refused before the body is read. So the
+ * same call with an invalid body gets the same answer, not a 400 naming the fields, and stores
+ * nothing. (401s need no such row: core/handler.ts authenticates before any route's code runs.)
+ */
+const askAgainWithInvalidBodies = async (
+  route: HttpRouteDefinition,
+  identity: Identity,
+  url: string,
+  sample: unknown,
+): Promise<(refused: MatrixResponse) => void> => {
+  const answers = await Promise.all(
+    invalidBodiesFor(sample).map(async (body) => {
+      const probe = newProbe();
+      const response = await send(route, identity, url, body, probe.headers);
+      return { body, response, writes: probe.writes() };
+    }),
+  );
+  invalidBodyCalls += answers.length;
+  const ownKey = isKeyIdentity(identity) ? `APIKEY#${keys[identity].id}` : undefined;
+  return (refused) => {
+    for (const { body, response, writes } of answers) {
+      const what = `${routeKeyOf(route)} as ${identity} with the body ${JSON.stringify(body)}`;
+      expect(response.status, `${what}: ${JSON.stringify(response.body)}`).toBe(refused.status);
+      expect(response.body, what).toEqual(refused.body);
+      // A key's bearer counts its request (the rate limit) and its last use: bookkeeping, not the body.
+      expect(
+        writes.filter((write) => ownKey === undefined || !write.includes(ownKey)),
+        `${what}: stored`,
+      ).toEqual([]);
+    }
+  };
 };
 
 const record = (route: HttpRouteDefinition, identity: Identity, status: number) => {
@@ -169,16 +286,21 @@ describe.each(signedInRoutes.map((route) => [routeKeyOf(route), route] as const)
     const request = entry.request ? entry.request(fixture, ctx) : {};
     const url = urlOf(route, request);
     const isAnonymous = (anonymousIdentities as readonly string[]).includes(identity);
-    const response = isAnonymous
-      ? await new ApiClient(stack.url).request(route.method, url, {
-          body: request.body,
-          token: tokens[identity as AnonymousIdentity],
-        })
-      : await callers[identity as SignedInIdentity].request(route.method, url, { body: request.body });
+    const expected = expectedStatus(route, entry, identity);
+    const refusedBeforeTheBody =
+      route.method !== 'GET' &&
+      !isAnonymous &&
+      refusalStatuses.has(expected) &&
+      (entry.refusalFromBody === undefined || (isKeyIdentity(identity) && keyRefusedByScope(identity, route)));
+    // A refusal is asked with invalid bodies alongside the sample call: all are refused, none changes a thing.
+    const [response, checkInvalidBodies] = await Promise.all([
+      send(route, identity, url, request.body),
+      refusedBeforeTheBody ? askAgainWithInvalidBodies(route, identity, url, request.body) : undefined,
+    ]);
     record(route, identity, response.status);
-    const expected = isAnonymous ? anonymousStatus : entry.expect[identity as SignedInIdentity];
     expect(response.status, `${routeKeyOf(route)} as ${identity}: ${JSON.stringify(response.body)}`).toBe(expected);
     if (isAnonymous) expect(response.body).toEqual({ errors: { general: [expect.any(String)] } });
+    checkInvalidBodies?.(response);
     await entry.after?.({ identity, response, fixture }, ctx);
   });
 });

@@ -1,12 +1,16 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { socketTicketKey } from '@orbit/functions/core/auth/socket-tickets';
 import { addConnection, listUserConnections } from '@orbit/functions/core/connections/repository';
+import { db } from '@orbit/functions/core/db';
 import { setPresence } from '@orbit/functions/chat/contacts-repository';
 import type {
   ChatMessage,
   ChatsAndContactsResponse,
   OpenChatResponse,
   SendMessageResponse,
+  SocketTicketResponse,
 } from '@orbit/functions/chat/contract';
 
 import { maxConnectionsPerSession } from '@orbit/functions/chat/service';
@@ -70,10 +74,45 @@ describe('$connect', () => {
     await expect(WsClient.connect(stack.url, 'not-a-token')).rejects.toMatchObject({ status: 401 });
   });
 
-  it('refuses the token of a session that has ended', async () => {
+  it('refuses the token of a session that has ended, and a ticket its session outlived', async () => {
     const gone = await signedIn(demo.clientB);
+    const ticket = await WsClient.ticket(stack.url, gone.client.accessToken ?? '');
     expect((await gone.client.request('POST', '/api/auth/logout')).status).toBe(204);
     await expect(WsClient.connect(stack.url, gone.client.accessToken)).rejects.toMatchObject({ status: 401 });
+    await expect(WsClient.handshake(stack.url, { ticket })).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('opens one connection per ticket: a used, unknown or expired ticket, or an access token in the URL, is 401', async () => {
+    const token = liam.accessToken ?? '';
+    // The bell's purpose: Liam's chat presence stays as the next tests expect it.
+    const query = { purpose: 'notifications' };
+    const issued = await liam.request<SocketTicketResponse>('POST', '/api/realtime/ticket');
+    expect(issued.status).toBe(201);
+    expect(issued.body).toEqual({ ticket: expect.stringMatching(/^[\w-]{43}$/), expiresInSeconds: 30 });
+    const { ticket } = issued.body;
+    const socket = await WsClient.handshake(stack.url, { ticket, ...query });
+    await socket.roundTrip();
+    await expect(WsClient.handshake(stack.url, { ticket, ...query })).rejects.toMatchObject({ status: 401 });
+    await socket.close();
+
+    await expect(WsClient.handshake(stack.url, { ticket: 'A'.repeat(43), ...query })).rejects.toMatchObject({
+      status: 401,
+    });
+    // The access token itself no longer opens a socket: it would sit in proxies' and access logs.
+    await expect(WsClient.handshake(stack.url, { token, ...query })).rejects.toMatchObject({ status: 401 });
+    await expect(WsClient.handshake(stack.url, { ticket: token, ...query })).rejects.toMatchObject({ status: 401 });
+
+    // Past its 30 seconds (its stored expiry moved into the past), a ticket opens nothing.
+    const late = await WsClient.ticket(stack.url, token);
+    await db().send(
+      new UpdateCommand({
+        TableName: stack.tableName,
+        Key: socketTicketKey(late),
+        UpdateExpression: 'SET expiresAtMs = :past',
+        ExpressionAttributeValues: { ':past': Date.now() - 1 },
+      }),
+    );
+    await expect(WsClient.handshake(stack.url, { ticket: late, ...query })).rejects.toMatchObject({ status: 401 });
   });
 });
 

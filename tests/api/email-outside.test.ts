@@ -1,3 +1,5 @@
+import { connect } from 'node:net';
+
 import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { SESEvent } from 'aws-lambda';
 import { createTransport } from 'nodemailer';
@@ -19,6 +21,7 @@ import type { MailAddress, MailRecord, RecipientStatus } from '@orbit/functions/
 import { storeNewMail } from '@orbit/functions/email/store';
 import { searchWords } from '@orbit/functions/email/words';
 
+import { maxMessageBytes } from '../../infra/local/smtp-listener';
 import type { LocalStack } from '../../infra/local/stack';
 import { ApiClient, demo, startApiStack } from '../support/api-stack';
 import { emailsTo, waitForEmails } from '../support/sent-messages';
@@ -125,6 +128,36 @@ afterAll(async () => {
   await stack?.stop();
 });
 
+/** An SMTP session over a plain socket (no SIZE announced, nothing buffered): each final reply line. */
+const rawSmtp = (port: number) => {
+  const socket = connect(port, '127.0.0.1');
+  let buffered = '';
+  const replies: string[] = [];
+  let wake = () => {};
+  socket.setEncoding('latin1');
+  socket.on('data', (chunk: string) => {
+    const lines = (buffered + chunk).split('\r\n');
+    buffered = lines.pop() ?? '';
+    replies.push(...lines.filter((line) => line[3] !== '-'));
+    wake();
+  });
+  const reply = async (): Promise<string> => {
+    while (replies.length === 0) await new Promise<void>((resolve) => (wake = resolve));
+    return replies.shift() ?? '';
+  };
+  const write = (data: string | Buffer) =>
+    new Promise<void>((done, fail) => socket.write(data, (error) => (error ? fail(error) : done())));
+  return {
+    reply,
+    write,
+    say: async (line: string) => {
+      await write(`${line}\r\n`);
+      return reply();
+    },
+    end: () => socket.destroy(),
+  };
+};
+
 describe('inbound mail through the local SMTP listener', () => {
   it('lands in the user’s inbox, sanitised, remote images blocked, the attachment in S3', async () => {
     const pdf = Buffer.from('%PDF-1.4 a small pdf');
@@ -191,6 +224,44 @@ describe('inbound mail through the local SMTP listener', () => {
     });
     const [mail] = await byMessageId(adminId, info.messageId);
     expect(mail).toMatchObject({ folder: 'spam', spamVerdict: 'FAIL' });
+  });
+
+  it('refuses a message past 40 MB with 552 when the client announced no SIZE, stores nothing, and takes the next', async () => {
+    const client = rawSmtp(stack.smtpPort);
+    try {
+      expect(await client.reply()).toMatch(/^220 /);
+      expect(await client.say('EHLO client.example')).toMatch(/^250 /);
+      const envelope = async () => {
+        expect(await client.say('MAIL FROM:<grace@outside.example>')).toMatch(/^250 /);
+        expect(await client.say('RCPT TO:<olivia@orbit.example>')).toMatch(/^250 /);
+        expect(await client.say('DATA')).toMatch(/^354 /);
+      };
+      await envelope();
+      // Exactly one byte over: headers padded so the body is whole 1 000-byte lines.
+      const headers =
+        'From: grace@outside.example\r\nTo: olivia@orbit.example\r\nSubject: Too big\r\nMessage-ID: <too-big-1@outside.example>\r\n';
+      const unpadded = headers.length + 'X-Pad: \r\n\r\n'.length;
+      const head = `${headers}X-Pad: ${'p'.repeat((maxMessageBytes + 1 - unpadded) % 1000)}\r\n\r\n`;
+      const line = `${'x'.repeat(998)}\r\n`;
+      let lines = (maxMessageBytes + 1 - head.length) / 1000;
+      expect(Number.isInteger(lines)).toBe(true);
+      await client.write(head);
+      const block = Buffer.from(line.repeat(64));
+      for (; lines >= 64; lines -= 64) await client.write(block);
+      await client.write(`${line.repeat(lines)}.\r\n`);
+      expect(await client.reply()).toMatch(/^552 .*exceeds fixed maximum message size/);
+      expect(await byMessageId(adminId, '<too-big-1@outside.example>')).toHaveLength(0);
+
+      // The session stays in step: a mail within the limit, on the same connection, arrives.
+      await envelope();
+      await client.write(
+        'From: grace@outside.example\r\nTo: olivia@orbit.example\r\nSubject: Small\r\nMessage-ID: <small-after-big@outside.example>\r\n\r\nHi\r\n.\r\n',
+      );
+      expect(await client.reply()).toMatch(/^250 /);
+      expect(await byMessageId(adminId, '<small-after-big@outside.example>')).toHaveLength(1);
+    } finally {
+      client.end();
+    }
   });
 
   it('refuses an address nobody here answers to with 550', async () => {
@@ -371,6 +442,69 @@ describe('through the routes, end to end', () => {
     }, patience);
     expect(inbox.find((mail) => mail.id === mailId)?.subject).toBe(subject);
     expect(await statusOf(mailId, 'noah@orbit.example')).toMatchObject({ internal: true, status: 'delivered' });
+  });
+});
+
+describe('the outside recipients a sender may mail (the default limit: 50 a minute, 200 an hour, 500 a day)', () => {
+  type Refusal = { errors: { general: string[] }; retryAfter: number };
+  const minuteOf = (time: number) => Math.floor(time / 60_000);
+
+  it('sends to 50 outside addresses in a minute, refuses the next with 429 and Retry-After, and keeps that draft', async () => {
+    const outside = (count: number, tag: string) =>
+      Array.from({ length: count }, (_, index) => ({ address: `reader${index}.${tag}@outside.example` }));
+    // A minute that turns during the burst starts a new count: the burst is then tried again,
+    // by another sender (the first one's new minute has counted part of the burst already).
+    const senders = [
+      { phone: '+15550100004', password: demo.admin.password }, // Noah, an administrator
+      demo.manager,
+      demo.support,
+    ];
+    for (const [attempt, who] of senders.entries()) {
+      const sender = new ApiClient(stack.url);
+      const signedIn = await sender.signIn(who.phone, who.password);
+      expect(signedIn.status).toBe(201);
+      const draftTo = async (to: MailAddress[]) => {
+        const created = await sender.request<{ draft: { id: string; version: number } }>(
+          'POST',
+          '/api/apps/email/drafts',
+          { body: { mode: 'new', to, cc: [], bcc: [], subject: 'Limits', html: '<p>Hello</p>' } },
+        );
+        expect(created.status).toBe(201);
+        return created.body.draft;
+      };
+      const send = (draft: { id: string; version: number }) =>
+        sender.request<Refusal>('POST', `/api/apps/email/drafts/${draft.id}/send`, {
+          body: { version: draft.version },
+        });
+      const [full, one, colleague] = await Promise.all([
+        draftTo(outside(50, `full${attempt}`)),
+        draftTo(outside(1, `one${attempt}`)),
+        draftTo([{ address: 'olivia@orbit.example' }]),
+      ]);
+      const started = Date.now();
+      const fullSent = await send(full);
+      const refused = await send(one);
+      const colleagueSent = await send(colleague);
+      if (minuteOf(started) !== minuteOf(Date.now())) continue;
+
+      expect(fullSent.status, JSON.stringify(fullSent.body)).toBe(200);
+      expect(refused.status).toBe(429);
+      const retryAfter = Number(refused.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      expect(refused.body).toEqual({
+        errors: {
+          general: [expect.stringMatching(/^At most 50 outside recipients a minute: try again in \d+ seconds?\.$/)],
+        },
+        retryAfter,
+      });
+      // Refused as a whole: the draft is still a draft, nothing queued for the outside.
+      expect((await readMail(signedIn.body.userData.id, one.id))?.folder).toBe('draft');
+      // Mail within the workspace leaves through no provider: it is not counted.
+      expect(colleagueSent.status, JSON.stringify(colleagueSent.body)).toBe(200);
+      return;
+    }
+    throw new Error('every burst straddled a minute');
   });
 });
 

@@ -11,6 +11,8 @@ import { httpRoutes, routeKeyOf, type HttpRouteDefinition } from '@orbit/functio
 import type { LocalStack } from '../../infra/local/stack';
 import { backgroundWorkSettled } from '../support/background-work';
 import { ApiClient, demo, startApiStack } from '../support/api-stack';
+import type { RouteExpectation } from '../support/matrix';
+import { signedInRouteExpectations } from '../support/route-expectations';
 
 /**
  * Property-based fuzzing of the whole HTTP API: every route of the route table, as an admin, as
@@ -24,7 +26,12 @@ import { ApiClient, demo, startApiStack } from '../support/api-stack';
  * and chat messages), and every string in a body is one no text field or id accepts (blank or
  * zero-width only, longer than any limit, or not valid Unicode). So any item written during the
  * run is a bug, except the sign-in bookkeeping that a refused sign-in or a sign-out is meant to
- * touch (failed-attempt counters, sessions).
+ * touch (failed-attempt counters, sessions) and the socket tickets a session asks for (each a
+ * hash that expires in 30 s: POST /api/realtime/ticket takes no body).
+ *
+ * Where the authorisation matrix says an identity may not call a route at all (403), and no path
+ * id can make it a 404, the answer is that 403 whatever is sent: the route authorises before it
+ * reads the body, so a refused caller learns nothing of its fields.
  *
  * Deterministic: a fixed seed per route and identity; FUZZ_RUNS=<n> runs more cases per route.
  */
@@ -259,6 +266,22 @@ const send = async (route: HttpRouteDefinition, identity: Identity, request: Gen
   return { status: response.status, text };
 };
 
+/** The matrix's identity behind each signed-in one here (tests/support/route-expectations.ts). */
+const matrixIdentityOf = { admin: 'admin', staff: 'support', client: 'clientA' } as const;
+
+/**
+ * The matrix's 403 for a route taking a body, without path parameters (a generated id could be a
+ * 404 first), unless its refusals come from what the body names. A body over the area's limit is
+ * answered at the edge (413), before any route runs: that too says nothing of the fields.
+ */
+const refusedWhateverIsSent = (route: HttpRouteDefinition, identity: Identity): readonly number[] | undefined => {
+  if (identity === 'signed-out' || route.method === 'GET' || parameterNames(route).length > 0) return undefined;
+  const entry = (signedInRouteExpectations as Partial<Record<string, RouteExpectation<unknown>>>)[routeKeyOf(route)];
+  if (!entry || entry.refusalFromBody !== undefined || entry.expect[matrixIdentityOf[identity]] !== 403)
+    return undefined;
+  return [403, 413];
+};
+
 const isFieldErrors = (errors: unknown): boolean =>
   errors !== null &&
   typeof errors === 'object' &&
@@ -280,6 +303,8 @@ const checkAnswer = (
 ) => {
   const what = `${describeRequest(route, identity, request)} → ${answer.status} ${answer.text.slice(0, 300)}`;
   expect(answer.status, what).toBeLessThan(500);
+  const refused = refusedWhateverIsSent(route, identity);
+  if (refused) expect(refused, `refused, yet answered otherwise: ${what}`).toContain(answer.status);
   expect(answer.text.includes(canary), `echoes the input: ${what}`).toBe(false);
   if (answer.status >= 400) {
     let body: { errors?: unknown } | undefined;
@@ -297,7 +322,12 @@ const checkAnswer = (
 /** Sign-in bookkeeping that refused sign-ins and sign-outs are meant to change. */
 const isSignInBookkeeping = (item: Record<string, AttributeValue>) => {
   const type = item.type?.S ?? '';
-  return type === 'Session' || /Throttle|Attempt|RateLimit/i.test(type) || (item.pk?.S ?? '').startsWith('THROTTLE#');
+  return (
+    type === 'Session' ||
+    type === 'SocketTicket' ||
+    /Throttle|Attempt|RateLimit/i.test(type) ||
+    (item.pk?.S ?? '').startsWith('THROTTLE#')
+  );
 };
 
 const snapshot = async (): Promise<Map<string, string>> => {

@@ -1,15 +1,18 @@
 import { createHash } from 'node:crypto';
 
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { apiKeyEntity } from '@orbit/functions/core/api-key-entities';
-import { db } from '@orbit/functions/core/db';
+import { apiKeyEntity, liveApiKeysEntity } from '@orbit/functions/core/api-key-entities';
+import { apiScopes } from '@orbit/functions/core/api-scopes';
+import { batchWrite, db } from '@orbit/functions/core/db';
+import { ulid } from '@orbit/functions/core/ids';
 import type { ApiKey } from '@orbit/functions/integrations/api-key-contract';
 
 import type { LocalStack } from '../../infra/local/stack';
 import { ApiClient, demo, startApiStack, type ApiResponse } from '../support/api-stack';
 import { backgroundWorkSettled } from '../support/background-work';
+import { emailsTo } from '../support/sent-messages';
 import { WsClient } from '../support/ws-client';
 
 /**
@@ -156,7 +159,8 @@ describe('a key as bearer', () => {
   });
 
   it('is refused on the sign-in, session and integrations routes, and opens no WebSocket', async () => {
-    const { key } = await createKey({ scopes: ['users:read', 'users:write', 'projects:read'] });
+    // chat:write would reach the chat area's other writes: the socket ticket is refused whatever the scopes.
+    const { key } = await createKey({ scopes: ['users:read', 'users:write', 'projects:read', 'chat:write'] });
     const me = (await admin.request<{ id: string }>('GET', '/api/auth/me')).body;
     const refusedRoutes: [string, string, unknown?][] = [
       ['GET', '/api/auth/me'],
@@ -166,6 +170,7 @@ describe('a key as bearer', () => {
       ['GET', keysPath],
       ['POST', keysPath, { name: 'Minted by a key', scopes: ['projects:read'], expiresAt: inDays(1) }],
       ['PUT', '/api/apps/integrations/links', { wiki: null, telegram: null, version: 0 }],
+      ['POST', '/api/realtime/ticket'],
     ];
     for (const [method, path, body] of refusedRoutes) {
       const response = await withKey<Errors>(key, method, path, body);
@@ -175,7 +180,49 @@ describe('a key as bearer', () => {
     // Still signed in: the key ended no session.
     expect((await admin.request('GET', '/api/auth/me')).status).toBe(200);
     expect((await listKeys()).some((each) => each.name === 'Minted by a key')).toBe(false);
-    await expect(WsClient.connect(stack.url, key)).rejects.toMatchObject({ status: 401 });
+    // No ticket, so no socket; nor does the key itself open one in the URL.
+    await expect(WsClient.handshake(stack.url, { token: key })).rejects.toMatchObject({ status: 401 });
+    await expect(WsClient.handshake(stack.url, { ticket: key })).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('with every scope, still moves no sign-in contact, gives no role and invites no administrator', async () => {
+    const { key } = await createKey({ scopes: [...apiScopes] });
+    const me = (await admin.request<{ userData: { id: string; email: string } }>('GET', '/api/auth/me')).body.userData;
+    const member = (await admin.request<{ members: { id: string; role: string }[] }>('GET', '/api/team/members?q=Liam'))
+      .body.members[0];
+    const pending = await admin.request<{ invitation: { id: string } }>('POST', '/api/team/invitations', {
+      body: { email: `next-admin-${Date.now().toString(36)}@keys.example`, role: 'admin' },
+    });
+    expect(pending.status).toBe(201);
+    const takeover = `takeover-${Date.now().toString(36)}@keys.example`;
+    const refusedRoutes: [string, string, unknown?][] = [
+      [
+        'POST',
+        `/api/users/${me.id}/contact-change`,
+        { field: 'email', value: takeover, currentPassword: demo.admin.password },
+      ],
+      ['POST', `/api/users/${me.id}/contact-change/confirm`, { field: 'email', code: '000000' }],
+      ['POST', '/api/team/invitations', { email: takeover, role: 'admin' }],
+      ['POST', `/api/team/invitations/${pending.body.invitation.id}/resend`],
+      ['PATCH', `/api/team/members/${member?.id ?? ''}/role`, { role: 'admin' }],
+    ];
+    for (const [method, path, body] of refusedRoutes) {
+      const response = await withKey<Errors>(key, method, path, body);
+      expect(response.status, `${method} ${path}`).toBe(403);
+      expect(response.body).toEqual({ errors: { scope: ['API keys cannot call this route'] } });
+    }
+    // Nothing moved: no code went out, no invitation was made, the member's role is as it was.
+    await backgroundWorkSettled(stack.tableName);
+    const invitations = (
+      await admin.request<{ invitations: { email: string | null }[] }>('GET', '/api/team/invitations')
+    ).body.invitations;
+    expect(invitations.some((invitation) => invitation.email === takeover)).toBe(false);
+    expect(await emailsTo(stack.mailStoreUrl, takeover)).toEqual([]);
+    const after = (await admin.request<{ members: { id: string; role: string }[] }>('GET', '/api/team/members?q=Liam'))
+      .body.members[0];
+    expect(after?.role).toBe(member?.role);
+    const meAfter = await admin.request<{ userData: { email: string } }>('GET', '/api/auth/me');
+    expect(meAfter.body.userData.email).toBe(me.email);
   });
 
   it('answers 401 alike for an unknown, forged, expired or revoked key', async () => {
@@ -317,5 +364,57 @@ describe('the rate limit and the last use', () => {
     expect(Date.parse(first ?? '')).toBeGreaterThanOrEqual(Date.parse(apiKey.createdAt));
     expect((await withKey(key, 'GET', '/api/apps/projects')).status).toBe(200);
     expect((await listKeys()).find((each) => each.id === apiKey.id)?.lastUsedAt).toBe(first);
+  });
+});
+
+describe('the live keys’ limit', () => {
+  const liveKeys = async () =>
+    (await listKeys()).filter((each) => !each.revokedAt && Date.parse(each.expiresAt) > Date.now());
+  const create = (name: string) =>
+    admin.request<Created & Errors>('POST', keysPath, {
+      body: { name, scopes: ['projects:read'], expiresAt: inDays(30) },
+    });
+
+  it('holds under 20 concurrent creates at 95 live keys: exactly 100 are live, the others 409', async () => {
+    // Up to 95 live keys, written as keys made before the live keys' item was kept: the racing
+    // creates start it from the list (one of them), then add to it (the others).
+    const missing = 95 - (await liveKeys()).length;
+    const now = new Date();
+    await batchWrite(
+      Array.from({ length: missing }, (_, index) => {
+        const id = ulid(now.getTime() - index);
+        return {
+          put: apiKeyEntity.toItem({
+            id,
+            name: `Older ${index}`,
+            prefix: `orb_${id}`,
+            keyHash: createHash('sha256').update(id).digest('hex'),
+            scopes: ['projects:read'],
+            validUntil: inDays(30),
+            rateLimitPerMinute: 600,
+            createdBy: 'someone',
+            createdByName: 'Olivia Bennett',
+            createdAt: now.toISOString(),
+            expiresAt: Math.ceil(Date.parse(inDays(60)) / 1000),
+          }),
+        };
+      }),
+    );
+    await db().send(new DeleteCommand({ TableName: stack.tableName, Key: liveApiKeysEntity.key() }));
+
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, index) => create(`Racer ${index}`)));
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(5);
+    for (const refused of answers.filter((answer) => answer.status !== 201)) {
+      expect(refused.status).toBe(409);
+      expect(refused.body).toEqual({ errors: { general: ['At most 100 live keys: revoke one first'] } });
+    }
+    const live = await liveKeys();
+    expect(live).toHaveLength(100);
+
+    // A revocation gives its place back, to one create.
+    expect((await admin.request('DELETE', `${keysPath}/${live[0]?.id ?? ''}`)).status).toBe(200);
+    expect((await create('After a revocation')).status).toBe(201);
+    expect((await create('One too many')).status).toBe(409);
+    expect(await liveKeys()).toHaveLength(100);
   });
 });

@@ -10,7 +10,14 @@ import type {
 } from '@orbit/functions/integrations/webhook-contract';
 
 import type { LocalStack } from '../../infra/local/stack';
-import { ApiClient, demo, signInDemoUsers, startApiStack } from '../support/api-stack';
+import {
+  ApiClient,
+  demo,
+  registerNewClient,
+  signInDemoUsers,
+  startApiStack,
+  type ApiResponse,
+} from '../support/api-stack';
 import { WebhookReceiver } from '../support/webhook-receiver';
 
 /**
@@ -306,5 +313,66 @@ describe('the signing secret’s rotation', () => {
     }
     const reread = await admin.request<{ webhook: WebhookView }>('GET', `${base}/${webhook.id}`);
     expect(JSON.stringify(reread.body)).not.toContain(fresh.slice(6));
+  });
+});
+
+describe('test events (the default limits: 5 a minute to an endpoint, 30 an hour from a person)', () => {
+  type Refusal = { errors: { general: string[] }; retryAfter: number };
+  const windowOf = (seconds: number, time: number) => Math.floor(time / (seconds * 1000));
+  const test = (client: ApiClient, id: string) => client.request<Refusal>('POST', `${base}/${id}/test`);
+
+  /** Runs `burst` until one runs within a single window of `seconds` (a new window starts a new count). */
+  const withinOneWindow = async (seconds: number, burst: () => Promise<void>) => {
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const started = Date.now();
+      await burst();
+      if (windowOf(seconds, started) === windowOf(seconds, Date.now())) return;
+    }
+    throw new Error('every burst straddled a window');
+  };
+
+  const expectRefused = (response: ApiResponse<Refusal>, seconds: number, reason: RegExp) => {
+    expect(response.status).toBe(429);
+    const retryAfter = Number(response.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(seconds);
+    expect(response.body).toEqual({ errors: { general: [expect.stringMatching(reason)] }, retryAfter });
+  };
+
+  it('sends 5 a minute to one endpoint; the 6th is 429 with Retry-After and queues nothing', async () => {
+    await withinOneWindow(60, async () => {
+      const { webhook } = await subscribe(`limited-${Date.now()}`);
+      for (let index = 0; index < 5; index += 1) expect((await test(admin, webhook.id)).status).toBe(202);
+      expectRefused(
+        await test(admin, webhook.id),
+        60,
+        /^At most 5 test events to one endpoint a minute: try again in /,
+      );
+      const log = await admin.request<WebhookDeliveryList>('GET', `${base}/${webhook.id}/deliveries`);
+      expect(log.body.deliveries).toHaveLength(5);
+    });
+  });
+
+  it('sends 30 an hour from one person, whatever the endpoint; the 31st is 429', async () => {
+    await withinOneWindow(3600, async () => {
+      // A person who has sent none: a new account made an administrator.
+      const { client: tester, id } = await registerNewClient(stack.url, 'Busy Tester');
+      expect((await admin.request('PATCH', `/api/team/members/${id}/role`, { body: { role: 'admin' } })).status).toBe(
+        200,
+      );
+      const endpoints = await Promise.all(
+        Array.from({ length: 7 }, async (_, index) => (await subscribe(`person-${Date.now()}-${index}`)).webhook.id),
+      );
+      for (const endpoint of endpoints.slice(0, 6)) {
+        for (let index = 0; index < 5; index += 1) expect((await test(tester, endpoint)).status).toBe(202);
+      }
+      expectRefused(
+        await test(tester, endpoints[6] ?? ''),
+        3600,
+        /^At most 30 test events per person an hour: try again in /,
+      );
+      // Another person's tests are theirs.
+      expect((await test(admin, endpoints[6] ?? '')).status).toBe(202);
+    });
   });
 });

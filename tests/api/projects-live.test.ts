@@ -1,10 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { ChatsAndContactsResponse } from '@orbit/functions/chat/contract';
+import { rulesChangedJobKind } from '@orbit/functions/core/auth/rules-changed-job';
+import { rulesChangedJobs } from '@orbit/functions/core/auth/rules-changed-runner';
+import type { JobRegistry } from '@orbit/functions/core/jobs/definition';
+import type { ListPermissionsResponse, Permission } from '@orbit/functions/permissions/contract';
 import type { BoardServerFrame, BoardViewer, Project, Task, TaskComment } from '@orbit/functions/projects/contract';
+import { jobRegistry } from '@orbit/functions/worker/registry';
 
 import type { LocalStack } from '../../infra/local/stack';
-import { signInDemoUsers, startApiStack, type ApiClient } from '../support/api-stack';
+import { ApiClient, demo, signInDemoUsers, startApiStack } from '../support/api-stack';
 import { WsClient } from '../support/ws-client';
 
 /**
@@ -20,8 +25,32 @@ let clientB: ApiClient;
 const ids = { admin: '', clientA: '', clientB: '' };
 const sockets: WsClient[] = [];
 
+/**
+ * The worker's 'auth.rules-changed' job (it tells browsers their new rules and closes the sockets
+ * that no longer follow them) waits while a test holds it: what a board pushes between a change
+ * and that job is then seen on its own.
+ */
+let rulesJobHeld: Promise<void> = Promise.resolve();
+let releaseRulesJob: () => void = () => undefined;
+const holdRulesJob = () => {
+  rulesJobHeld = new Promise((resolve) => {
+    releaseRulesJob = resolve;
+  });
+};
+const rulesChanged = rulesChangedJobs[rulesChangedJobKind];
+const registry: JobRegistry = {
+  ...jobRegistry,
+  [rulesChangedJobKind]: {
+    ...rulesChanged,
+    run: async (payload, context) => {
+      await rulesJobHeld;
+      return rulesChanged.run(payload, context);
+    },
+  },
+};
+
 beforeAll(async () => {
-  stack = await startApiStack();
+  stack = await startApiStack({ worker: { registry } });
   const signedIn = await signInDemoUsers(stack.url);
   ({ admin, clientA, clientB } = signedIn);
   Object.assign(ids, signedIn.ids);
@@ -239,5 +268,106 @@ describe('live boards', () => {
     await socket.roundTrip();
     expect(await statusOfLiam()).toBe(before);
     await socket.close();
+  });
+});
+
+describe('a role or permission change', () => {
+  const signedIn = async (account: { phone: string; password: string }) => {
+    const client = new ApiClient(stack.url);
+    const response = await client.signIn(account.phone, account.password);
+    expect(response.status).toBe(201);
+    return { client, id: response.body.userData.id };
+  };
+  const refused = (projectId: string) => (frame: Frame) =>
+    frame.type === 'board.refused' && frame.projectId === projectId;
+
+  it('stops the board of a watcher whose new role may not read it at the next change, then closes their sockets', async () => {
+    const project = await createProject();
+    const task = await addTask(project.id);
+    const grace = await signedIn(demo.manager);
+    const graceSocket = await boardSocket(grace.client);
+    const adminSocket = await boardSocket(admin);
+    await watch(graceSocket, project.id);
+    await watch(adminSocket, project.id);
+    await adminSocket.next(viewersFrame(project.id, [ids.admin, grace.id]));
+
+    holdRulesJob();
+    try {
+      // The manager becomes a client: client A's project is no longer hers (404 over HTTP).
+      const changed = await admin.request('PATCH', `/api/team/members/${grace.id}/role`, { body: { role: 'client' } });
+      expect(changed.status).toBe(200);
+      expect((await grace.client.request('GET', `/api/apps/projects/${project.id}/board`)).status).toBe(404);
+      // Before the worker has closed anything, the next change reaches the admin, and not her: she is told.
+      const edited = await admin.request('PATCH', `/api/apps/projects/${project.id}/tasks/${task.id}`, {
+        body: { title: 'Written after the role change', version: task.version },
+      });
+      expect(edited.status).toBe(200);
+      await adminSocket.next(changeFrame(project.id, 'task'));
+      await graceSocket.next(refused(project.id));
+      await adminSocket.next(viewersFrame(project.id, [ids.admin]));
+      expect(graceSocket.seen((frame) => frame.type === 'board.change')).toBe(false);
+    } finally {
+      releaseRulesJob();
+    }
+    // Then the worker tells her browser its new rules and closes her sockets, recorded with the old role.
+    await graceSocket.next((frame) => frame.type === 'ability.updated' && frame.role === 'client', 15_000);
+    await graceSocket.waitClosed(15_000);
+    expect(graceSocket.seen((frame) => frame.type === 'board.change')).toBe(false);
+  });
+
+  it("a permission edit that takes projects from a whole role: its watchers hear no more, their boards' sockets close, the bell's stays", async () => {
+    const planning = async () => {
+      const { body } = await admin.request<ListPermissionsResponse>('GET', '/api/apps/permissions?itemsPerPage=-1');
+      const found = body.permissions.find((permission) => permission.name === 'Project Planning');
+      if (!found) throw new Error('no Project Planning permission');
+      return found;
+    };
+    const assignPlanning = async (change: (roles: Permission['assignedTo']) => Permission['assignedTo']) => {
+      const permission = await planning();
+      const response = await admin.request('PATCH', `/api/apps/permissions/${permission.id}`, {
+        body: { assignedTo: change(permission.assignedTo), version: permission.version },
+      });
+      expect(response.status).toBe(200);
+    };
+    const project = await createProject();
+    const task = await addTask(project.id);
+    // The users role reads projects through Project Planning only.
+    const member = await signedIn(demo.users);
+    const memberBoard = await boardSocket(member.client);
+    const memberBell = await WsClient.connect(stack.url, member.client.accessToken, { purpose: 'notifications' });
+    sockets.push(memberBell);
+    const adminSocket = await boardSocket(admin);
+    await watch(memberBoard, project.id);
+    await watch(adminSocket, project.id);
+    await adminSocket.next(viewersFrame(project.id, [ids.admin, member.id]));
+
+    holdRulesJob();
+    try {
+      await assignPlanning((roles) => roles.filter((role) => role !== 'users'));
+      expect((await member.client.request('GET', `/api/apps/projects/${project.id}/board`)).status).toBe(404);
+      const edited = await admin.request('PATCH', `/api/apps/projects/${project.id}/tasks/${task.id}`, {
+        body: { title: 'Written after the permission edit', version: task.version },
+      });
+      expect(edited.status).toBe(200);
+      await adminSocket.next(changeFrame(project.id, 'task'));
+      await memberBoard.next(refused(project.id));
+      expect(memberBoard.seen((frame) => frame.type === 'board.change')).toBe(false);
+    } finally {
+      releaseRulesJob();
+    }
+    try {
+      // The board's socket was for projects, which the role no longer reads: closed. The bell's
+      // is for everyone: it gets the new rules and stays open.
+      await memberBoard.waitClosed(15_000);
+      await memberBell.next(
+        (frame) =>
+          frame.type === 'ability.updated' &&
+          !(frame.rules as { subject: string }[]).some((rule) => rule.subject === 'Project'),
+        15_000,
+      );
+      await memberBell.roundTrip();
+    } finally {
+      await assignPlanning((roles) => [...roles, 'users']);
+    }
   });
 });

@@ -17,6 +17,7 @@ import type {
 import type { LocalStack } from '../../infra/local/stack';
 import { backgroundWorkSettled } from '../support/background-work';
 import { ApiClient, demo, registerNewClient, signInDemoUsers, startApiStack } from '../support/api-stack';
+import { fromSource, newSource } from '../support/from-source';
 
 /**
  * Referrals (docs/plans.md, "Referrals"): attribution at registration in the account's own
@@ -57,8 +58,9 @@ const newContact = () => {
   return { phone: `+1444${suffix}`, email: `person${suffix}@test.example` };
 };
 
+/** A sign-up from an address of its own: this file registers more than one source may in an hour. */
 const register = (body: Record<string, unknown>) =>
-  new ApiClient(stack.url).request<{ userData: { id: string }; errors?: Record<string, string[]> }>(
+  fromSource(stack.url, newSource()).request<{ userData: { id: string }; errors?: Record<string, string[]> }>(
     'POST',
     '/api/auth/register',
     { body: { password: 'Secret#2026', ...body } },

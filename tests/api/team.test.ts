@@ -10,7 +10,8 @@ import { invitationToken, newInvitationSecret } from '@orbit/functions/core/team
 
 import type { LocalStack } from '../../infra/local/stack';
 import { ApiClient, demo, registerNewClient, startApiStack } from '../support/api-stack';
-import { waitForEmails, waitForSms } from '../support/sent-messages';
+import { backgroundWorkSettled } from '../support/background-work';
+import { emailsTo, waitForEmails, waitForSms } from '../support/sent-messages';
 import { WsClient } from '../support/ws-client';
 
 /**
@@ -242,6 +243,67 @@ describe('an invitation', () => {
   });
 });
 
+describe('how many invitations go out (the default limits)', () => {
+  type Refusal = { errors: { general: string[] }; retryAfter: number };
+  const hourOf = (time: number) => Math.floor(time / 3_600_000);
+
+  /** Runs `burst` until one runs within a single hour (a new hour starts a new count). */
+  const withinOneHour = async (burst: () => Promise<void>) => {
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const started = Date.now();
+      await burst();
+      if (hourOf(started) === hourOf(Date.now())) return;
+    }
+    throw new Error('every burst straddled an hour');
+  };
+
+  const expectRefused = (response: { status: number; headers: Headers; body: unknown }, reason: RegExp) => {
+    expect(response.status).toBe(429);
+    const retryAfter = Number(response.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    expect(response.body).toEqual({ errors: { general: [expect.stringMatching(reason)] }, retryAfter });
+  };
+
+  it('sends one invitation again at most 3 times an hour; the 4th resend is 429 and sends nothing', async () => {
+    await withinOneHour(async () => {
+      const { email, invitation } = await inviteByEmail('users');
+      const resend = () => admin.request<Refusal>('POST', `/api/team/invitations/${invitation.id}/resend`);
+      for (let index = 0; index < 3; index += 1) expect((await resend()).status).toBe(200);
+      expectRefused(await resend(), /^At most 3 resends of one invitation an hour: try again in /);
+      await waitForEmails(stack.mailStoreUrl, email, 4);
+      await backgroundWorkSettled(stack.tableName);
+      expect(await emailsTo(stack.mailStoreUrl, email)).toHaveLength(4);
+      // Another invitation of the same member is not affected.
+      const other = await inviteByEmail('users');
+      expect((await admin.request('POST', `/api/team/invitations/${other.invitation.id}/resend`)).status).toBe(200);
+    });
+  });
+
+  it('lets a member send 30 invitations an hour; the 31st is 429 and stores nothing', async () => {
+    await withinOneHour(async () => {
+      // A member who has sent none: a new account made an administrator.
+      const { client: inviter, id } = await registerNewClient(stack.url, 'Busy Inviter');
+      expect((await admin.request('PATCH', `/api/team/members/${id}/role`, { body: { role: 'admin' } })).status).toBe(
+        200,
+      );
+      const invite = () =>
+        inviter.request<Refusal>('POST', '/api/team/invitations', {
+          body: { email: uniqueEmail('many'), role: 'users' },
+        });
+      for (let index = 0; index < 30; index += 1) expect((await invite()).status).toBe(201);
+      const before = (await pendingInvitations()).length;
+      expectRefused(await invite(), /^At most 30 invitations sent by one member an hour: try again in /);
+      expect((await pendingInvitations()).length).toBe(before);
+      // Their limit is theirs: another member still invites.
+      expect(
+        (await admin.request('POST', '/api/team/invitations', { body: { email: uniqueEmail('other'), role: 'users' } }))
+          .status,
+      ).toBe(201);
+    });
+  });
+});
+
 describe('a role change', () => {
   it('holds on the next request, both ways, and tells nobody to change their own', async () => {
     const { client, id } = await registerNewClient(stack.url, 'Role Change');
@@ -270,6 +332,21 @@ describe('a role change', () => {
     const own = await admin.request('PATCH', `/api/team/members/${myId}/role`, { body: { role: 'manager' } });
     expect(own.status).toBe(403);
     expect((await admin.request('PATCH', `/api/team/members/${id}/role`, { body: { role: 'boss' } })).status).toBe(400);
+  });
+});
+
+describe('a role change and open sockets', () => {
+  it('tells the member’s open browser its new rules, then closes its sockets: a reconnect is checked with the new role', async () => {
+    const { client, id } = await registerNewClient(stack.url, 'Socket Role');
+    // The chat page's socket (clients chat): it hears presence and typing.
+    const socket = await WsClient.connect(stack.url, client.accessToken);
+    const changed = await admin.request('PATCH', `/api/team/members/${id}/role`, { body: { role: 'users' } });
+    expect(changed.status).toBe(200);
+    await socket.next((frame) => frame.type === 'ability.updated' && frame.role === 'users', 15_000);
+    await socket.waitClosed(15_000);
+    // The users role has no chat: its handshake is refused, and no frame of the chat reaches it.
+    await expect(WsClient.connect(stack.url, client.accessToken)).rejects.toMatchObject({ status: 403 });
+    await WsClient.connect(stack.url, client.accessToken, { purpose: 'notifications' }).then((bell) => bell.close());
   });
 });
 
@@ -365,6 +442,49 @@ describe('a manager', () => {
     expect((await manager.request('POST', `/api/team/members/${id}/reactivate`)).status).toBe(200);
     const anAdmin = (await members(admin, { role: 'admin', q: 'Noah' })).body.members[0];
     expect((await manager.request('POST', `/api/team/members/${anAdmin?.id ?? ''}/suspend`)).status).toBe(403);
+  });
+
+  it('given every right a permission can give on Team and Role, still makes, invites or demotes no administrator', async () => {
+    const actions = ['read', 'create', 'update', 'delete', 'manage'] as const;
+    await db().send(
+      new PutCommand({
+        TableName: stack.tableName,
+        Item: roleRulesEntity.toItem({
+          rulesByRole: {
+            manager: actions.flatMap((action) => [
+              { action, subject: 'Team' as const },
+              { action, subject: 'Role' as const },
+            ]),
+          },
+          version: 1001,
+          updatedAt: new Date().toISOString(),
+        }),
+      }),
+    );
+    const manager = new ApiClient(stack.url);
+    expect((await manager.signIn('+15550100009', 'Staff#2026')).status).toBe(201);
+
+    const invitedAdmin = await inviteByEmail('admin');
+    const before = (await pendingInvitations()).length;
+    expect((await manager.request('POST', `/api/team/invitations/${invitedAdmin.invitation.id}/resend`)).status).toBe(
+      403,
+    );
+    const asAdmin = await manager.request('POST', '/api/team/invitations', {
+      body: { email: uniqueEmail('boss'), role: 'admin' },
+    });
+    expect(asAdmin.status).toBe(403);
+    expect((await pendingInvitations()).length).toBe(before);
+
+    const { id } = await registerNewClient(stack.url, 'Promoted Member');
+    const role = (memberId: string, body: Record<string, string>) =>
+      manager.request('PATCH', `/api/team/members/${memberId}/role`, { body });
+    expect((await role(id, { role: 'admin' })).status).toBe(403);
+    // The right to change roles works below the administrator's.
+    expect((await role(id, { role: 'users' })).status).toBe(200);
+    const anAdmin = (await members(admin, { role: 'admin', q: 'Noah' })).body.members[0];
+    expect((await role(anAdmin?.id ?? '', { role: 'users' })).status).toBe(403);
+    expect((await members(admin, { role: 'admin', q: 'Noah' })).body.members[0]?.id).toBe(anAdmin?.id);
+    expect((await members(admin, { q: 'Promoted Member' })).body.members[0]?.role).toBe('users');
   });
 });
 

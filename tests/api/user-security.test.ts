@@ -7,7 +7,7 @@ import { db } from '@orbit/functions/core/db';
 import { userEntity } from '@orbit/functions/core/users/entities';
 
 import type { LocalStack } from '../../infra/local/stack';
-import { ApiClient, demo, startApiStack, type ApiResponse } from '../support/api-stack';
+import { ApiClient, demo, keepCookies, startApiStack, type ApiResponse } from '../support/api-stack';
 import { fromSource, newSource } from '../support/from-source';
 import { WsClient } from '../support/ws-client';
 
@@ -41,7 +41,8 @@ const signUp = async (): Promise<Account> => {
   const suffix = `${Date.now() % 1_000_000}${accounts}`.padStart(7, '0').slice(-7);
   const phone = `+1556${suffix}`;
   const client = new ApiClient(stack.url);
-  const response = await client.request<{ accessToken: string; userData: { id: string } }>(
+  // Each account from a network of its own: this file registers more than one source may an hour.
+  const response = await fromSource(stack.url, newSource()).request<{ accessToken: string; userData: { id: string } }>(
     'POST',
     '/api/auth/register',
     {
@@ -50,6 +51,7 @@ const signUp = async (): Promise<Account> => {
     },
   );
   expect(response.status).toBe(201);
+  keepCookies(client, response.headers);
   client.accessToken = response.body.accessToken;
   return { id: response.body.userData.id, phone, client };
 };
@@ -325,6 +327,24 @@ describe('two-step verification', () => {
       expect.objectContaining({ enabled: false }),
     );
     expect((await passwordStep(account)).status).toBe(201);
+  });
+
+  it('takes a current code instead of the password to change the sign-in email, once', async () => {
+    const account = await signUp();
+    const step = await freshStep();
+    const { secret } = await enableTwoStep(account, step);
+    const start = (body: Record<string, unknown>) =>
+      account.client.request<{ errors?: Record<string, string[]> }>('POST', `/api/users/${account.id}/contact-change`, {
+        body: { field: 'email', value: `moved-${account.id.toLowerCase()}@test.example`, ...body },
+      });
+    const wrong = codeFor(secret, step) === '000000' ? '111111' : '000000';
+    expect((await start({ code: wrong })).body).toEqual({ errors: { code: [expect.any(String)] } });
+    expect((await start({ code: codeFor(secret, step) })).status).toBe(202);
+    // The code's step is spent with the change it allowed: the same code again is refused.
+    const again = await start({ code: codeFor(secret, step) });
+    expect(again.status).toBe(400);
+    expect(again.body).toEqual({ errors: { code: [expect.any(String)] } });
+    expect((await start({ currentPassword: password })).status).toBe(202);
   });
 });
 

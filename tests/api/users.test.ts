@@ -7,7 +7,9 @@ import type { AvatarUpload, Profile, ProfileView } from '@orbit/functions/users/
 
 import type { LocalStack } from '../../infra/local/stack';
 import { ApiClient, demo, registerNewClient, signInDemoUsers, startApiStack } from '../support/api-stack';
-import { codeIn, waitForEmails, waitForSms } from '../support/sent-messages';
+import { backgroundWorkSettled } from '../support/background-work';
+import { fromSource, newSource } from '../support/from-source';
+import { codeIn, smsTo, waitForEmails, waitForSms } from '../support/sent-messages';
 
 let stack: LocalStack;
 let users: Awaited<ReturnType<typeof signInDemoUsers>>;
@@ -263,11 +265,25 @@ describe('avatars', () => {
 });
 
 describe('changing the sign-in email or phone', () => {
-  const start = (client: ApiClient, id: string, body: unknown) =>
-    client.request<Errors & { value?: string }>('POST', `/api/users/${id}/contact-change`, { body });
+  /** A change asked for with the owner's password (a registered client's), unless the body says otherwise. */
+  const start = (client: ApiClient, id: string, body: Record<string, unknown>) =>
+    client.request<Errors & { value?: string }>('POST', `/api/users/${id}/contact-change`, {
+      body: { currentPassword: 'Secret#2026', ...body },
+    });
   const finish = (client: ApiClient, id: string, body: unknown) =>
     client.request<{ user: Profile } & Errors>('POST', `/api/users/${id}/contact-change/confirm`, { body });
   const uniquePhone = () => `+1555${Date.now().toString().slice(-7)}`;
+  const undo = (token: string) =>
+    new ApiClient(stack.url).request<Errors & { field?: string; restored?: boolean }>(
+      'POST',
+      '/api/users/contact-change/undo',
+      { body: { token } },
+    );
+  const undoTokenIn = (text: string | undefined): string => {
+    const match = /\/contact-change\/undo#token=([^\s]+)/.exec(text ?? '');
+    if (!match?.[1]) throw new Error(`no undo link in: ${text}`);
+    return decodeURIComponent(match[1]);
+  };
 
   it('changes the phone only with the code sent to the new number; the new phone signs in and the old does not', async () => {
     const { client, id } = await registerNewClient(stack.url, 'Moving Client');
@@ -348,5 +364,101 @@ describe('changing the sign-in email or phone', () => {
     // The tries are spent: even the right code no longer works in this window.
     expect((await finish(client, id, { field: 'phone', code })).status).toBe(400);
     expect((await view(client, id)).body.user.phone).not.toBe(target);
+  });
+
+  it('asks for the current password: none or a wrong one is a 400 that sends nothing, and wrong ones run out', async () => {
+    const { client, id } = await registerNewClient(stack.url, 'Careful Client');
+    const target = uniquePhone();
+    const missing = await start(client, id, { field: 'phone', value: target, currentPassword: undefined });
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors).toEqual({ currentPassword: ['Enter your current password'] });
+    const wrongPassword = { field: 'phone', value: target, currentPassword: 'Wrong#2026' };
+    const wrong = await start(client, id, wrongPassword);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors).toEqual({ currentPassword: ['The password is not right'] });
+    // Without two-step verification on, no code stands in for the password.
+    const code = await start(client, id, { field: 'phone', value: target, currentPassword: undefined, code: '123456' });
+    expect(code.status).toBe(400);
+    expect(code.body.errors).toEqual({ code: [expect.any(String)] });
+
+    // The user's budget of password and code checks (5 per 15 minutes), shared with a password change.
+    for (let attempt = 0; attempt < 3; attempt++) expect((await start(client, id, wrongPassword)).status).toBe(400);
+    const throttled = await start(client, id, { field: 'phone', value: target });
+    expect(throttled.status).toBe(429);
+    expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0);
+    const passwordChange = await client.request('POST', `/api/users/${id}/password`, {
+      body: { currentPassword: 'Secret#2026', newPassword: 'Another#2026' },
+    });
+    expect(passwordChange.status).toBe(429);
+
+    await backgroundWorkSettled(stack.tableName);
+    expect(smsTo(target)).toHaveLength(0);
+  });
+
+  it('tells the old phone, whose link undoes the change once and signs every device out', async () => {
+    const { client, id } = await registerNewClient(stack.url, 'Undone Client');
+    const oldPhone = (await view(client, id)).body.user.phone;
+    const otherDevice = new ApiClient(stack.url);
+    expect((await otherDevice.signIn(oldPhone, 'Secret#2026')).status).toBe(201);
+    const newPhone = uniquePhone();
+    expect((await start(client, id, { field: 'phone', value: newPhone })).status).toBe(202);
+    const [sms] = await waitForSms(newPhone, 1);
+    expect((await finish(client, id, { field: 'phone', code: codeIn(sms?.text) })).status).toBe(200);
+
+    const [notice] = await waitForSms(oldPhone, 1);
+    expect(notice?.text).toContain(`•••${newPhone.slice(-4)}`);
+    expect(notice?.text).not.toContain(newPhone);
+    // The link is on the deployment's public address, never one a request named.
+    expect(notice?.text).toContain(`${process.env.PUBLIC_BASE_URL}/contact-change/undo#token=`);
+    const token = undoTokenIn(notice?.text);
+
+    const undone = await undo(token);
+    expect(undone.status).toBe(200);
+    expect(undone.body).toEqual({ field: 'phone', restored: true });
+    // Every session ended: both devices' next requests are 401, and the refresh fails.
+    expect((await view(client, id)).status).toBe(401);
+    expect((await view(otherDevice, id)).status).toBe(401);
+    expect((await client.request('POST', '/api/auth/refresh')).status).toBe(401);
+    // The old phone signs in again; the new one does not, and is free for anyone.
+    const back = new ApiClient(stack.url);
+    expect((await back.signIn(oldPhone, 'Secret#2026')).status).toBe(201);
+    expect((await view(back, id)).body.user.phone).toBe(oldPhone);
+    expect((await new ApiClient(stack.url).signIn(newPhone, 'Secret#2026')).status).not.toBe(201);
+    const log = await back.request<{ entries: { event: string }[] }>('GET', `/api/users/${id}/security-log?limit=50`);
+    expect(log.body.entries.map((entry) => entry.event)).toEqual(
+      expect.arrayContaining(['phone-changed', 'contact-change-undone']),
+    );
+
+    // Once: the same link again, or a forged one, changes nothing and says the same.
+    expect((await undo(token)).status).toBe(404);
+    expect((await undo(`${id}.phone.${'A'.repeat(43)}`)).status).toBe(404);
+    expect((await undo('not a token')).status).toBe(404);
+    expect((await view(back, id)).status).toBe(200);
+  });
+
+  it('signs every device out even when the old email has been taken since, and leaves the email as it is', async () => {
+    const { client, id } = await registerNewClient(stack.url, 'Outpaced Client');
+    const { email: oldEmail, phone } = (await view(client, id)).body.user;
+    const newEmail = `outpaced-${Date.now().toString(36)}@example.com`;
+    expect((await start(client, id, { field: 'email', value: newEmail })).status).toBe(202);
+    const [mail] = await waitForEmails(stack.mailStoreUrl, newEmail, 1);
+    expect((await finish(client, id, { field: 'email', code: codeIn(mail?.body.text) })).status).toBe(200);
+    const [notice] = await waitForEmails(stack.mailStoreUrl, oldEmail, 1);
+    expect(notice?.subject).toBe('Your Orbit sign-in email was changed');
+
+    // Someone registers with the old address before the owner opens the link.
+    const squatter = await fromSource(stack.url, newSource()).request('POST', '/api/auth/register', {
+      body: { fullName: 'Squatter', phone: uniquePhone(), email: oldEmail, password: 'Secret#2026' },
+    });
+    expect(squatter.status).toBe(201);
+
+    const undone = await undo(undoTokenIn(notice?.body.text));
+    expect(undone.status).toBe(200);
+    expect(undone.body).toEqual({ field: 'email', restored: false });
+    expect((await view(client, id)).status).toBe(401);
+    expect((await undo(undoTokenIn(notice?.body.text))).status).toBe(404);
+    const back = new ApiClient(stack.url);
+    expect((await back.signIn(phone, 'Secret#2026')).status).toBe(201);
+    expect((await view(back, id)).body.user.email).toBe(newEmail);
   });
 });

@@ -9,6 +9,7 @@ import { demoUsers } from '@orbit/seed/demo-users';
 
 import { startLocalStack, type LocalStack } from '../../infra/local/stack';
 import type { BenchSection } from './section';
+import { fromSource, newSource } from '../support/from-source';
 import { BenchClient, expectStatus, ms, summary, timed } from './support';
 
 /**
@@ -49,13 +50,20 @@ const register = async (url: string, name: string, referralCode?: string): Promi
   registered += 1;
   const suffix = `${Date.now() % 100_000}${registered}`.padStart(7, '0').slice(-7);
   const client = new BenchClient(url);
-  const answer = await client.request<{ accessToken: string; userData: { id: string } }>('POST', '/api/auth/register', {
-    fullName: name,
-    phone: `+1556${suffix}`,
-    email: `bench${suffix}@bench.example`,
-    password,
-    ...(referralCode ? { referralCode } : {}),
-  });
+  // From an address of its own: the section registers more clients than one source may in an hour.
+  const answer = await fromSource(url, newSource()).request<{ accessToken: string; userData: { id: string } }>(
+    'POST',
+    '/api/auth/register',
+    {
+      body: {
+        fullName: name,
+        phone: `+1556${suffix}`,
+        email: `bench${suffix}@bench.example`,
+        password,
+        ...(referralCode ? { referralCode } : {}),
+      },
+    },
+  );
   expectStatus('registering a client', answer.status, 201);
   client.token = answer.body.accessToken;
   client.id = answer.body.userData.id;

@@ -35,7 +35,7 @@ const bubble = (page: Page, name: string, text: string) => log(page, name).locat
 beforeAll(async () => {
   admin = await signedIn({ phone: '+15550100001', password: 'Admin#2026' });
   sophia = await signedIn({ phone: '+15550100003', password: 'Client#2026' }, { width: 390, height: 844 });
-  await sophia.routeWebSocket(/\/ws\?token=/, (route) => {
+  await sophia.routeWebSocket(/\/ws\?ticket=/, (route) => {
     route.connectToServer();
     sophiaSocket = route;
   });

@@ -53,6 +53,10 @@ export default async function setup(project: TestProject) {
   // Outgoing webhooks may reach the browser tests' loopback receivers (tests/e2e/integrations.test.ts);
   // the API tests keep loopback refused where they check the SSRF rules.
   process.env.WEBHOOK_ALLOW_LOOPBACK = '1';
+  // Every browser test comes from 127.0.0.1, like one office: the per-source and per-person rate
+  // limits (core/rate-window.ts) are ten times the product's, so the files' sign-ups and sends
+  // together stay under them. The limits themselves are shown by the API tests, at their defaults.
+  process.env.ORBIT_RATE_LIMIT_SCALE = '10';
   const stack = await startLocalStack({
     port: 0,
     host: '127.0.0.1',

@@ -157,7 +157,7 @@ describe('the Account tab', () => {
     await shot(page, 'avatar-saved');
   });
 
-  it('changes the sign-in phone with the code sent to the new number, then signs in with it', async () => {
+  it('changes the sign-in phone with the password and the code sent to the new number, then signs in with it', async () => {
     const page = await signedIn('Milo Mover');
     await page.goto('/user/view');
     await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
@@ -166,6 +166,8 @@ describe('the Account tab', () => {
     const dialog = page.getByRole('dialog', { name: 'Change your phone' });
     const newPhone = `+1555${Date.now().toString().slice(-7)}`;
     await dialog.getByRole('textbox', { name: 'New phone' }).fill(newPhone);
+    // The account's password, not only the open session, moves how it signs in.
+    await dialog.getByLabel('Current password').fill(password);
     await dialog.getByRole('button', { name: 'Send code' }).click();
     await dialog.getByText(`We sent a 6-digit code to ${newPhone}.`, { exact: false }).waitFor();
     const code = await smsCodeTo(newPhone);

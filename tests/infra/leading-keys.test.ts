@@ -32,6 +32,7 @@ const notTablePartitionKeys = new Set([
   'ROLE#', // gsi1pk
   'CONNECTIONS#', // gsi2pk
   'SECLOG#', // USER#<id> / SECLOG#<ulid> (a user's security log, auth)
+  'CONTACT_UNDO#', // USER#<id> / CONTACT_UNDO#<field> (the way back from an email or phone change, users)
   'N#', // NOTIFY#<user> / N#<ulid> (a notification; core/notifications/entities.ts)
   'MAIL#', // NOTIFY#<user> / MAIL#<ulid> (a line waiting for the email digest)
   'LATEST#', // NOTIFY#<user> / LATEST#chat:<contact> (the unread row a chat folds into)
@@ -52,6 +53,7 @@ const notTablePartitionKeys = new Set([
   'REFERRED#', // REFERRER#<user> / REFERRED#<user> (a referral)
   'INVOICES#', // gsi1pk of an invoice (a client's invoices; core/billing/entities.ts)
   'INVOICESTATUS#', // gsi2pk of an invoice (invoices by status)
+  'RATE#', // <the subject's partition> / RATE#<limit>#<seconds>#<window> (a rate window; core/rate-window.ts)
 ]);
 
 /** The `XYZ#` prefixes of the string and template literals in an area's Lambda bundle. */
@@ -91,9 +93,13 @@ describe('table access narrowed by partition key (dynamodb:LeadingKeys)', () => 
           'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...(construct.access.leadingKeys ?? [])] },
         });
       }
-      // Another area's own partitions are out of reach, e.g. projects cannot read sign-in throttles.
+      // Another area's own partitions are out of reach, e.g. projects cannot read sign-in throttles;
+      // the users area spends only a user's own code checks (auth/identity-service.ts), never the
+      // budgets of a phone or a source.
       const patterns = construct.access.leadingKeys ?? [];
-      if (area !== 'auth') expect(patterns.some((pattern) => pattern.startsWith('THROTTLE#'))).toBe(false);
+      const throttles = patterns.filter((pattern) => pattern.startsWith('THROTTLE#'));
+      if (area === 'users') expect(throttles).toEqual(['THROTTLE#USER#*']);
+      else if (area !== 'auth') expect(throttles).toEqual([]);
       if (area !== 'permissions') expect(patterns).not.toContain('PERMISSIONS');
     },
   );

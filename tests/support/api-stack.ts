@@ -8,6 +8,7 @@ import { defaultAdmissionLimits } from '../../infra/local/http-api';
 import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../infra/local/stack';
 
 import { copyOfSeededSnapshot, snapshotTableName } from './api-seed-snapshot';
+import { fromSource, newSource } from './from-source';
 import { testStore } from './api-store';
 
 /**
@@ -151,11 +152,24 @@ export const signInDemoUsers = async (url: string) => {
   };
 };
 
-/** A client of its own with no chat yet: registering signs it in. */
+/** The cookies an answer sets (the refresh cookie of a registration), kept by the client as its own. */
+export const keepCookies = (client: ApiClient, headers: Record<string, string | string[] | undefined>): void => {
+  for (const cookie of [headers['set-cookie'] ?? []].flat()) {
+    const [pair = ''] = cookie.split(';');
+    const separator = pair.indexOf('=');
+    if (separator > 0) client.setCookie(pair.slice(0, separator).trim(), pair.slice(separator + 1).trim());
+  }
+};
+
+/**
+ * A client of its own with no chat yet: registering signs it in. Each registers from a loopback
+ * address of its own (from-source.ts), as people sign up from their own networks: a file may
+ * register more clients than one source may in an hour (auth/throttle.ts, registrationLimit).
+ */
 export const registerNewClient = async (url: string, name: string) => {
   const client = new ApiClient(url);
   const suffix = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-7);
-  const response = await client.request<{ accessToken: string; userData: { id: string } }>(
+  const response = await fromSource(url, newSource()).request<{ accessToken: string; userData: { id: string } }>(
     'POST',
     '/api/auth/register',
     {
@@ -169,6 +183,7 @@ export const registerNewClient = async (url: string, name: string) => {
   );
   if (response.status !== 201)
     throw new Error(`register answered ${response.status}: ${JSON.stringify(response.body)}`);
+  keepCookies(client, response.headers);
   client.accessToken = response.body.accessToken;
   return { client, id: response.body.userData.id };
 };

@@ -15,7 +15,7 @@ export const fromSource = (baseUrl: string, source: string) => ({
   request: <T = Record<string, unknown>>(
     method: string,
     path: string,
-    options: { body?: unknown; cookie?: string } = {},
+    options: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {},
   ): Promise<SourceResponse<T>> =>
     new Promise((resolve, reject) => {
       const url = new URL(path, baseUrl);
@@ -32,6 +32,7 @@ export const fromSource = (baseUrl: string, source: string) => ({
           headers: {
             ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
             ...(options.cookie ? { cookie: options.cookie } : {}),
+            ...options.headers,
           },
         },
         (incoming) => {

@@ -1,4 +1,5 @@
-import type { HttpMethod, HttpRoute, RouteKey } from '@orbit/functions/routes';
+import { apiScopes, scopeForRoute, type ApiScope } from '@orbit/functions/core/api-scopes';
+import type { HttpMethod, HttpRoute, HttpRouteDefinition, RouteKey } from '@orbit/functions/routes';
 
 /** The authorisation matrix's vocabulary: identities, expectations and the common answers. */
 
@@ -19,8 +20,23 @@ export type SignedInIdentity = (typeof signedInIdentities)[number];
 /** Callers without a valid token: no token, a token signed with another key, an expired one. */
 export const anonymousIdentities = ['nobody', 'forged', 'expired'] as const;
 export type AnonymousIdentity = (typeof anonymousIdentities)[number];
-export type Identity = AnonymousIdentity | SignedInIdentity;
-export const identities: readonly Identity[] = [...anonymousIdentities, ...signedInIdentities];
+/**
+ * API keys as principals (docs/integrations.md, "API keys"), both created by the admin when the
+ * matrix starts: one with every scope, one that may only read projects. Their statuses are not
+ * written per route: `keyStatus` derives them from the route and the admin's expectation.
+ */
+export const keyIdentities = ['adminKey', 'narrowKey'] as const;
+export type KeyIdentity = (typeof keyIdentities)[number];
+export const keyScopes: Readonly<Record<KeyIdentity, readonly ApiScope[]>> = {
+  adminKey: apiScopes,
+  narrowKey: ['projects:read'],
+};
+/** Who created the matrix's keys: a key acts as its creator, never as more. */
+export const keyCreator = 'admin' satisfies SignedInIdentity;
+export type Identity = AnonymousIdentity | SignedInIdentity | KeyIdentity;
+export const identities: readonly Identity[] = [...anonymousIdentities, ...signedInIdentities, ...keyIdentities];
+export const isKeyIdentity = (identity: Identity): identity is KeyIdentity =>
+  (keyIdentities as readonly string[]).includes(identity);
 /** What every signed-in route answers a caller without a valid token. */
 export const anonymousStatus = 401;
 
@@ -61,6 +77,13 @@ export interface RouteExpectation<Fixture = undefined> {
    * they run one after another; other routes' identities are called concurrently.
    */
   readonly serial?: true;
+  /**
+   * Why the refusals here come from what the body names (ids of records that are not the
+   * caller's), not from the route or its path: an invalid body is then rightly a 400, so only
+   * identities refused before the route runs (a key its scopes refuse) are asked again with
+   * invalid bodies. Every other refusal must not depend on the body (tests/api/authorisation-matrix.test.ts).
+   */
+  readonly refusalFromBody?: string;
   /** Extra checks after each call, e.g. that a refused DELETE left the record in place. */
   after?(
     call: { identity: Identity; response: MatrixResponse; fixture: Fixture },
@@ -108,3 +131,49 @@ export const everyone = (status: number): Statuses => ({
   users: status,
   restrictedUser: status,
 });
+
+/**
+ * What an API key gets on a route, derived for every route (core/api-scopes.ts decides what a key
+ * may reach; core/auth/api-key-auth.ts checks it before the route runs):
+ * - a route no key may call (it acts on who someone is, or lies outside the key areas): 403;
+ * - a route whose scope the key lacks: 403;
+ * - otherwise the key acts as its creator: the creator's status for the route.
+ * A key has no session, so where the admin's session is what a route acts on (a WebSocket
+ * ticket, "this session", the password, two-step) the key differs from its creator: each such
+ * route is one no key may call (the auth area, or `identityRouteKeys`), so the first rule is the
+ * one place that says so. There is no other difference: a key is its creator, no more, no less.
+ */
+export const keyStatus = (identity: KeyIdentity, route: HttpRouteDefinition, creatorStatus: number): number => {
+  const scope = scopeForRoute(route);
+  if (scope === undefined || !keyScopes[identity].includes(scope)) return 403;
+  return creatorStatus;
+};
+
+/** Whether `keyStatus` refuses the key before its route runs (its scopes do not cover it). */
+export const keyRefusedByScope = (identity: KeyIdentity, route: HttpRouteDefinition): boolean => {
+  const scope = scopeForRoute(route);
+  return scope === undefined || !keyScopes[identity].includes(scope);
+};
+
+/** The statuses of a refusal that comes before the body is read: no right to the route, or a record hidden. */
+export const refusalStatuses: ReadonlySet<number> = new Set([403, 404]);
+
+/** A value of another JSON type than `value`'s (a field that takes one rarely takes the other). */
+const otherType = (value: unknown): unknown => {
+  if (typeof value === 'string') return 1;
+  if (value !== null && typeof value === 'object') return 'not-a-valid-value';
+  return { __: 1 };
+};
+
+/**
+ * Bodies no route accepts, sent again by each identity a route refuses (docs/decisions.md,
+ * "Security: authorise before reading the body"): an empty object (every required field missing)
+ * and the route's sample body with each field of the wrong type (a JSON array when the sample has
+ * no fields). A refusal must not depend on them: the same status and answer, nothing stored.
+ */
+export const invalidBodiesFor = (sample: unknown): readonly unknown[] => {
+  const fields = sample !== null && typeof sample === 'object' && !Array.isArray(sample) ? Object.entries(sample) : [];
+  const wrongTypes =
+    fields.length > 0 ? Object.fromEntries(fields.map(([name, value]) => [name, otherType(value)])) : [{ __: 1 }];
+  return [{}, wrongTypes];
+};

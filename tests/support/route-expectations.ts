@@ -42,9 +42,12 @@ export {
 /**
  * Who may call what: one expectation per route of the route table (functions/src/routes.ts), walked by the
  * authorisation matrix test (tests/api/authorisation-matrix.test.ts). Each signed-in route is
- * called as ten identities — nobody, a forged token, an expired token, client A, client B, the
- * admin, the manager, the support, the users member and the restricted user — and each public
- * route with no token and with bad ones.
+ * called as twelve identities — nobody, a forged token, an expired token, client A, client B, the
+ * admin, the manager, the support, the users member, the restricted user, and two API keys of the
+ * admin's (every scope; only projects:read), whose statuses are derived (matrix.ts, `keyStatus`) —
+ * and each public route with no token and with bad ones. Every 403 or 404 of a route taking a
+ * body is asked again with invalid bodies, automatically: it must not change (`refusalFromBody`
+ * says where a refusal comes from the body's own ids).
  *
  * Adding a route to routes.ts without an entry here fails typecheck (the maps below are keyed
  * by every route key) and fails the matrix test. To add yours, append to your area's group
@@ -61,8 +64,9 @@ export {
  *     expect: { clientA: 200, clientB: 404, admin: 200, manager: 200, support: 200, users: 200, restrictedUser: 200 },
  *   }),
  *
- * nobody, forged and expired always get 401 on a signed-in route, so entries give only the
- * seven signed-in identities, each from the rules the seed gives its role (docs/roles.md).
+ * nobody, forged and expired always get 401 on a signed-in route and the keys' statuses are
+ * derived, so entries give only the seven signed-in identities, each from the rules the seed gives
+ * its role (docs/roles.md).
  * Seeded users: admin, clientA, clientB and one staff member per role of seed/src/demo-users.ts.
  */
 
@@ -95,6 +99,7 @@ export const publicRouteExpectations: { readonly [K in PublicRouteKey]: PublicRo
   'POST /api/auth/reset-password': { request: () => ({ body: {} }), status: 400 },
   // Security: the second step of a sign-in, with no challenge.
   'POST /api/auth/login/two-step': { request: () => ({ body: {} }), status: 400 },
+  'POST /api/users/contact-change/undo': { request: () => ({ body: {} }), status: 400 }, // The undo link's route, without a token
   // Hooks: without the channel's secret token / a valid signature, 401 (the same whether the
   // channel exists or not, so a caller learns nothing).
   'POST /api/hooks/telegram/{channelId}': {

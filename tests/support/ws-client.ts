@@ -1,8 +1,9 @@
 import WebSocket from 'ws';
 
 /**
- * A WebSocket client for tests: connects to the local stack's `/ws` with an access token, keeps
- * every frame it receives, and waits for the next one that matches.
+ * A WebSocket client for tests: connects to the local stack's `/ws` as a signed-in session (with
+ * a ticket it asks for with the access token, as the browser does), keeps every frame it
+ * receives, and waits for the next one that matches.
  */
 export class WsClient {
   readonly frames: Record<string, unknown>[] = [];
@@ -26,9 +27,36 @@ export class WsClient {
     });
   }
 
-  /** `query` adds handshake parameters (e.g. `{ purpose: 'board' }`). */
-  static connect(baseUrl: string, token: string | undefined, query: Record<string, string> = {}): Promise<WsClient> {
-    const parameters = new URLSearchParams(token === undefined ? query : { token, ...query }).toString();
+  /**
+   * A ticket for one handshake (`POST /api/realtime/ticket` with the access token or key); a
+   * refusal rejects with its status, as a refused handshake does.
+   */
+  static async ticket(baseUrl: string, token: string): Promise<string> {
+    const response = await fetch(`${baseUrl}/api/realtime/ticket`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (response.status !== 201)
+      throw Object.assign(new Error(`ticket refused: ${response.status}`), { status: response.status });
+    return ((await response.json()) as { ticket: string }).ticket;
+  }
+
+  /**
+   * Connects as the access token's session: a fresh ticket, then the handshake. `query` adds
+   * handshake parameters (e.g. `{ purpose: 'board' }`); without a token, none but those.
+   */
+  static async connect(
+    baseUrl: string,
+    token: string | undefined,
+    query: Record<string, string> = {},
+  ): Promise<WsClient> {
+    const ticket = token === undefined ? undefined : await WsClient.ticket(baseUrl, token);
+    return WsClient.handshake(baseUrl, ticket === undefined ? query : { ticket, ...query });
+  }
+
+  /** A handshake with exactly these query parameters (`?ticket=`, or what must be refused). */
+  static handshake(baseUrl: string, query: Record<string, string>): Promise<WsClient> {
+    const parameters = new URLSearchParams(query).toString();
     const url = `${baseUrl.replace(/^http/, 'ws')}/ws${parameters ? `?${parameters}` : ''}`;
     return new Promise((resolve, reject) => {
       const socket = new WebSocket(url);

@@ -32,7 +32,8 @@ export interface DigestNamedEntity<R extends object, K extends readonly string[]
   readonly fromItem: (item: Item) => R;
 }
 
-const digestNamedEntity = <R extends object, K extends readonly string[]>(definition: {
+// No side effects: a bundle that uses none of an entity (the users area's) drops it and its key.
+const digestNamedEntity = /* @__NO_SIDE_EFFECTS__ */ <R extends object, K extends readonly string[]>(definition: {
   readonly type: string;
   readonly key: (...names: K) => TableKey;
 }): DigestNamedEntity<R, K> => ({
@@ -71,6 +72,11 @@ export const signInSourceBudget = digestNamedEntity<AttemptBudgetRecord, [source
   type: 'SignInAttemptsPerSource',
   key: (source) => ({ pk: sourceBudgets(source), sk: 'SIGNIN' }),
 });
+/**
+ * The partition of one source's counters, where core/rate-window.ts also counts the accounts
+ * registered from it (sort keys `RATE#registrations#…`, beside these budgets).
+ */
+export const sourcePartition = (source: string): string => sourceBudgets(source);
 /** Every sign-in budget of a phone (the two above it): lifted together after a password reset. */
 export const signInBudgetsOf = (phone: string) => ({ pk: phoneBudgets(phone), skPrefix: signInPrefix });
 

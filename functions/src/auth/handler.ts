@@ -48,7 +48,7 @@ export const handler = defineAreaHandler(
       return json(201, outcome.body, cookiesOf(outcome.cookie));
     },
     'POST /api/auth/register': async ({ event }) => {
-      const { body, cookie } = await register(parseBody(event, registerRequest), originOf(event));
+      const { body, cookie } = await register(parseBody(event, registerRequest), originOf(event), requestSource(event));
       return json(201, body, cookiesOf(cookie));
     },
     'POST /api/auth/refresh': async ({ event }) => {

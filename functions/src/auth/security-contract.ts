@@ -125,6 +125,10 @@ export const securityEventNames = [
   'recovery-code-used',
   'session-revoked',
   'other-sessions-revoked',
+  // The sign-in email or phone changed, and such a change undone by the old one's link (users area).
+  'email-changed',
+  'phone-changed',
+  'contact-change-undone',
 ] as const;
 export type SecurityEventName = (typeof securityEventNames)[number];
 

@@ -5,7 +5,8 @@ import { json, noContent, parseBody, parseQuery, pathIdIfValid, pathParam } from
 import type { TableKey } from '../core/entity';
 import { userEntity } from '../core/users/entities';
 import { twoStepEntity } from './entities';
-import { clientAddress, requestSource } from './request-source';
+import { originOf } from './identity-service';
+import { requestSource } from './request-source';
 import {
   changePasswordRequest,
   confirmTwoStepRequest,
@@ -13,7 +14,6 @@ import {
   securityLogQuery,
   twoStepSignInRequest,
 } from './security-contract';
-import type { RequestOrigin } from './security-log';
 import {
   changePassword,
   confirmTwoStep,
@@ -47,13 +47,8 @@ export type SecurityRouteKey =
   | 'DELETE /api/users/{id}/two-step'
   | 'POST /api/users/{id}/two-step/recovery-codes';
 
-const userAgentOf = (headers: Record<string, string | undefined>) => (headers['user-agent'] ?? '').slice(0, 256);
-
-/** Where a request came from, as sessions and the security log show it. */
-export const originOf = (event: APIGatewayProxyEventV2): RequestOrigin => ({
-  ip: clientAddress(event),
-  userAgent: userAgentOf(event.headers),
-});
+/** Where a request came from, as sessions and the security log show it (identity-service.ts). */
+export { originOf };
 
 const userId = (event: APIGatewayProxyEventV2) => pathParam(event, 'id');
 

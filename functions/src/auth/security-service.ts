@@ -3,9 +3,9 @@ import type { Caller } from '../core/caller';
 import { hashPassword, verifyPassword } from '../core/auth/passwords';
 import { sessionIdOf } from '../core/auth/principal';
 import { sessionKeysOf } from '../core/auth/sessions';
-import { batchWrite, ConditionFailed, transactWrite, type TransactionPart } from '../core/db';
+import { batchWrite, ConditionFailed, transactWrite } from '../core/db';
 import type { TableKey } from '../core/entity';
-import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, ValidationError } from '../core/errors';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../core/errors';
 import { openSecret, sealSecret } from '../core/secret-box';
 import { sessionEntity } from '../core/sign-in-entities';
 import { userEntity } from '../core/users/entities';
@@ -13,7 +13,8 @@ import type { UserRecord } from '../core/users/records';
 import { getUserById, passwordHashPart } from '../core/users/repository';
 import { closeSocketsJobPart } from './close-sockets-job';
 import { twoStepEntity, type TwoStepRecord } from './entities';
-import { loginMessages, twoStepMessages } from './messages';
+import { reauthenticate, reserveCheck, sessionIdsOf, transactionLimit, writeWithDeletes } from './identity-service';
+import { twoStepMessages } from './messages';
 import type {
   ChangePasswordRequest,
   ConfirmTwoStepRequest,
@@ -37,7 +38,7 @@ import {
   savePendingSecret,
   twoStepFlagPart,
 } from './security-repository';
-import { reserveCodeCheck, settleCodeCheck } from './throttle';
+import { settleCodeCheck } from './throttle';
 import { acceptedStep, newRecoveryCodes, newTotpSecret, recoveryDigest, totpUri } from './two-step';
 
 /**
@@ -96,16 +97,6 @@ export const listSessionsOf = async (caller: Caller, userId: string): Promise<Se
   };
 };
 
-/** What one transaction may hold. */
-const transactionLimit = 100;
-
-/** Deletes in the transaction with `parts` as many as it holds, then the rest in batches. */
-const writeWithDeletes = async (parts: readonly TransactionPart[], deletes: readonly TableKey[]) => {
-  const inTransaction = deletes.slice(0, transactionLimit - parts.length);
-  await transactWrite([...parts, ...inTransaction.map(revokeKeyPart)]);
-  await batchWrite(deletes.slice(inTransaction.length).map((key) => ({ delete: key })));
-};
-
 /** A revoked device's next request is 401 (its session item is gone) and its sockets close now. */
 export const revokeSession = async (
   caller: Caller,
@@ -132,8 +123,6 @@ const otherSessionKeys = async (userId: string, keep: string): Promise<TableKey[
   return (await sessionKeysOf(userId)).filter((key) => key.sk !== kept.sk);
 };
 
-const sessionIdsOf = (keys: readonly TableKey[]): string[] => keys.map((key) => key.sk.slice(key.sk.indexOf('#') + 1));
-
 export const revokeOtherSessions = async (caller: Caller, userId: string, origin: RequestOrigin): Promise<number> => {
   const user = await targetUser(caller, userId, 'own');
   const others = await otherSessionKeys(user.id, sessionIdOf(caller.principal));
@@ -149,14 +138,6 @@ export const revokeOtherSessions = async (caller: Caller, userId: string, origin
 };
 
 /* ---------- Password ---------- */
-
-/** Spends a code check of the user before a password or code is checked (auth/throttle.ts). */
-const reserveCheck = async (userId: string, field: string) => {
-  const attempt = await reserveCodeCheck(userId, {});
-  if (!attempt.granted)
-    throw new TooManyRequestsError(attempt.retryAfterSeconds, { [field]: [loginMessages.throttled] });
-  return attempt.reservations;
-};
 
 /**
  * The current password, then the new one: every other session ends (their sockets close), this
@@ -247,29 +228,6 @@ export const confirmTwoStep = async (
     throw error;
   }
   return { recoveryCodes };
-};
-
-/**
- * The owner proves they are there (the password or a current code) before two-step
- * verification goes off or its recovery codes change. A code's step is spent with the change.
- */
-const reauthenticate = async (
-  user: UserRecord,
-  twoStep: TwoStepRecord,
-  body: ReauthenticateRequest,
-  now: Date,
-): Promise<{ reservations: Awaited<ReturnType<typeof reserveCheck>>; step?: number }> => {
-  const reservations = await reserveCheck(user.id, body.password ? 'password' : 'code');
-  if (body.password) {
-    if (!(await verifyPassword(body.password, user.passwordHash))) {
-      throw new ValidationError({ password: [twoStepMessages.wrongPassword] });
-    }
-    return { reservations };
-  }
-  const secret = await openSecret(twoStep.sealedSecret ?? '', 'two-step');
-  const step = acceptedStep(secret, body.code ?? '', twoStep.lastUsedStep, now.getTime());
-  if (step === undefined) throw new ValidationError({ code: [twoStepMessages.wrongCode] });
-  return { reservations, step };
 };
 
 const enabledTwoStep = async (caller: Caller, userId: string): Promise<TwoStepRecord> => {

@@ -60,7 +60,14 @@ import { logEntryPart, type RequestOrigin } from './security-log';
 import { challengeLifetimeMs, newChallenge } from './two-step';
 import { requireResetChannels, type ResetChannels } from './reset-delivery';
 import { checkResetCode, newResetCode, resetCodeLifetimeMs, resetCodeWrite } from './reset-codes';
-import { reserveResetIssue, reserveSignInAttempt, settleSuccessfulSignIn, signInLimitsOf } from './throttle';
+import {
+  registrationSpend,
+  reserveResetIssue,
+  reserveSignInAttempt,
+  settleSuccessfulSignIn,
+  signInLimitsOf,
+} from './throttle';
+import { chargeRate, peekRate, rateLimitedError } from '../core/rate-window';
 import { announce } from '../core/webhook-events';
 
 export interface SignedIn {
@@ -239,27 +246,53 @@ const referrerOf = async (code: string, newcomer: { email: string; phone: string
   return referrer;
 };
 
+/** What the registration limit counts, for its 429 message. */
+const registrationsCounted = 'new accounts from one network';
+
+/**
+ * A new client account. Limited per source (auth/throttle.ts): a source over its limit is refused
+ * (429) before the password is hashed, and the account is counted in the transaction that
+ * creates it, whose condition decides between concurrent sign-ups.
+ */
 export const register = async (
   input: RegisterRequest & { referralCode?: string | undefined },
   origin: RequestOrigin,
+  source: string,
+  now = new Date(),
 ): Promise<SignedIn> => {
+  const spends = [registrationSpend(source)];
+  const early = await peekRate(spends, now.getTime());
+  if (early) throw rateLimitedError(early, registrationsCounted);
   const referrer = input.referralCode ? await referrerOf(input.referralCode, input) : undefined;
-  const user = await newUserRecord({ ...input, role: 'client', ...(referrer ? { referredBy: referrer.id } : {}) });
+  const user = await newUserRecord({
+    ...input,
+    role: 'client',
+    ...(referrer ? { referredBy: referrer.id } : {}),
+    now,
+  });
+  const counted = chargeRate(spends, now.getTime());
   // A new client is a new contact of the workspace: announced to webhooks with the account, and
   // their referral (docs/plans.md, "Referrals") is written in the same transaction.
-  await createUser(user, [
-    ...(referrer ? [referralPart(newReferral(referrer.id, user, user.createdAt))] : []),
-    announce(
-      'contact.created',
-      {
-        contact: { id: user.id, fullName: user.fullName },
-        role: user.role,
-        status: user.status,
-        createdAt: user.createdAt,
-      },
-      new Date(user.createdAt),
-    ),
-  ]);
+  try {
+    await createUser(user, [
+      ...counted.parts,
+      ...(referrer ? [referralPart(newReferral(referrer.id, user, user.createdAt))] : []),
+      announce(
+        'contact.created',
+        {
+          contact: { id: user.id, fullName: user.fullName },
+          role: user.role,
+          status: user.status,
+          createdAt: user.createdAt,
+        },
+        new Date(user.createdAt),
+      ),
+    ]);
+  } catch (error) {
+    const refusal = counted.refusalOf(error);
+    if (refusal) throw rateLimitedError(refusal, registrationsCounted);
+    throw error;
+  }
   const { session, signedIn } = await prepareSession(user, await describeUser(user), origin);
   await createSession(session);
   return signedIn;

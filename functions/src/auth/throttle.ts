@@ -1,4 +1,5 @@
 import {
+  sourcePartition,
   twoStepUserBudget,
   resetIssuePhoneBudget,
   resetIssueSourceBudget,
@@ -7,6 +8,7 @@ import {
   signInSourceBudget,
 } from './entities';
 import type { TransactionPart } from '../core/db';
+import type { RateLimit, RateSpend } from '../core/rate-window';
 import type { TableKey } from '../core/entity';
 import {
   budgetOf,
@@ -145,3 +147,23 @@ export const settleCodeCheck = (
     alongside,
   });
 };
+
+/**
+ * Registrations (docs/decisions.md, "Security: abuse limits in one counting window"): at most 10
+ * new accounts an hour and 30 a day from one source (an IPv4 address, an IPv6 /64). An office or
+ * a family signing up behind one address stays well under it; a script creating accounts does
+ * not. Counted in the transaction that creates the account, so a refused or failed sign-up
+ * (a phone already taken) costs nothing.
+ */
+export const registrationLimit = {
+  name: 'registrations',
+  windows: [
+    { max: 10, seconds: 60 * 60 },
+    { max: 30, seconds: 24 * 60 * 60 },
+  ],
+} as const satisfies RateLimit;
+
+export const registrationSpend = (source: string): RateSpend => ({
+  limit: registrationLimit,
+  pk: sourcePartition(source),
+});

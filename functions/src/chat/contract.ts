@@ -233,3 +233,9 @@ export type ServerFrame =
   | { readonly type: 'status'; readonly userId: string; readonly status: ChatContactStatus }
   | { readonly type: 'pong' }
   | { readonly type: 'error'; readonly message: string };
+
+/** `POST /api/realtime/ticket`: what the next handshake passes as `/ws?ticket=` (once, within `expiresInSeconds`). */
+export interface SocketTicketResponse {
+  readonly ticket: string;
+  readonly expiresInSeconds: number;
+}

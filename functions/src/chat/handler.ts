@@ -2,13 +2,15 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 
 import { buildAbility } from '../core/ability';
 import { authorize } from '../core/authorize';
+import { sessionIdOf } from '../core/auth/principal';
+import { issueSocketTicket } from '../core/auth/socket-tickets';
 import { defineAreaHandler } from '../core/handler';
 import { contactAndChatKeys } from './context-repository';
 import { chatHttpRoutes } from '../routes';
 import { json, noContent, parseBody, parseQuery, pathIdIfValid, pathParam } from '../core/http';
 import { defineWebSocketHandler, frameBody, httpAndWebSocketHandler } from '../core/websocket-handler';
 import { leaveBoard } from '../core/live-board';
-import { connectionPurposes } from '../core/connections/records';
+import { connectionPurposes, subjectReadThrough } from '../core/connections/records';
 import {
   chatsAndContactsQuery,
   contactsQuery,
@@ -68,10 +70,11 @@ const httpHandler = defineAreaHandler(
     'POST /api/apps/chat/chats/{userId}': async ({ event, caller }) =>
       json(
         201,
-        await sendMessage(caller, () => {
-          const contactId = pathParam(event, 'userId');
-          return { contactId, message: parseBody(event, sendMessageRequest).message };
-        }),
+        await sendMessage(
+          caller,
+          () => ({ contactId: pathParam(event, 'userId') }),
+          () => ({ message: parseBody(event, sendMessageRequest).message }),
+        ),
       ),
     'GET /api/apps/chat/contacts': async ({ event, caller }) =>
       json(200, await searchContacts(caller, () => parseQuery(event, contactsQuery))),
@@ -90,19 +93,20 @@ const httpHandler = defineAreaHandler(
     'POST /api/apps/chat/chats/{userId}/scheduled': async ({ event, caller }) =>
       json(
         201,
-        await scheduleMessage(caller, () => ({
-          contactId: pathParam(event, 'userId'),
-          ...parseBody(event, createScheduledRequest),
-        })),
+        await scheduleMessage(
+          caller,
+          () => ({ contactId: pathParam(event, 'userId') }),
+          () => parseBody(event, createScheduledRequest),
+        ),
       ),
     'PATCH /api/apps/chat/chats/{userId}/scheduled/{scheduledId}': async ({ event, caller }) =>
       json(
         200,
-        await updateScheduledMessage(caller, () => ({
-          contactId: pathParam(event, 'userId'),
-          scheduledId: pathParam(event, 'scheduledId'),
-          ...parseBody(event, updateScheduledRequest),
-        })),
+        await updateScheduledMessage(
+          caller,
+          () => ({ contactId: pathParam(event, 'userId'), scheduledId: pathParam(event, 'scheduledId') }),
+          () => parseBody(event, updateScheduledRequest),
+        ),
       ),
     'DELETE /api/apps/chat/chats/{userId}/scheduled/{scheduledId}': async ({ event, caller }) => {
       await cancelScheduledMessage(caller, () => ({
@@ -111,6 +115,9 @@ const httpHandler = defineAreaHandler(
       }));
       return noContent();
     },
+    // The WebSocket API is this area's: the ticket its `$connect` uses up (core/auth/socket-tickets.ts).
+    'POST /api/realtime/ticket': async ({ caller }) =>
+      json(201, await issueSocketTicket({ userId: caller.principal.userId, sessionId: sessionIdOf(caller.principal) })),
   },
   { readWithSession },
 );
@@ -119,12 +126,11 @@ const webSocketHandler = defineWebSocketHandler('chat', {
   $connect: async ({ principal, connectionId, event }) => {
     // Chat is for those whose rules allow reading it, live as over HTTP; a project board's
     // connection is for those who may read projects (a staff role without the chat watches
-    // boards too; which board is checked when it starts watching); everyone has a bell.
+    // boards too); everyone has a bell.
     const asked = event.queryStringParameters?.purpose;
     const purpose = connectionPurposes.find((known) => known === asked);
-    if (purpose !== 'notifications') {
-      authorize(buildAbility(principal.abilityRules), 'read', purpose === 'board' ? 'Project' : 'Chat');
-    }
+    const subject = subjectReadThrough(purpose);
+    if (subject) authorize(buildAbility(principal.abilityRules), 'read', subject);
     await connect(
       { id: principal.userId, role: principal.role, sessionId: principal.sessionId },
       connectionId,

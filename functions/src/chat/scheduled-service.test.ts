@@ -1,9 +1,12 @@
 import * as v from 'valibot';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
-import { callerFor } from '../core/caller';
-import { ForbiddenError, ValidationError } from '../core/errors';
+import { callerFor, type Caller } from '../core/caller';
+import { ForbiddenError, NotFoundError, ValidationError } from '../core/errors';
+import { readAlongOf } from '../core/read-along';
+import { userEntity } from '../core/users/entities';
 import { isMessageId } from './repository';
+import type * as ScheduledRepository from './scheduled-repository';
 import {
   createScheduledRequest,
   scheduleMaxAheadMs,
@@ -26,19 +29,53 @@ const unread = () => {
 };
 const now = new Date('2026-11-24T09:00:00.000Z');
 
+/** The admin's own schedule `s1` to client1, as the table would answer it; any other id is none. */
+vi.mock('./scheduled-repository', async (importOriginal) => ({
+  ...(await importOriginal<typeof ScheduledRepository>()),
+  getScheduled: vi.fn(async ({ id }: { id: string }) =>
+    id === 's1'
+      ? ({
+          id: 's1',
+          ownerId: 'admin1',
+          contactId: 'client1',
+          status: 'scheduled',
+          version: 1,
+        } as ScheduledMessageRecord)
+      : undefined,
+  ),
+}));
+
+/** The admin, with the path's contact read along with the session: client1 exists, nobody else does. */
+const adminWithContact: Caller = {
+  ...callerWith('admin'),
+  readAlong: readAlongOf(
+    [userEntity.key('client1'), userEntity.key('gone1')],
+    [{ ...userEntity.key('client1'), id: 'client1', role: 'client', fullName: 'Client One' }],
+  ),
+};
+
 describe('who may schedule messages', () => {
   it('refuses clients (who may chat) every send-later use case with 403 before reading the request', async () => {
     for (const role of ['client', 'guest']) {
       const caller = callerWith(role);
       await expect(listScheduledMessages(caller, unread)).rejects.toBeInstanceOf(ForbiddenError);
-      await expect(scheduleMessage(caller, unread)).rejects.toBeInstanceOf(ForbiddenError);
-      await expect(updateScheduledMessage(caller, unread)).rejects.toBeInstanceOf(ForbiddenError);
+      await expect(scheduleMessage(caller, unread, unread)).rejects.toBeInstanceOf(ForbiddenError);
+      await expect(updateScheduledMessage(caller, unread, unread)).rejects.toBeInstanceOf(ForbiddenError);
       await expect(cancelScheduledMessage(caller, unread)).rejects.toBeInstanceOf(ForbiddenError);
     }
   });
 
   it('lets an admin through to the request', async () => {
-    await expect(scheduleMessage(callerWith('admin'), unread)).rejects.toThrow('the request was read');
+    await expect(scheduleMessage(callerWith('admin'), unread, unread)).rejects.toThrow('the request was read');
+  });
+
+  it('answers 404 for a contact or schedule the admin may not know of before reading the body', async () => {
+    const gone = () => ({ contactId: 'gone1' });
+    await expect(scheduleMessage(adminWithContact, gone, unread)).rejects.toBeInstanceOf(NotFoundError);
+    const othersSchedule = () => ({ contactId: 'client1', scheduledId: 's2' });
+    await expect(updateScheduledMessage(adminWithContact, othersSchedule, unread)).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
   });
 });
 
@@ -52,9 +89,9 @@ describe('when a message may be sent', () => {
     expect(sendAtProblem(new Date('not a date'), now)).toBe('invalid');
   });
 
-  it('refuses a past time with a 400 on sendAt, before anything is read or stored', async () => {
-    const request = () => ({ contactId: 'client1', message: 'Hi', sendAt: '2026-11-24T08:59:00.000Z' });
-    const refused = scheduleMessage(callerWith('admin'), request, now);
+  it('refuses a past time with a 400 on sendAt, before anything is stored', async () => {
+    const body = () => ({ message: 'Hi', sendAt: '2026-11-24T08:59:00.000Z' });
+    const refused = scheduleMessage(adminWithContact, () => ({ contactId: 'client1' }), body, now);
     await expect(refused).rejects.toBeInstanceOf(ValidationError);
     await expect(refused).rejects.toMatchObject({ fields: { sendAt: ['sendAt must be in the future'] } });
   });
@@ -70,8 +107,10 @@ describe('when a message may be sent', () => {
   });
 
   it('refuses an edit that changes nothing with a 400', async () => {
-    const request = () => ({ contactId: 'client1', scheduledId: 's1', version: 1 });
-    await expect(updateScheduledMessage(callerWith('admin'), request, now)).rejects.toBeInstanceOf(ValidationError);
+    const request = () => ({ contactId: 'client1', scheduledId: 's1' });
+    await expect(updateScheduledMessage(adminWithContact, request, () => ({ version: 1 }), now)).rejects.toBeInstanceOf(
+      ValidationError,
+    );
   });
 });
 

@@ -125,16 +125,20 @@ export const listScheduledMessages = async (
   };
 };
 
-/** POST …/scheduled: the schedule and its job, due at `sendAt`, in one transaction. */
+/**
+ * POST …/scheduled: the schedule and its job, due at `sendAt`, in one transaction. `request` is
+ * what the path names; the body is read once the contact is one the caller may write to.
+ */
 export const scheduleMessage = async (
   caller: Caller,
-  request: () => { contactId: string; message: string; sendAt: string },
+  request: () => { contactId: string },
+  body: () => { message: string; sendAt: string },
   now = new Date(),
 ): Promise<ScheduledResponse> => {
   const viewer = scheduler(caller);
-  const input = request();
+  const contact = await requireContact(caller, viewer, request().contactId);
+  const input = body();
   const sendAt = checkSendAt(input.sendAt, now);
-  const contact = await requireContact(caller, viewer, input.contactId);
   const id = ulid(now.getTime());
   const at = now.toISOString();
   const record: ScheduledMessageRecord = {
@@ -180,16 +184,19 @@ const conflictAfter = async (error: unknown, key: ScheduledMessageRecord, expect
 /** PATCH …/scheduled/{id}: new text and/or time from the version read, while not yet being sent. */
 export const updateScheduledMessage = async (
   caller: Caller,
-  request: () => { contactId: string; scheduledId: string; message?: string; sendAt?: string; version: number },
+  request: () => { contactId: string; scheduledId: string },
+  body: () => { message?: string; sendAt?: string; version: number },
   now = new Date(),
 ): Promise<ScheduledResponse> => {
   const viewer = scheduler(caller);
-  const input = request();
+  const { contactId, scheduledId } = request();
+  await requireContact(caller, viewer, contactId);
+  // Another's schedule is a 404 whatever the body says: the body is read once it is the caller's.
+  const current = await findOwn(viewer, contactId, scheduledId);
+  const input = body();
   if (input.message === undefined && input.sendAt === undefined)
     throw new ValidationError({ general: ['Give a new message or sendAt'] });
   const sendAt = input.sendAt === undefined ? undefined : checkSendAt(input.sendAt, now);
-  await requireContact(caller, viewer, input.contactId);
-  const current = await findOwn(viewer, input.contactId, input.scheduledId);
   if (current.status !== 'scheduled') throw tooLate(current);
   if (current.version !== input.version)
     throw new ConflictError({ version: ['This scheduled message was changed meanwhile'] }, toScheduledMessage(current));
@@ -268,7 +275,8 @@ export const sendScheduledMessage = async (payload: ScheduledSendPayload, now = 
     await sendMessage(
       // Sent with the scheduler's rules as they are now: a role that lost the chat fails it.
       callerFor({ id: admin.id, role: admin.role, fullName: admin.fullName }, '', roleRules),
-      () => ({ contactId: record.contactId, message: record.message, messageId }),
+      () => ({ contactId: record.contactId }),
+      () => ({ message: record.message, messageId }),
       now,
     );
   } catch (error) {

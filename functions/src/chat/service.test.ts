@@ -25,14 +25,14 @@ describe('who may use the chat', () => {
     await expect(searchContacts(nobody, unread)).rejects.toBeInstanceOf(ForbiddenError);
     await expect(openChat(nobody, unread)).rejects.toBeInstanceOf(ForbiddenError);
     await expect(listOlderMessages(nobody, unread)).rejects.toBeInstanceOf(ForbiddenError);
-    await expect(sendMessage(nobody, unread)).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(sendMessage(nobody, unread, unread)).rejects.toBeInstanceOf(ForbiddenError);
     await expect(updateContactStatus(nobody, unread)).rejects.toBeInstanceOf(ForbiddenError);
   });
 
   it('lets a client chat but not set a status, which is refused before the body is read', async () => {
     const client = callerWith('client');
     await expect(updateContactStatus(client, unread)).rejects.toBeInstanceOf(ForbiddenError);
-    await expect(sendMessage(client, unread)).rejects.toThrow('the request was read');
+    await expect(sendMessage(client, unread, unread)).rejects.toThrow('the request was read');
     await expect(openChat(client, unread)).rejects.toThrow('the request was read');
   });
 

@@ -208,21 +208,25 @@ export const listOlderMessages = async (
 /**
  * Sends a message from the viewer. The first message between two people creates their chat
  * (id = chat count + 1). The recipient's open windows and the sender's other tabs get it live.
+ * `request` is what the path names, `body` the message: read only once the contact is one the
+ * caller may write to (another is a 404 whatever the body says).
  */
 export const sendMessage = async (
   caller: Caller,
-  request: () => { contactId: string; message: string; messageId?: string },
+  request: () => { contactId: string },
+  body: () => { message: string; messageId?: string },
   now = new Date(),
 ): Promise<SendMessageResponse> => {
   // Sending is creating a message: the rule the access-control page reports as well.
   authorize(caller.ability, 'create', 'Chat');
   const viewer = viewerOf(caller);
-  // The sender is the signed-in user whatever the body's `senderId` says.
-  const { contactId, message: text, messageId } = request();
+  const { contactId } = request();
   const context = await findVisibleContactAndChat(caller, viewer, contactId, {
     contactConnections: true,
     viewerConnections: true,
   });
+  // The sender is the signed-in user whatever the body's `senderId` says.
+  const { message: text, messageId } = body();
   const input: NewMessage = {
     senderId: viewer.id,
     recipientId: contactId,

@@ -246,6 +246,14 @@ export const accessPatterns = [
     patterns: ['owner of a connection (TTL)'],
   },
   {
+    entity: 'SocketTicket',
+    module: 'core/auth/socket-tickets.ts',
+    index: 'table',
+    pk: 'WSTICKET#<sha-256 of the ticket>',
+    sk: 'TICKET',
+    patterns: ['a WebSocket ticket, used up by the $connect that names it (a conditional delete); TTL'],
+  },
+  {
     entity: 'ChatScheduledMessage',
     module: 'chat/entities.ts',
     index: 'table',
@@ -413,7 +421,7 @@ export const accessPatterns = [
     sk: 'INBOUND',
     patterns: ['an inbound delivery stored once (claimed with the message; TTL)'],
   },
-  // Users (the user view): a pending change of the sign-in email or phone.
+  // Users (the user view): a pending change of the sign-in email or phone, and the way back from one.
   {
     entity: 'ContactChange',
     module: 'users/entities.ts',
@@ -421,6 +429,14 @@ export const accessPatterns = [
     pk: 'USER#<userId>',
     sk: 'CONTACT_CHANGE#<field>',
     patterns: ['the pending email or phone change of a user: the new value, its code and the budgets (TTL)'],
+  },
+  {
+    entity: 'ContactUndo',
+    module: 'users/entities.ts',
+    index: 'table',
+    pk: 'USER#<userId>',
+    sk: 'CONTACT_UNDO#<field>',
+    patterns: ["the way back from a user's email or phone changes: the value to restore and the links' digests (TTL)"],
   },
   // Notifications (core/notifications/entities.ts): each user's own partition.
   {
@@ -482,6 +498,41 @@ export const accessPatterns = [
     pk: 'COUNTER#active-admins',
     sk: 'COUNTER',
     patterns: ['active administrators, changed with every role change or suspension that moves one (never below 1)'],
+  },
+  // Rate limits (core/rate-window.ts): one item per window of a subject, in a partition its area owns.
+  {
+    entity: 'RateWindow',
+    module: 'core/rate-window.ts',
+    index: 'table',
+    pk: 'THROTTLE#SOURCE#<sha-256 of the source>',
+    sk: 'RATE#registrations#<seconds>#<window>',
+    patterns: ['accounts registered from one source in an hour, a day (conditional ADD with the account; TTL)'],
+  },
+  {
+    entity: 'RateWindow',
+    module: 'core/rate-window.ts',
+    index: 'table',
+    pk: 'USER#<userId>',
+    sk: 'RATE#<limit>#<seconds>#<window>',
+    patterns: [
+      'invitations a member sent, outside recipients a member mailed, webhook test events a member sent, in a window (conditional ADD with the send; TTL)',
+    ],
+  },
+  {
+    entity: 'RateWindow',
+    module: 'core/rate-window.ts',
+    index: 'table',
+    pk: 'INVITATIONS',
+    sk: 'RATE#resends:<invitationId>#<seconds>#<window>',
+    patterns: ['times one invitation was sent again in a window (conditional ADD with the resend; TTL)'],
+  },
+  {
+    entity: 'RateWindow',
+    module: 'core/rate-window.ts',
+    index: 'table',
+    pk: 'WEBHOOK#<webhookId>',
+    sk: 'RATE#test-events#<seconds>#<window>',
+    patterns: ['test events sent to one endpoint in a window (conditional ADD with the delivery; TTL)'],
   },
   // Email, mailings, integrations and billing: a file each.
   ...[...emailAccessPatterns, ...mailingsAccessPatterns, ...integrationsAccessPatterns, ...billingAccessPatterns],

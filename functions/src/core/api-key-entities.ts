@@ -45,6 +45,25 @@ export const apiKeyEntity = defineEntity<ApiKeyRecord, [id: string]>({
   indexKeysOf: (record) => ({ gsi1pk: apiKeysPartition, gsi1sk: record.id }),
 });
 
+/* ---------- The live keys ---------- */
+
+/**
+ * The keys that may still work, by id, each with its `validUntil`: the limit on live keys is
+ * this item's size, checked by the condition of the transaction that adds a key, so concurrent
+ * creates cannot pass it (docs/integrations.md, "API keys"). A key leaves it when it is revoked,
+ * or, once it has ended, when a create needs its place. Only the integrations area reads it.
+ */
+export interface LiveApiKeysRecord {
+  readonly live: Readonly<Record<string, string>>;
+}
+
+const liveKeysKey = { pk: apiKeysPartition, sk: 'LIVE' } as const;
+export const liveApiKeysEntity = defineEntity<LiveApiKeysRecord, []>({
+  type: 'LiveApiKeys',
+  key: () => liveKeysKey,
+  keyOf: () => liveKeysKey,
+});
+
 /* ---------- A key's requests in one minute ---------- */
 
 /**

@@ -43,6 +43,8 @@ const keyAreas: ReadonlySet<string> = new Set(apiKeyAreas);
 export const identityRouteKeys = [
   'POST /api/users/{id}/contact-change',
   'POST /api/users/{id}/contact-change/confirm',
+  // Public (its token is the credential), but it moves a sign-in contact and ends sessions: never a key's.
+  'POST /api/users/contact-change/undo',
   'PATCH /api/team/members/{id}/role',
   'POST /api/team/members/{id}/suspend',
   'POST /api/team/members/{id}/reactivate',
@@ -51,6 +53,8 @@ export const identityRouteKeys = [
   'POST /api/apps/permissions',
   'PATCH /api/apps/permissions/{id}',
   'DELETE /api/apps/permissions/{id}',
+  // A WebSocket ticket opens a session's socket: a key is no session and opens none.
+  'POST /api/realtime/ticket',
 ] as const satisfies readonly RouteKey[];
 
 const identityRoutes: ReadonlySet<string> = new Set(identityRouteKeys);
@@ -71,6 +75,4 @@ export const actsOnIdentity = (route: KeyRoute): boolean =>
  * decides what a key principal may reach (core/auth/api-key-auth.ts asks it for every request).
  */
 export const scopeForRoute = (route: KeyRoute): ApiScope | undefined =>
-  actsOnIdentity(route)
-    ? undefined
-    : `${route.area as ApiKeyArea}:${route.method === 'GET' ? 'read' : 'write'}`;
+  actsOnIdentity(route) ? undefined : `${route.area as ApiKeyArea}:${route.method === 'GET' ? 'read' : 'write'}`;

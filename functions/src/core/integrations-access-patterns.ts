@@ -72,7 +72,21 @@ export const integrationsAccessPatterns: readonly AccessPattern[] = [
     index: 'gsi1',
     pk: 'APIKEYS',
     sk: '<keyId>',
-    patterns: ["the admins' list of keys, newest first (ULIDs); the live ones counted before a create"],
+    patterns: [
+      "the admins' list of keys, newest first (ULIDs)",
+      "the live keys listed once, to start the live keys' item when there is none",
+    ],
+  },
+  {
+    entity: 'LiveApiKeys',
+    module: 'core/api-key-entities.ts',
+    index: 'table',
+    pk: 'APIKEYS',
+    sk: 'LIVE',
+    patterns: [
+      'the keys that may still work (id → validUntil): a create adds its key on the condition that the map stays within the limit',
+      'a revocation takes its key out; a create that needs room takes out keys that ended',
+    ],
   },
   {
     entity: 'ApiKeyWindow',

@@ -1,12 +1,13 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 
 import { abilityRulesFor, buildAbility, type RoleRules } from './ability';
-import { readRoleRules } from './auth/role-rules';
 import { can } from './authorize';
-import { db, queryAll } from './db';
+import { batchGet, db, queryAll } from './db';
 import { logger } from './logger';
 import { pushJson } from './push';
+import { roleRulesEntity } from './sign-in-entities';
 import { tableName } from './table';
+import { userEntity } from './users/entities';
 
 /**
  * Live boards: who is looking at which project's board, and the pushes that keep their pages
@@ -109,9 +110,56 @@ const viewersOf = (records: readonly BoardViewerRecord[]): BoardViewer[] => {
   return [...people.values()];
 };
 
-/** The API's rule, per viewer, with their role's rules as they are now: admins, staff who may read projects, and the project's client. */
-const maySee = (record: BoardViewerRecord, project: { clientId: string }, roleRules: RoleRules) =>
-  can(buildAbility(abilityRulesFor({ id: record.userId, role: record.role }, roleRules)), 'read', 'Project', project);
+/** Who a viewer is now: their role as their profile says, and whether they may sign in at all. */
+interface ViewerNow {
+  readonly role: string;
+  readonly suspended: boolean;
+}
+
+/**
+ * The viewers' profiles and the role rules as they are now, in one consistent BatchGet (100 keys
+ * a call), projected to what the check needs: a role or permission change holds from the next
+ * push, as it does from the next request, without waiting for the worker to close any socket.
+ */
+const readViewersNow = async (
+  records: readonly BoardViewerRecord[],
+): Promise<{ people: Map<string, ViewerNow>; roleRules: RoleRules }> => {
+  const userIds = [...new Set(records.map((record) => record.userId))];
+  const items = await batchGet([roleRulesEntity.key(), ...userIds.map((id) => userEntity.key(id))], {
+    consistent: true,
+    projection: {
+      expression: 'pk, sk, id, #role, suspendedAt, rulesByRole',
+      names: { '#role': 'role' },
+    },
+  });
+  const roleRulesKey = roleRulesEntity.key();
+  let roleRules: RoleRules = {};
+  const people = new Map<string, ViewerNow>();
+  for (const item of items) {
+    if (item.pk === roleRulesKey.pk && item.sk === roleRulesKey.sk) {
+      roleRules = roleRulesEntity.fromItem(item).rulesByRole;
+    } else if (typeof item.id === 'string' && typeof item.role === 'string') {
+      people.set(item.id, { role: item.role, suspended: Boolean(item.suspendedAt) });
+    }
+  }
+  return { people, roleRules };
+};
+
+/**
+ * The API's rule, per viewer, with their role and its rules as they are now (not as they were
+ * when the viewer subscribed): admins, staff who may read projects, and the project's client. A
+ * viewer whose profile is gone or suspended sees nothing.
+ */
+const maySee = (
+  record: BoardViewerRecord,
+  project: { clientId: string },
+  now: { people: Map<string, ViewerNow>; roleRules: RoleRules },
+): boolean => {
+  const person = now.people.get(record.userId);
+  if (!person || person.suspended) return false;
+  const ability = buildAbility(abilityRulesFor({ id: record.userId, role: person.role }, now.roleRules));
+  return can(ability, 'read', 'Project', project);
+};
 
 const pushTo = async (records: readonly BoardViewerRecord[], frame: BoardServerFrame): Promise<void> => {
   await Promise.all(
@@ -130,8 +178,10 @@ const announceViewers = async (projectId: string, records?: readonly BoardViewer
 
 /**
  * Tells everyone watching the project's board what changed. `project` is the project as it is
- * now (its client decides who may still see it); a viewer who may no longer see it is dropped
- * from the board. Best effort: a failed push never fails the write that caused it.
+ * now (its client decides who may still see it), and each viewer is checked with their role and
+ * rules as they are now (readViewersNow: one read for the whole board, however many watch it); a
+ * viewer who may no longer see it gets `board.refused` instead of the change and is dropped from
+ * the board. Best effort: a failed push never fails the write that caused it.
  */
 export const publishBoardChange = async <Change extends { readonly kind: string }>(
   project: { readonly id: string; readonly clientId: string },
@@ -141,8 +191,8 @@ export const publishBoardChange = async <Change extends { readonly kind: string 
   try {
     const records = await listViewerRecords(project.id);
     if (records.length === 0) return;
-    const roleRules = await readRoleRules();
-    const allowed = records.filter((record) => maySee(record, project, roleRules));
+    const now = await readViewersNow(records);
+    const allowed = records.filter((record) => maySee(record, project, now));
     const frame: BoardServerFrame = { type: 'board.change', projectId: project.id, by, change };
     await pushTo(allowed, frame);
     const refused = records.filter((record) => !allowed.includes(record));

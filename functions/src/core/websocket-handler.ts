@@ -9,7 +9,7 @@ import type {
 import { webSocketRoutes, type Area, type WebSocketActionRouteKey } from '../routes';
 import { currentAbilityRules } from './auth/role-rules';
 import { getSession } from './auth/sessions';
-import { verifyAccessToken } from './auth/tokens';
+import { consumeSocketTicket } from './auth/socket-tickets';
 import type { SessionPrincipal } from './auth/principal';
 import { AppError, UnauthorizedError } from './errors';
 import { logger } from './logger';
@@ -36,7 +36,7 @@ export interface ConnectRequest extends WebSocketRequest {
 }
 
 export interface WebSocketHandlers {
-  /** Runs after the access token and its session were verified; throwing refuses the handshake. */
+  /** Runs after the ticket was used up and its session found alive; throwing refuses the handshake. */
   readonly $connect: (request: ConnectRequest) => Promise<void>;
   readonly $disconnect: (request: WebSocketRequest) => Promise<void>;
   readonly $default: (request: WebSocketRequest) => Promise<void>;
@@ -49,21 +49,24 @@ export const isWebSocketEvent = (event: unknown): event is WebSocketEvent => {
 };
 
 /**
- * A browser cannot set headers on a WebSocket handshake, so the access token comes in the query
- * string (`?token=`). Same rule as HTTP: a valid token whose session still exists. An API key is
- * no access token, so it opens no socket: keys are for the HTTP API (docs/integrations.md).
+ * A browser cannot set headers on a WebSocket handshake, so what names the caller rides in the
+ * URL, which proxies and access logs keep: a single-use ticket (`?ticket=`, core/auth/socket-tickets.ts)
+ * that the signed-in browser got just before, never the access token (`?token=` is not read).
+ * Then the same rule as HTTP: its session still exists and its user is not suspended. An API key
+ * gets no ticket (the route is refused to keys, core/api-scopes.ts), so it opens no socket.
  */
 export const authenticateConnection = async (event: WebSocketEvent): Promise<SessionPrincipal> => {
-  const token = event.queryStringParameters?.token;
-  const claims = token ? await verifyAccessToken(token) : undefined;
+  const ticket = event.queryStringParameters?.ticket;
+  const claims = ticket ? await consumeSocketTicket(ticket) : undefined;
   if (!claims) throw new UnauthorizedError();
   const [session, user] = await Promise.all([getSession(claims.userId, claims.sessionId), getUserById(claims.userId)]);
   if (!session || !user) throw new UnauthorizedError('Session has ended');
   if (user.suspendedAt) throw new UnauthorizedError('Account suspended');
-  // The role as it is now, not as the token says (docs/roles.md).
+  // The role as it is now (docs/roles.md).
   return {
     via: 'session',
-    ...claims,
+    userId: claims.userId,
+    sessionId: claims.sessionId,
     role: user.role,
     abilityRules: await currentAbilityRules({ id: user.id, role: user.role }),
   };

@@ -155,10 +155,12 @@ export const changeMail = async (
   request: () => ChangeMailRequest,
 ): Promise<{ mail: MailSummary; counts: MailCounts }> => {
   const ownerId = ownMailbox(caller, 'update');
-  const change: MailChange = request();
+  let change: MailChange | undefined;
   const mail = await decideAndWrite(async () => {
     const before = await readMail(ownerId, id);
     if (!before) throw new NotFoundError(mailboxMessages.notFound);
+    // Read once the mail is known to be the caller's: another's is a 404 whatever the body says.
+    change ??= request();
     const outcome = applyChange(before, change, new Date());
     if (outcome.kind === 'refused') throw refusal(outcome.reason);
     if (outcome.kind === 'unchanged') return before;

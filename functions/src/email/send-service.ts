@@ -2,6 +2,8 @@ import type { Caller } from '../core/caller';
 import { ConditionFailed } from '../core/db';
 import { NotFoundError, ValidationError } from '../core/errors';
 import { ulid } from '../core/ids';
+import { chargeRate, peekRate, rateLimitedError, type RateLimit, type RateSpend } from '../core/rate-window';
+import { userPartitionKey } from '../core/users/entities';
 import { jobPart } from '../core/jobs/enqueue';
 import { copyObject, headObject } from '../core/media/object-store';
 import { pendingMailPrefix, storedAttachmentKey } from './attachment-keys';
@@ -24,6 +26,32 @@ import { storeNewMail } from './store';
  * version read) and writes the `email.deliver` job (the outbox): the mail is sent exactly when
  * the draft is gone, and delivered by background work (delivery-job.ts).
  */
+
+/**
+ * Mail to addresses outside the workspace, per sender (docs/email.md, "Drafts, sending,
+ * threads"; docs/decisions.md, "Security: abuse limits in one counting window"): at most 50
+ * outside recipients a minute (one mail to the most recipients a mail may have), 200 an hour and
+ * 500 a day. A person writing to clients and suppliers stays far below it; mail to many people
+ * at once is a mailing, paced by the mailings' own throttle. Mail within the workspace is not
+ * counted: it never leaves through the provider.
+ */
+export const outsideRecipientsLimit = {
+  name: 'outside-recipients',
+  windows: [
+    { max: mailLimits.maxRecipients, seconds: 60 },
+    { max: 200, seconds: 60 * 60 },
+    { max: 500, seconds: 24 * 60 * 60 },
+  ],
+} as const satisfies RateLimit;
+
+const outsideRecipientsCounted = 'outside recipients';
+
+/** A send to `count` outside addresses, counted in the sender's own partition. */
+const outsideRecipientsOf = (ownerId: string, count: number): RateSpend => ({
+  limit: outsideRecipientsLimit,
+  pk: userPartitionKey(ownerId),
+  amount: count,
+});
 
 const mimeOf = (contentType: string) => contentType.split(';')[0]?.trim().toLowerCase() ?? '';
 
@@ -66,7 +94,6 @@ export const sendDraft = async (
   if (count === 0) throw new ValidationError({ to: [composeMessages.noRecipients] });
   if (count > mailLimits.maxRecipients) throw new ValidationError({ to: [composeMessages.tooManyRecipients] });
   const resolved = await resolveRecipients(caller, draft);
-  const attachments = await keepAttachments(draft.attachments);
 
   const now = new Date();
   const at = now.toISOString();
@@ -81,6 +108,13 @@ export const sendDraft = async (
       });
     }
   }
+  const outside = [...statuses.values()].filter((status) => !status.internal).length;
+  const spends = [outsideRecipientsOf(ownerId, outside)];
+  // With attachments to copy, a send over the limit is refused before copying them (one read);
+  // in every case the transaction's condition decides.
+  const early = draft.attachments.length > 0 ? await peekRate(spends, now.getTime()) : undefined;
+  if (early) throw rateLimitedError(early, outsideRecipientsCounted);
+  const attachments = await keepAttachments(draft.attachments);
   const sent: MailRecord = {
     ...draft,
     id: ulid(now.getTime()),
@@ -101,12 +135,16 @@ export const sendDraft = async (
     { ownerId, mailId: sent.id },
     { id: `email-deliver:${sent.id}`, label: `Deliver mail ${sent.id}`, now },
   );
+  const counted = chargeRate(spends, now.getTime());
   try {
     await storeNewMail(sent, { html: current.body.html, text: current.body.text }, [
       ...removeDraftParts(ownerId, id, version),
       deliver.part,
+      ...counted.parts,
     ]);
   } catch (error) {
+    const refusal = counted.refusalOf(error);
+    if (refusal) throw rateLimitedError(refusal, outsideRecipientsCounted);
     if (error instanceof ConditionFailed && error.failed('draft')) {
       const now = await getMailWithBody(ownerId, id);
       if (!now || now.mail.folder !== 'draft') throw new NotFoundError('Draft not found');

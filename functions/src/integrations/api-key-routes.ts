@@ -11,7 +11,7 @@ type ApiKeyRouteKey =
 export const apiKeyRouteHandlers: Pick<AreaRouteHandlers<'integrations'>, ApiKeyRouteKey> = {
   'GET /api/apps/integrations/api-keys': async ({ caller }) => json(200, { apiKeys: await listApiKeys(caller) }),
   'POST /api/apps/integrations/api-keys': async ({ event, caller }) =>
-    json(201, await createApiKey(caller, parseBody(event, createApiKeySchema))),
+    json(201, await createApiKey(caller, () => parseBody(event, createApiKeySchema))),
   'DELETE /api/apps/integrations/api-keys/{id}': async ({ event, caller }) =>
     json(200, { apiKey: await revokeApiKey(caller, pathParam(event, 'id')) }),
 };

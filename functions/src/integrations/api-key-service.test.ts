@@ -11,13 +11,16 @@ import { createApiKey } from './api-key-service';
  */
 const now = new Date('2026-03-01T12:00:00.000Z');
 const inDays = (days: number) => new Date(now.getTime() + days * 86_400_000).toISOString();
-const request = (overrides: Partial<CreateApiKey>): CreateApiKey => ({
-  name: 'Reporting',
-  scopes: ['projects:read'],
-  expiresAt: inDays(1),
-  rateLimitPerMinute: 60,
-  ...overrides,
-});
+/** The request body, read by the service once it has authorised the caller. */
+const request =
+  (overrides: Partial<CreateApiKey>): (() => CreateApiKey) =>
+  () => ({
+    name: 'Reporting',
+    scopes: ['projects:read'],
+    expiresAt: inDays(1),
+    rateLimitPerMinute: 60,
+    ...overrides,
+  });
 
 /** A staff member of the users role whose permissions grant the integrations and reading projects. */
 const integrator = callerFor({ id: 'u1', role: 'users', fullName: 'Ivy Integrator' }, 's1', {
@@ -49,8 +52,11 @@ describe('createApiKey', () => {
     });
   });
 
-  it('is for those who may create integrations', async () => {
+  it('is for those who may create integrations, refused before the body is read', async () => {
     const client = callerFor({ id: 'c1', role: 'client', fullName: 'A Client' });
-    await expect(createApiKey(client, request({}), now)).rejects.toBeInstanceOf(ForbiddenError);
+    const unread = () => {
+      throw new Error('the body was read');
+    };
+    await expect(createApiKey(client, unread, now)).rejects.toBeInstanceOf(ForbiddenError);
   });
 });

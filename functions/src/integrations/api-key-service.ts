@@ -7,7 +7,18 @@ import type { Caller } from '../core/caller';
 import { ConflictError, NotFoundError, ValidationError } from '../core/errors';
 import { ulid } from '../core/ids';
 import { apiKeyLimits, type ApiKey, type CreateApiKey } from './api-key-contract';
-import { getApiKeyRecord, listApiKeyRecords, markApiKeyRevoked, putApiKey } from './api-key-repository';
+import { ConditionFailed } from '../core/db';
+import {
+  forgetLiveKey,
+  getApiKeyRecord,
+  getApiKeyRecords,
+  getLiveKeys,
+  listApiKeyRecords,
+  markApiKeyRevoked,
+  putCountedApiKey,
+  putFirstCountedApiKey,
+} from './api-key-repository';
+import { planLiveKeyAdd, stillCounted } from './live-keys';
 
 const dayMs = 86_400_000;
 /** An ended key (expired or revoked) stays listed this long, then the table forgets it (TTL). */
@@ -73,22 +84,19 @@ const validUntilOf = (expiresAt: string, now: Date): string => {
 
 /**
  * A new key for the caller (create Integration): answered once with the key itself; the table keeps
- * its SHA-256 and its prefix. Nothing is stored when the request is refused.
+ * its SHA-256 and its prefix. Nothing is stored when the request is refused, and the body is read
+ * after authorising: who may not create keys learns nothing of its fields.
  */
 export const createApiKey = async (
   caller: Caller,
-  input: CreateApiKey,
+  body: () => CreateApiKey,
   now = new Date(),
 ): Promise<{ apiKey: ApiKey; key: string }> => {
   authorize(caller.ability, 'create', 'Integration');
+  const input = body();
   const validUntil = validUntilOf(input.expiresAt, now);
   const beyond = input.scopes.filter((scope) => !creatorHolds(caller.ability, scope));
   if (beyond.length > 0) throw new ValidationError({ scopes: [`Beyond your own rights: ${beyond.join(', ')}`] });
-  // Counted, not reserved: two admins creating the hundredth key at once may both get one.
-  const liveKeys = (await listApiKeyRecords()).filter((record) => live(record, now)).length;
-  if (liveKeys >= apiKeyLimits.keysMax) {
-    throw new ConflictError({ general: [`At most ${apiKeyLimits.keysMax} live keys: revoke one first`] });
-  }
   const id = ulid(now.getTime());
   const key = newApiKey(id);
   const record: ApiKeyRecord = {
@@ -104,8 +112,49 @@ export const createApiKey = async (
     createdAt: now.toISOString(),
     expiresAt: forgetAfter(new Date(validUntil)),
   };
-  await putApiKey(record);
+  await putWithinLimit(record, now);
   return { apiKey: view(record), key };
+};
+
+const noRoom = () => new ConflictError({ general: [`At most ${apiKeyLimits.keysMax} live keys: revoke one first`] });
+
+/** Rounds of read, plan and conditional write before a create gives up on a busy item. */
+const createRounds = 8;
+
+/**
+ * Stores a key if fewer than the limit are live, in the transaction that gives it its place in
+ * the live keys' item (live-keys.ts): concurrent creates at the limit end with exactly the limit.
+ * A create that finds the item full checks the keys it holds (a key revoked while its place was
+ * being given back, or ended) and takes out those that no longer work. Before the item exists
+ * (keys made before it), it starts from the keys listed as live.
+ */
+const putWithinLimit = async (record: ApiKeyRecord, now: Date): Promise<void> => {
+  for (let round = 1; round <= createRounds; round += 1) {
+    try {
+      const counted = await getLiveKeys();
+      if (!counted) {
+        const listed = (await listApiKeyRecords()).filter((each) => live(each, now));
+        if (listed.length >= apiKeyLimits.keysMax) throw noRoom();
+        await putFirstCountedApiKey(record, Object.fromEntries(listed.map((each) => [each.id, each.validUntil])));
+        return;
+      }
+      let plan = planLiveKeyAdd(counted, now, apiKeyLimits.keysMax);
+      if (!plan) {
+        const held = stillCounted(counted, now);
+        const working = new Set(
+          (await getApiKeyRecords(held)).filter((each) => live(each, now)).map((each) => each.id),
+        );
+        plan = planLiveKeyAdd(counted, now, apiKeyLimits.keysMax, new Set(held.filter((id) => !working.has(id))));
+      }
+      if (!plan) throw noRoom();
+      await putCountedApiKey(record, plan);
+      return;
+    } catch (error) {
+      // The item changed since it was read (or stayed busy): read it again.
+      if (!(error instanceof ConditionFailed) || !(error.failed('live keys') || error.failed('conflict'))) throw error;
+    }
+  }
+  throw new ConflictError({ general: ['Keys are being created at the same time: try again'] });
 };
 
 /** Every key, newest first, revoked and expired ones too (read Integration). */
@@ -118,7 +167,12 @@ export const listApiKeys = async (caller: Caller): Promise<ApiKey[]> => {
 export const revokeApiKey = async (caller: Caller, id: string, now = new Date()): Promise<ApiKey> => {
   authorize(caller.ability, 'delete', 'Integration');
   const revoked = await markApiKeyRevoked(id, now.toISOString(), forgetAfter(now));
-  if (revoked) return view(revoked);
+  // Its place is given back after the revocation: if that write is lost, the next create that
+  // finds the live keys full sees the key revoked and takes it out.
+  if (revoked) {
+    await forgetLiveKey(id);
+    return view(revoked);
+  }
   const record = await getApiKeyRecord(id);
   if (!record) throw new NotFoundError('API key not found');
   return view(record);

@@ -32,17 +32,20 @@ export const getDeliveryRecord = async (
 };
 
 /**
- * A new delivery with the job of its first attempt, both or neither. False when the delivery
- * already exists (a fan-out run again): nothing is written twice.
+ * A new delivery with the job of its first attempt, both or neither, and `also` (a test event's
+ * rate counters). False when the delivery already exists (a fan-out run again): nothing is
+ * written twice.
  */
 export const createDelivery = async (
   record: WebhookDeliveryRecord,
   firstAttempt: TransactionPart,
+  also: readonly TransactionPart[] = [],
 ): Promise<boolean> => {
   try {
     await transactWrite([
       putPart('delivery', webhookDeliveryEntity.toItem(record), 'attribute_not_exists(pk)'),
       firstAttempt,
+      ...also,
     ]);
     return true;
   } catch (error) {

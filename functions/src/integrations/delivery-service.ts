@@ -1,7 +1,10 @@
 import { authorize } from '../core/authorize';
 import type { Caller } from '../core/caller';
 import { ConflictError, NotFoundError } from '../core/errors';
+import type { TransactionPart } from '../core/db';
 import { ulid } from '../core/ids';
+import { chargeRate, rateLimitedError, type RateLimit } from '../core/rate-window';
+import { userPartitionKey } from '../core/users/entities';
 import { webhookTestEventType } from '../core/webhook-event-types';
 import type { WebhookEvent } from '../core/webhook-events';
 import { attemptJobPart } from './delivery-job';
@@ -20,7 +23,7 @@ import {
   type WebhookDeliveryStatus,
   type WebhookDeliverySummary,
 } from './webhook-contract';
-import type { WebhookDeliveryRecord, WebhookRecord } from './webhook-entities';
+import { webhookPartition, type WebhookDeliveryRecord, type WebhookRecord } from './webhook-entities';
 import { requireWebhook } from './webhook-service';
 
 /**
@@ -54,11 +57,15 @@ const bodyOf = (event: Envelope): string =>
     data: event.data,
   });
 
-/** Queues one event for one subscription (the delivery and its first attempt); false if it was queued already. */
+/**
+ * Queues one event for one subscription (the delivery and its first attempt, with `also` in the
+ * same transaction); undefined if it was queued already.
+ */
 export const queueDelivery = async (
   webhook: WebhookRecord,
   event: Envelope,
   now = new Date(),
+  also: readonly TransactionPart[] = [],
 ): Promise<WebhookDeliveryRecord | undefined> => {
   const at = now.toISOString();
   const record: WebhookDeliveryRecord = {
@@ -76,7 +83,7 @@ export const queueDelivery = async (
     expiresAt: Math.floor(now.getTime() / 1000) + keptSeconds,
   };
   const part = attemptJobPart({ webhookId: webhook.id, deliveryId: record.id, attempt: 1 }, now, now);
-  return (await createDelivery(record, part)) ? record : undefined;
+  return (await createDelivery(record, part, also)) ? record : undefined;
 };
 
 export const deliverySummary = (record: WebhookDeliveryRecord): WebhookDeliverySummary => ({
@@ -91,6 +98,21 @@ export const deliverySummary = (record: WebhookDeliveryRecord): WebhookDeliveryS
   ...(record.nextAttemptAt ? { nextAttemptAt: record.nextAttemptAt } : {}),
   createdAt: record.createdAt,
 });
+
+/**
+ * Test events (docs/integrations.md, "Webhooks"; docs/decisions.md, "Security: abuse limits in
+ * one counting window"): at most 5 a minute to one endpoint, and 30 an hour from one person
+ * whatever the endpoint. Setting up a receiver takes a few; more makes Orbit a request
+ * generator pointed at someone's server.
+ */
+export const testEventsPerWebhookLimit = {
+  name: 'test-events',
+  windows: [{ max: 5, seconds: 60 }],
+} as const satisfies RateLimit;
+export const testEventsPerPersonLimit = {
+  name: 'webhook-test-events',
+  windows: [{ max: 30, seconds: 60 * 60 }],
+} as const satisfies RateLimit;
 
 /** "Send test event": a `webhook.test` event to this subscription only (enabled or not: it is the admin's probe). */
 export const sendTestEvent = async (
@@ -107,7 +129,24 @@ export const sendTestEvent = async (
     occurredAt: now.toISOString(),
     data: { webhookId, message: 'A test event from Orbit' },
   };
-  const record = await queueDelivery(webhook, event, now);
+  const counted = chargeRate(
+    [
+      { limit: testEventsPerWebhookLimit, pk: webhookPartition(webhookId) },
+      { limit: testEventsPerPersonLimit, pk: userPartitionKey(caller.principal.userId) },
+    ],
+    now.getTime(),
+  );
+  let record: WebhookDeliveryRecord | undefined;
+  try {
+    record = await queueDelivery(webhook, event, now, counted.parts);
+  } catch (error) {
+    const refusal = counted.refusalOf(error);
+    if (!refusal) throw error;
+    throw rateLimitedError(
+      refusal,
+      refusal.limit === testEventsPerPersonLimit ? 'test events per person' : 'test events to one endpoint',
+    );
+  }
   if (!record) throw new ConflictError({ body: ['Try again'] });
   return deliverySummary(record);
 };

@@ -8,5 +8,5 @@ type LinkRouteKey = 'GET /api/integrations/links' | 'PUT /api/apps/integrations/
 export const linkRouteHandlers: Pick<AreaRouteHandlers<'integrations'>, LinkRouteKey> = {
   'GET /api/integrations/links': async () => json(200, { links: await readHelpLinks() }),
   'PUT /api/apps/integrations/links': async ({ event, caller }) =>
-    json(200, { links: await saveHelpLinks(caller, parseBody(event, saveHelpLinksSchema)) }),
+    json(200, { links: await saveHelpLinks(caller, () => parseBody(event, saveHelpLinksSchema)) }),
 };

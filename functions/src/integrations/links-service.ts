@@ -14,9 +14,17 @@ const view = (record: HelpLinksRecord | undefined): HelpLinks =>
 /** Anyone may read where /wiki and /telegram lead: the routes that open them are public. */
 export const readHelpLinks = async (): Promise<HelpLinks> => view(await getHelpLinks());
 
-/** An admin's save (update Integration), from the version read: a stale one is 409 with the current links. */
-export const saveHelpLinks = async (caller: Caller, input: SaveHelpLinks, now = new Date()): Promise<HelpLinks> => {
+/**
+ * An admin's save (update Integration), from the version read: a stale one is 409 with the current
+ * links. The body is read after authorising: who may not save learns nothing of its fields.
+ */
+export const saveHelpLinks = async (
+  caller: Caller,
+  body: () => SaveHelpLinks,
+  now = new Date(),
+): Promise<HelpLinks> => {
   authorize(caller.ability, 'update', 'Integration');
+  const input = body();
   const record: HelpLinksRecord = {
     wiki: input.wiki,
     telegram: input.telegram,

@@ -62,4 +62,9 @@ export const chatRouteDocs = {
     summary: 'Cancel a scheduled message until it is being sent (admin; else 409)',
     status: 204,
   },
+  // Refused to keys (core/api-scopes.ts), so never in the document; here because every route of the area has its doc.
+  'POST /api/realtime/ticket': {
+    summary: 'A single-use ticket for the next WebSocket handshake (/ws?ticket=), good 30 s',
+    status: 201,
+  },
 } as const satisfies Record<AreaRouteKey<'chat'>, RouteDoc>;

@@ -4,6 +4,7 @@ import {
   avatarUploadRequest,
   contactChangeConfirmRequest,
   contactChangeRequest,
+  contactChangeUndoRequest,
   updateProfileRequest,
 } from '../users/requests';
 import type { RouteDoc } from './route-doc';
@@ -31,13 +32,18 @@ export const usersRouteDocs = {
   },
   'DELETE /api/users/{id}/avatar': { summary: 'Remove the avatar', status: 200 },
   'POST /api/users/{id}/contact-change': {
-    summary: 'Send a 6-digit code to a new email or phone (the owner only; 202)',
+    summary: 'Send a 6-digit code to a new email or phone: currentPassword (or a two-step code) (the owner only; 202)',
     body: contactChangeRequest,
     status: 202,
   },
   'POST /api/users/{id}/contact-change/confirm': {
     summary: 'Change email or phone with the code: claims and profile in one transaction',
     body: contactChangeConfirmRequest,
+    status: 200,
+  },
+  'POST /api/users/contact-change/undo': {
+    summary: "The old email's or phone's link (token): the change undone, every session ended, once",
+    body: contactChangeUndoRequest,
     status: 200,
   },
 } as const satisfies Record<AreaRouteKey<'users'>, RouteDoc>;

@@ -16,8 +16,8 @@ export const invoiceRouteHandlers: Pick<AreaRouteHandlers<'plans'>, InvoiceRoute
     json(200, { invoice: await issueNow(caller, pathParam(event, 'id')) }),
   'POST /api/apps/plans/invoices/{id}/void': async ({ event, caller }) =>
     json(200, { invoice: await voidNow(caller, pathParam(event, 'id')) }),
-  'POST /api/apps/plans/invoices/{id}/payments': async ({ event, caller }) => {
-    const id = pathParam(event, 'id');
-    return json(200, { invoice: await recordPayment(caller, id, parseBody(event, recordPaymentSchema)) });
-  },
+  'POST /api/apps/plans/invoices/{id}/payments': async ({ event, caller }) =>
+    json(200, {
+      invoice: await recordPayment(caller, pathParam(event, 'id'), () => parseBody(event, recordPaymentSchema)),
+    }),
 };

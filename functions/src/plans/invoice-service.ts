@@ -98,19 +98,23 @@ export const voidNow = async (caller: Caller, invoiceId: string, now = new Date(
   }
 };
 
-/** The whole amount due, received (partial payments are not kept: docs/decisions.md). */
+/**
+ * The whole amount due, received (partial payments are not kept: docs/decisions.md). The body is
+ * read once the caller may update this invoice: who may not learns nothing of its fields.
+ */
 export const recordPayment = async (
   caller: Caller,
   invoiceId: string,
-  body: RecordPayment,
+  body: () => RecordPayment,
   now = new Date(),
 ): Promise<InvoiceView> => {
   const invoice = await changeable(caller, invoiceId);
+  const input = body();
   if (invoice.status !== 'open') throw notInStatus(invoice, 'open');
   const payment = {
-    method: body.method,
-    paidOn: body.paidOn,
-    reference: body.reference,
+    method: input.method,
+    paidOn: input.paidOn,
+    reference: input.reference,
     recordedBy: caller.principal.userId,
     recordedAt: now.toISOString(),
   };

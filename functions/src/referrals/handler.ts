@@ -14,5 +14,5 @@ export const handler = defineAreaHandler('referrals', referralsHttpRoutes, {
     json(200, await listEveryCredit(caller, parseQuery(event, adminListQuery))),
   'GET /api/apps/referrals/reward-rule': async () => json(200, { rewardRule: await readRewardRule() }),
   'PUT /api/apps/referrals/reward-rule': async ({ event, caller }) =>
-    json(200, { rewardRule: await saveRewardRule(caller, parseBody(event, saveRewardRuleSchema)) }),
+    json(200, { rewardRule: await saveRewardRule(caller, () => parseBody(event, saveRewardRuleSchema)) }),
 });

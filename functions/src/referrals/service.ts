@@ -124,14 +124,16 @@ export const readRewardRule = async (): Promise<RewardRuleView> => ruleView(awai
 
 /**
  * An admin's rule (update Referral), from the version read: a stale one is 409 with the current
- * rule. It applies to referrals rewarded from now on; those rewarded keep their credit.
+ * rule. It applies to referrals rewarded from now on; those rewarded keep their credit. The body
+ * is read after authorising: who may not set the rule learns nothing of its fields.
  */
 export const saveRewardRule = async (
   caller: Caller,
-  input: SaveRewardRule,
+  body: () => SaveRewardRule,
   now = new Date(),
 ): Promise<RewardRuleView> => {
   authorize(caller.ability, 'update', 'Referral');
+  const input = body();
   const record: RewardRuleRecord = {
     rule: input.rule,
     updatedAt: now.toISOString(),

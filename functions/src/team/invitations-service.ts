@@ -1,8 +1,9 @@
 import { authorize } from '../core/authorize';
 import type { Caller } from '../core/caller';
 import { ConditionFailed, transactWrite } from '../core/db';
-import { ConflictError, ForbiddenError, GoneError, NotFoundError, ValidationError } from '../core/errors';
+import { ConflictError, GoneError, NotFoundError, ValidationError } from '../core/errors';
 import { ulid } from '../core/ids';
+import { chargeRate, rateLimitedError } from '../core/rate-window';
 import { sealSecret } from '../core/secret-box';
 import type { InvitationRecord } from '../core/team/records';
 import {
@@ -13,7 +14,9 @@ import {
   validityOf,
 } from '../core/team/repository';
 import type { Invitation, InvitationPreview, InvitationsResponse } from './contract';
+import { requireAdministratorFor } from './admin-guard';
 import { invitationJobPart } from './invitation-job';
+import { invitationResent, invitationSentBy, resendsLimit } from './invitation-limits';
 import { teamMessages } from './messages';
 import {
   contactTaken,
@@ -83,7 +86,7 @@ export const invite = async (
 ): Promise<Invitation> => {
   authorize(caller.ability, 'create', 'Team');
   const body = request();
-  if (body.role === 'admin' && caller.principal.role !== 'admin') throw new ForbiddenError(teamMessages.adminOnly);
+  requireAdministratorFor(caller, body.role);
   const appOrigin = appOriginOf(requestOrigin);
   if (body.email && (await contactTaken('email', body.email))) {
     throw new ConflictError({ email: [teamMessages.emailTaken] });
@@ -104,7 +107,14 @@ export const invite = async (
     ...validityOf(now),
     version: 1,
   };
-  await transactWrite([newInvitationPart(record), await sendPart(record, secret, appOrigin, now)]);
+  const counted = chargeRate([invitationSentBy(caller.principal.userId)], now.getTime());
+  try {
+    await transactWrite([...counted.parts, newInvitationPart(record), await sendPart(record, secret, appOrigin, now)]);
+  } catch (error) {
+    const refusal = counted.refusalOf(error);
+    if (refusal) throw rateLimitedError(refusal, 'invitations sent by one member');
+    throw error;
+  }
   return toInvitation(record, now);
 };
 
@@ -123,7 +133,7 @@ export const resendInvitation = async (
 ): Promise<Invitation> => {
   authorize(caller.ability, 'create', 'Team');
   const previous = await invitationOr404(id);
-  if (previous.role === 'admin' && caller.principal.role !== 'admin') throw new ForbiddenError(teamMessages.adminOnly);
+  requireAdministratorFor(caller, previous.role);
   const appOrigin = appOriginOf(requestOrigin);
   const { secret, secretHash } = newInvitationSecret();
   const next: InvitationRecord = {
@@ -133,9 +143,22 @@ export const resendInvitation = async (
     ...validityOf(now),
     version: previous.version + 1,
   };
+  // The invitation's own resends first: the refusal names the window that ends last anyway.
+  const counted = chargeRate([invitationResent(id), invitationSentBy(caller.principal.userId)], now.getTime());
   try {
-    await transactWrite([resentInvitationPart(previous, next), await sendPart(next, secret, appOrigin, now)]);
+    await transactWrite([
+      ...counted.parts,
+      resentInvitationPart(previous, next),
+      await sendPart(next, secret, appOrigin, now),
+    ]);
   } catch (error) {
+    const refusal = counted.refusalOf(error);
+    if (refusal) {
+      throw rateLimitedError(
+        refusal,
+        refusal.limit === resendsLimit ? 'resends of one invitation' : 'invitations sent by one member',
+      );
+    }
     if (error instanceof ConditionFailed && error.failed('invitation')) {
       throw new NotFoundError(teamMessages.invitationNotFound);
     }

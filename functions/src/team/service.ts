@@ -9,6 +9,7 @@ import { isRole, type Role } from '../core/roles';
 import { adminCountPart, ensureAdminCount } from '../core/team/repository';
 import type { UserRecord } from '../core/users/records';
 import type { Member, MembersQuery, MembersResponse } from './contract';
+import { requireAdministratorFor } from './admin-guard';
 import { teamMessages } from './messages';
 import type { ChangeRoleRequest } from './requests';
 import { getMember, lastSeenOf, listMembers, roleChangePart, suspensionPart } from './repository';
@@ -61,12 +62,8 @@ const memberOr404 = async (id: string): Promise<UserRecord> => {
   return user;
 };
 
-const isAdmin = (caller: Caller) => caller.principal.role === 'admin';
-
-/** Only an administrator touches an administrator (their role or their account). */
-const requireAdminFor = (caller: Caller, ...touched: string[]) => {
-  if (touched.includes('admin') && !isAdmin(caller)) throw new ForbiddenError(teamMessages.adminOnly);
-};
+/** Only an administrator touches an administrator (their role or their account): admin-guard.ts. */
+const requireAdminFor = requireAdministratorFor;
 
 /** Writes the change; a lost condition is the last administrator or a stale profile (409). */
 const writeMemberChange = async (parts: readonly TransactionPart[]) => {

@@ -1,33 +1,41 @@
 import { createHmac, randomInt } from 'node:crypto';
 
+import { proveOwner, securityLogPart, settleOwnerProof, type RequestOrigin } from '../auth/identity-service';
 import { sameHash } from '../core/auth/tokens';
 import type { Caller } from '../core/caller';
-import { ConditionFailed } from '../core/db';
+import { ConditionFailed, type TransactionPart } from '../core/db';
 import { ConflictError, ForbiddenError, TooManyRequestsError, ValidationError } from '../core/errors';
 import { sealSecret } from '../core/secret-box';
 import { jwtSecret } from '../core/secrets';
 import type { UserRecord } from '../core/users/records';
 import type { ContactChangeStarted, ContactField, Profile } from './contract';
 import { contactCodeJobPart } from './contact-code-job';
+import { contactNoticeJobPart } from './contact-notice-job';
+import { maskedContact, newUndoToken, undoAfterChange } from './contact-undo';
 import type { ContactChangeRecord } from './entities';
 import { userMessages } from './messages';
 import {
+  contactChangePart,
+  contactUndoPart,
   getClaimOwner,
   getContactChange,
+  getContactUndo,
   getProfile,
   spendContactChangeTry,
-  storeContactChange,
   swapContact,
 } from './repository';
 import type { ContactChangeConfirmRequest, ContactChangeRequest } from './requests';
 import { profileFor, toProfile } from './service';
 
 /**
- * Changing the sign-in email or phone (docs/user-view.md): a 6-digit code goes to the NEW
- * address or number through background work; the change happens only with that code, in one
- * transaction that swaps the uniqueness claims and the profile. Codes are stored as a keyed
- * hash bound to the user, field and new value; they expire; tries and codes asked for are
- * budgeted per window like the reset codes (auth/reset-codes.ts).
+ * Changing the sign-in email or phone (docs/user-view.md): asked for with the owner's proof (the
+ * current password, or a code when two-step verification is on: auth/identity-service.ts, on
+ * the user's budget of code checks), a 6-digit code goes to the NEW address or number through
+ * background work; the change happens only with that code, in one transaction that swaps the
+ * uniqueness claims and the profile and writes the notice to the OLD one with its undo link
+ * (contact-undo-service.ts) and the security log's entry. Codes are stored as a keyed hash bound
+ * to the user, field and new value; they expire; tries and codes asked for are budgeted per
+ * window like the reset codes (auth/reset-codes.ts).
  */
 export const contactCodeLifetimeMs = 15 * 60 * 1000;
 export const contactChangeWindowMs = 60 * 60 * 1000;
@@ -62,7 +70,7 @@ export const startContactChange = async (
   now = new Date(),
 ): Promise<ContactChangeStarted> => {
   const user = await ownProfile(caller, userId);
-  const { field, value } = request();
+  const { field, value, currentPassword, code: proofCode } = request();
   if (value === user[field]) {
     throw new ValidationError({ value: [userMessages.sameValue] });
   }
@@ -76,6 +84,8 @@ export const startContactChange = async (
       general: [userMessages.tooManyCodes],
     });
   }
+  // The owner, not only their session: a wrong password is a 400 on currentPassword, and costs.
+  const proof = await proveOwner(user, { password: currentPassword, code: proofCode }, 'currentPassword', now);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const windowEndsAtMs = windowOpen ? seen.windowEndsAtMs : nowMs + contactChangeWindowMs;
   const record: ContactChangeRecord = {
@@ -96,7 +106,7 @@ export const startContactChange = async (
     now,
   );
   try {
-    await storeContactChange(record, seen, job);
+    await settleOwnerProof(user.id, proof, [contactChangePart(record, seen), job]);
   } catch (error) {
     if (error instanceof ConditionFailed)
       throw new ConflictError({ general: [userMessages.busy] }, undefined, { cause: error });
@@ -105,10 +115,46 @@ export const startContactChange = async (
   return { field, value, expiresAt };
 };
 
+/**
+ * What goes with a confirmed change (when the field had a value): the way back, the notice with
+ * its undo link to the value replaced, and the entry of the security log.
+ */
+const changeAftermath = async (
+  user: UserRecord,
+  change: ContactChangeRecord,
+  origin: RequestOrigin,
+  nowMs: number,
+): Promise<TransactionPart[]> => {
+  const { field } = change;
+  const previous = user[field];
+  const at = new Date(nowMs);
+  const logged = securityLogPart(
+    { userId: user.id, event: field === 'email' ? 'email-changed' : 'phone-changed', origin },
+    at,
+  );
+  if (!previous) return [logged];
+  const { token, hash } = newUndoToken(user.id, field);
+  const seen = await getContactUndo(user.id, field);
+  const undo = undoAfterChange(seen, { userId: user.id, field, previous, hash }, nowMs);
+  const notice = contactNoticeJobPart(
+    {
+      channel: field === 'phone' ? 'sms' : 'email',
+      to: previous,
+      field,
+      maskedValue: maskedContact(field, change.value),
+      sealedToken: await sealSecret(token, 'job'),
+      validUntil: new Date(undo.validUntilMs).toISOString(),
+    },
+    at,
+  );
+  return [contactUndoPart(undo, seen), notice, logged];
+};
+
 export const confirmContactChange = async (
   caller: Caller,
   userId: string,
   request: () => ContactChangeConfirmRequest,
+  origin: RequestOrigin,
   now = Date.now(),
 ): Promise<Profile> => {
   const user = await ownProfile(caller, userId);
@@ -121,7 +167,7 @@ export const confirmContactChange = async (
   const right = sameHash(change.codeHash, await hashCode(user.id, field, change.value, code));
   if (!right || change.codeExpiresAtMs <= now) throw new ValidationError({ code: [userMessages.codeWrong] });
   try {
-    await swapContact(user, change);
+    await swapContact(user, change, await changeAftermath(user, change, origin, now));
   } catch (error) {
     if (!(error instanceof ConditionFailed)) throw error;
     if (error.labels.includes('claim')) throw takenError(field);

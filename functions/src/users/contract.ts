@@ -87,3 +87,9 @@ export interface ContactChangeStarted {
   readonly value: string;
   readonly expiresAt: string;
 }
+
+/** `POST /api/users/contact-change/undo`: which field went back, or only the sign-out (its old value is another account's now). */
+export interface ContactChangeUndone {
+  readonly field: ContactField;
+  readonly restored: boolean;
+}

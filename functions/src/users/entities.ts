@@ -32,3 +32,29 @@ export const contactChangeEntity = defineEntity<ContactChangeRecord, [userId: st
   key: (userId, field) => ({ pk: userPartitionKey(userId), sk: contactChangeSortKey(field) }),
   keyOf: (record) => ({ pk: userPartitionKey(record.userId), sk: contactChangeSortKey(record.field) }),
 });
+
+/**
+ * The way back from a confirmed change (docs/user-view.md): the value the field had before the
+ * changes of this window, and the SHA-256 of each undo link sent to a value that was replaced.
+ * Any one link undoes, once: the undo deletes the item, so every link of the window stops
+ * working with it. A change confirmed while the window is open keeps the value to restore (the
+ * first one: a second change cannot move the way back to an address the first put in) and opens
+ * the window again from then. One per user and field, in the user's partition; TTL removes it.
+ */
+export interface ContactUndoRecord {
+  readonly userId: string;
+  readonly field: ContactField;
+  readonly restoreTo: string;
+  readonly tokenHashes: ReadonlySet<string>;
+  readonly validUntilMs: number;
+  /** Epoch seconds: TTL. */
+  readonly expiresAt: number;
+}
+
+const contactUndoSortKey = (field: ContactField) => `CONTACT_UNDO#${field}`;
+
+export const contactUndoEntity = defineEntity<ContactUndoRecord, [userId: string, field: ContactField]>({
+  type: 'ContactUndo',
+  key: (userId, field) => ({ pk: userPartitionKey(userId), sk: contactUndoSortKey(field) }),
+  keyOf: (record) => ({ pk: userPartitionKey(record.userId), sk: contactUndoSortKey(record.field) }),
+});

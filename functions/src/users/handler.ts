@@ -1,14 +1,17 @@
+import { originOf } from '../auth/identity-service';
 import { defineAreaHandler } from '../core/handler';
 import { json, parseBody, pathIdIfValid, pathParam } from '../core/http';
 import { userEntity } from '../core/users/entities';
 import { usersHttpRoutes } from '../routes';
 import { confirmAvatarUpload, removeAvatar, startAvatarUpload } from './avatar-service';
 import { confirmContactChange, startContactChange } from './contact-change-service';
+import { undoContactChange } from './contact-undo-service';
 import {
   avatarConfirmRequest,
   avatarUploadRequest,
   contactChangeConfirmRequest,
   contactChangeRequest,
+  contactChangeUndoRequest,
   updateProfileRequest,
 } from './requests';
 import { editProfile, viewProfile } from './service';
@@ -39,10 +42,15 @@ export const handler = defineAreaHandler(
       json(202, await startContactChange(caller, pathParam(event, 'id'), () => parseBody(event, contactChangeRequest))),
     'POST /api/users/{id}/contact-change/confirm': async ({ event, caller }) =>
       json(200, {
-        user: await confirmContactChange(caller, pathParam(event, 'id'), () =>
-          parseBody(event, contactChangeConfirmRequest),
+        user: await confirmContactChange(
+          caller,
+          pathParam(event, 'id'),
+          () => parseBody(event, contactChangeConfirmRequest),
+          originOf(event),
         ),
       }),
+    'POST /api/users/contact-change/undo': async ({ event }) =>
+      json(200, await undoContactChange(() => parseBody(event, contactChangeUndoRequest), originOf(event))),
   },
   {
     readWithSession: (_route, event) => {

@@ -26,4 +26,6 @@ export const userMessages = {
   tooManyCodes: 'Too many codes asked for; try again later',
   selfOnly: 'Only the account’s owner can change its sign-in identifier',
   busy: 'Someone else changed this at the same moment; try again',
+  passwordRequired: 'Enter your current password',
+  undoInvalid: 'This link is not valid: it has expired or was already used',
 } as const;

@@ -1,12 +1,12 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 
-import { ConditionFailed, db, putPart, transactWrite, writeIf, type TransactionPart } from '../core/db';
+import { ConditionFailed, db, deletePart, putPart, transactWrite, writeIf, type TransactionPart } from '../core/db';
 import { batchGetAlong, type ReadAlong } from '../core/read-along';
 import { tableName } from '../core/table';
 import { peopleIndexKeys, roleIndexKeys, uniqueClaimEntity, userEntity } from '../core/users/entities';
 import type { UserRecord } from '../core/users/records';
 import type { ContactField, ProfileLanguage, ProfileStatus } from './contract';
-import { contactChangeEntity, type ContactChangeRecord } from './entities';
+import { contactChangeEntity, contactUndoEntity, type ContactChangeRecord, type ContactUndoRecord } from './entities';
 
 /** The users area's reads and writes: the profile item (core's entity) and pending contact changes. */
 
@@ -101,6 +101,19 @@ export const setAvatar = async (
 
 /* ---------- Pending contact changes ---------- */
 
+/** A conditional Delete whose condition compares with values. */
+const deleteIfPart = (
+  label: string,
+  key: { pk: string; sk: string },
+  condition: string,
+  values: Record<string, unknown>,
+): TransactionPart => ({
+  label,
+  item: {
+    Delete: { TableName: tableName(), Key: key, ConditionExpression: condition, ExpressionAttributeValues: values },
+  },
+});
+
 export const getContactChange = async (
   userId: string,
   field: ContactField,
@@ -112,35 +125,31 @@ export const getContactChange = async (
 };
 
 /**
- * Stores a new code (replacing the pending one) with the job that sends it, in one transaction
- * (the outbox), only if the pending change is still the one read: two requests at once cannot
- * both spend the same issue budget (ConditionFailed(['change'])).
+ * A new code (replacing the pending one), as a part of the transaction that also holds the job
+ * that sends it (the outbox), only if the pending change is still the one read: two requests at
+ * once cannot both spend the same issue budget (ConditionFailed(['change'])).
  */
-export const storeContactChange = async (
+export const contactChangePart = (
   record: ContactChangeRecord,
   seen: ContactChangeRecord | undefined,
-  job: TransactionPart,
-): Promise<void> => {
+): TransactionPart => {
   const condition = seen
     ? {
         expression: 'issues = :issues AND windowEndsAtMs = :window',
         values: { ':issues': seen.issues, ':window': seen.windowEndsAtMs },
       }
     : { expression: 'attribute_not_exists(pk)', values: undefined };
-  await transactWrite([
-    {
-      label: 'change',
-      item: {
-        Put: {
-          TableName: tableName(),
-          Item: contactChangeEntity.toItem(record),
-          ConditionExpression: condition.expression,
-          ...(condition.values ? { ExpressionAttributeValues: condition.values } : {}),
-        },
+  return {
+    label: 'change',
+    item: {
+      Put: {
+        TableName: tableName(),
+        Item: contactChangeEntity.toItem(record),
+        ConditionExpression: condition.expression,
+        ...(condition.values ? { ExpressionAttributeValues: condition.values } : {}),
       },
     },
-    job,
-  ]);
+  };
 };
 
 /**
@@ -175,64 +184,120 @@ export const spendContactChangeTry = async (
 };
 
 /**
- * The change itself, in ONE transaction: the code is consumed (only once), the profile takes the
- * new value (only if it still holds the old one), the old claim goes (only if it is this
- * user's) and the new claim is made (only if nobody holds it: ConditionFailed(['claim'])).
- * Any part failing leaves everything as it was.
+ * The profile's field moved from `from` to `to` with the uniqueness claims, as transaction parts:
+ * the profile only if it still holds `from` (ConditionFailed(['profile'])), the old claim deleted
+ * only if it is this user's, the new one made only if nobody holds it (ConditionFailed(['claim'])).
+ * An email that changes only in letter case keeps its claim (claims are lower-cased).
  */
-export const swapContact = async (user: UserRecord, change: ContactChangeRecord): Promise<void> => {
-  const field = change.field;
-  const oldClaim = uniqueClaimEntity.key(field, user[field]);
-  const newClaim = uniqueClaimEntity.key(field, change.value);
-  // An email that changes only in letter case keeps its claim (claims are lower-cased).
+const moveContactParts = (userId: string, field: ContactField, from: string, to: string): TransactionPart[] => {
+  const oldClaim = uniqueClaimEntity.key(field, from);
+  const newClaim = uniqueClaimEntity.key(field, to);
   const sameClaim = oldClaim.pk === newClaim.pk;
-  await transactWrite([
-    {
-      label: 'code',
-      item: {
-        Delete: {
-          TableName: tableName(),
-          Key: contactChangeEntity.key(user.id, field),
-          ConditionExpression: 'codeHash = :hash',
-          ExpressionAttributeValues: { ':hash': change.codeHash },
-        },
-      },
-    },
+  return [
     {
       label: 'profile',
       item: {
         Update: {
           TableName: tableName(),
-          Key: userEntity.key(user.id),
+          Key: userEntity.key(userId),
           UpdateExpression: 'SET #field = :value, version = version + :one',
           ConditionExpression: '#field = :old',
           ExpressionAttributeNames: { '#field': field },
-          ExpressionAttributeValues: { ':value': change.value, ':old': user[field], ':one': 1 },
+          ExpressionAttributeValues: { ':value': to, ':old': from, ':one': 1 },
         },
       },
     },
     ...(sameClaim
       ? []
       : [
-          {
-            label: 'old claim',
-            item: {
-              Delete: {
-                TableName: tableName(),
-                Key: oldClaim,
-                ConditionExpression: 'userId = :me',
-                ExpressionAttributeValues: { ':me': user.id },
-              },
-            },
-          },
-          putPart(
-            'claim',
-            uniqueClaimEntity.toItem({ field, value: change.value, userId: user.id }),
-            'attribute_not_exists(pk)',
-          ),
+          deleteIfPart('old claim', oldClaim, 'userId = :me', { ':me': userId }),
+          putPart('claim', uniqueClaimEntity.toItem({ field, value: to, userId }), 'attribute_not_exists(pk)'),
         ]),
+  ];
+};
+
+/**
+ * The change itself, in ONE transaction: the code is consumed (only once), the profile and the
+ * claims move to the new value (moveContactParts), and `along` is written with them (the way
+ * back, the notice to the old value, the security log). Any part failing leaves everything as it was.
+ */
+export const swapContact = async (
+  user: UserRecord,
+  change: ContactChangeRecord,
+  along: readonly TransactionPart[],
+): Promise<void> => {
+  await transactWrite([
+    {
+      label: 'code',
+      item: {
+        Delete: {
+          TableName: tableName(),
+          Key: contactChangeEntity.key(user.id, change.field),
+          ConditionExpression: 'codeHash = :hash',
+          ExpressionAttributeValues: { ':hash': change.codeHash },
+        },
+      },
+    },
+    ...moveContactParts(user.id, change.field, user[change.field], change.value),
+    ...along,
   ]);
 };
+
+/* ---------- The way back (undo) ---------- */
+
+export const getContactUndo = async (userId: string, field: ContactField): Promise<ContactUndoRecord | undefined> => {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: contactUndoEntity.key(userId, field), ConsistentRead: true }),
+  );
+  return Item ? contactUndoEntity.fromItem(Item) : undefined;
+};
+
+/** The way back after a change, only if the one read is still stored (ConditionFailed(['undo'])). */
+export const contactUndoPart = (record: ContactUndoRecord, seen: ContactUndoRecord | undefined): TransactionPart =>
+  seen
+    ? {
+        label: 'undo',
+        item: {
+          Put: {
+            TableName: tableName(),
+            Item: contactUndoEntity.toItem(record),
+            ConditionExpression: 'validUntilMs = :seen',
+            ExpressionAttributeValues: { ':seen': seen.validUntilMs },
+          },
+        },
+      }
+    : putPart('undo', contactUndoEntity.toItem(record), 'attribute_not_exists(pk)');
+
+/** The way back used up, and a pending change dropped, without moving anything (its value is someone else's now). */
+export const spendContactUndoParts = (
+  userId: string,
+  field: ContactField,
+  tokenHash: string,
+  nowMs: number,
+): TransactionPart[] => [
+  deleteIfPart('undo', contactUndoEntity.key(userId, field), 'contains(tokenHashes, :hash) AND validUntilMs > :now', {
+    ':hash': tokenHash,
+    ':now': nowMs,
+  }),
+  deletePart('pending change', contactChangeEntity.key(userId, field)),
+];
+
+/**
+ * An undo, as transaction parts: the way back used up (only if the link's digest is in it and
+ * it is still valid: ConditionFailed(['undo'])), any pending change of the field dropped, and,
+ * when the field holds another value now, the profile and claims moved back to `restoreTo`.
+ */
+export const undoContactParts = (
+  user: UserRecord,
+  undo: ContactUndoRecord,
+  tokenHash: string,
+  nowMs: number,
+): TransactionPart[] => [
+  ...spendContactUndoParts(user.id, undo.field, tokenHash, nowMs),
+  ...(user[undo.field] === undo.restoreTo
+    ? []
+    : moveContactParts(user.id, undo.field, user[undo.field], undo.restoreTo)),
+];
 
 /** Who holds an email or phone now (strongly consistent), if anyone. */
 export const getClaimOwner = async (field: ContactField, value: string): Promise<string | undefined> => {

@@ -54,12 +54,27 @@ describe('the users area requests (shared with the web forms)', () => {
   });
 
   it('checks a new phone or email by its field, and a 6-digit code', () => {
-    expect(v.safeParse(contactChangeRequest, { field: 'phone', value: '+15550100099' }).success).toBe(true);
-    expect(v.safeParse(contactChangeRequest, { field: 'phone', value: '555-0100' }).success).toBe(false);
-    expect(v.safeParse(contactChangeRequest, { field: 'email', value: 'ada@example.com' }).success).toBe(true);
-    expect(v.safeParse(contactChangeRequest, { field: 'email', value: '+15550100099' }).success).toBe(false);
-    expect(v.safeParse(contactChangeRequest, { field: 'fax', value: 'x' }).success).toBe(false);
+    const proof = { currentPassword: 'Secret#2026' };
+    expect(v.safeParse(contactChangeRequest, { field: 'phone', value: '+15550100099', ...proof }).success).toBe(true);
+    expect(v.safeParse(contactChangeRequest, { field: 'phone', value: '555-0100', ...proof }).success).toBe(false);
+    expect(v.safeParse(contactChangeRequest, { field: 'email', value: 'ada@example.com', ...proof }).success).toBe(
+      true,
+    );
+    expect(v.safeParse(contactChangeRequest, { field: 'email', value: '+15550100099', ...proof }).success).toBe(false);
+    expect(v.safeParse(contactChangeRequest, { field: 'fax', value: 'x', ...proof }).success).toBe(false);
     expect(v.safeParse(contactChangeConfirmRequest, { field: 'phone', code: '012345' }).success).toBe(true);
     expect(v.safeParse(contactChangeConfirmRequest, { field: 'phone', code: '12345' }).success).toBe(false);
+  });
+
+  it('asks for the current password, or a two-step code, with a change of how the account signs in', () => {
+    const change = { field: 'email', value: 'ada@example.com' };
+    expect(issuesOf(contactChangeRequest, change)).toEqual(['currentPassword']);
+    expect(issuesOf(contactChangeRequest, { ...change, currentPassword: '' })).toEqual(['currentPassword']);
+    expect(v.safeParse(contactChangeRequest, { ...change, currentPassword: 'Secret#2026' }).success).toBe(true);
+    expect(v.safeParse(contactChangeRequest, { ...change, code: '123456' }).success).toBe(true);
+    expect(issuesOf(contactChangeRequest, { ...change, code: '12345' })).toContain('code');
+    expect(issuesOf(contactChangeRequest, { ...change, currentPassword: 'x'.repeat(129) })).toContain(
+      'currentPassword',
+    );
   });
 });

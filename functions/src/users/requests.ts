@@ -71,28 +71,48 @@ export const phonePattern = /^\+[1-9]\d{7,14}$/;
 export const emailPattern =
   /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
-export const contactChangeRequest = v.variant(
-  'field',
-  [
-    object({
-      field: v.literal('email', userMessages.fieldUnknown),
-      value: v.pipe(
-        v.string(userMessages.emailFormat),
-        trimInvisible(),
-        v.maxLength(254, userMessages.emailFormat),
-        v.regex(emailPattern, userMessages.emailFormat),
-      ),
-    }),
-    object({
-      field: v.literal('phone', userMessages.fieldUnknown),
-      value: v.pipe(
-        v.string(userMessages.phoneFormat),
-        trimInvisible(),
-        v.regex(phonePattern, userMessages.phoneFormat),
-      ),
-    }),
-  ],
-  userMessages.fieldUnknown,
+/**
+ * The owner's proof that goes with a change of how the account signs in (docs/user-view.md): the
+ * current password, or a current code from the authenticator app when two-step verification is
+ * on. An open session alone (or a stolen access token) does not move the sign-in.
+ */
+const ownerProof = {
+  currentPassword: v.optional(
+    v.pipe(v.string(userMessages.passwordRequired), v.maxLength(128, userMessages.passwordRequired)),
+  ),
+  code: v.optional(v.pipe(v.string(userMessages.codeFormat), v.regex(/^\d{6}$/, userMessages.codeFormat))),
+};
+
+export const contactChangeRequest = v.pipe(
+  v.variant(
+    'field',
+    [
+      object({
+        field: v.literal('email', userMessages.fieldUnknown),
+        value: v.pipe(
+          v.string(userMessages.emailFormat),
+          trimInvisible(),
+          v.maxLength(254, userMessages.emailFormat),
+          v.regex(emailPattern, userMessages.emailFormat),
+        ),
+        ...ownerProof,
+      }),
+      object({
+        field: v.literal('phone', userMessages.fieldUnknown),
+        value: v.pipe(
+          v.string(userMessages.phoneFormat),
+          trimInvisible(),
+          v.regex(phonePattern, userMessages.phoneFormat),
+        ),
+        ...ownerProof,
+      }),
+    ],
+    userMessages.fieldUnknown,
+  ),
+  v.forward(
+    v.check((input) => Boolean(input.currentPassword) || Boolean(input.code), userMessages.passwordRequired),
+    ['currentPassword'],
+  ),
 );
 export type ContactChangeRequest = v.InferOutput<typeof contactChangeRequest>;
 
@@ -101,3 +121,13 @@ export const contactChangeConfirmRequest = object({
   code: v.pipe(v.string(userMessages.codeFormat), v.regex(/^\d{6}$/, userMessages.codeFormat)),
 });
 export type ContactChangeConfirmRequest = v.InferOutput<typeof contactChangeConfirmRequest>;
+
+/** The undo link's token (`<userId>.<field>.<secret>`): checked in full by the service. */
+export const contactChangeUndoRequest = object({
+  token: v.pipe(
+    v.string(userMessages.undoInvalid),
+    v.minLength(1, userMessages.undoInvalid),
+    v.maxLength(200, userMessages.undoInvalid),
+  ),
+});
+export type ContactChangeUndoRequest = v.InferOutput<typeof contactChangeUndoRequest>;

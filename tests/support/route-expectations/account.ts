@@ -128,7 +128,11 @@ export const accountRouteExpectations = {
   'POST /api/users/{id}/contact-change': expectation({
     request: (_fixture, { users }) => ({
       params: { id: users.clientA.id },
-      body: { field: 'email', value: `matrix-${Date.now().toString(36)}@example.com` },
+      body: {
+        field: 'email',
+        value: `matrix-${Date.now().toString(36)}@example.com`,
+        currentPassword: 'Client#2026',
+      },
     }),
     expect: { clientA: 202, clientB: 404, admin: 403, manager: 403, support: 404, users: 404, restrictedUser: 403 },
   }),
@@ -144,6 +148,7 @@ export const accountRouteExpectations = {
     // An id that is nobody's (or another user's) is not found for everyone: nothing to mark.
     request: () => ({ body: { ids: ['01J00000000000000000000000'] } }),
     expect: everyone(404),
+    refusalFromBody: 'the ids to mark read are in the body: with none given, there is nothing to find',
   }),
   'POST /api/notifications/read-all': expectation({
     request: () => ({ body: { upTo: '01J00000000000000000000000' } }),

@@ -1,4 +1,5 @@
 import { closeConnection, pushJson } from '../push';
+import type { ConnectionRecord } from './records';
 import { listUserConnections } from './repository';
 
 /**
@@ -22,4 +23,22 @@ export const closeSessionConnections = async (userId: string, sessionId: string)
   const connections = (await listUserConnections(userId)).filter((connection) => connection.sessionId === sessionId);
   await Promise.all(connections.map((connection) => closeConnection(connection.connectionId)));
   return connections.length;
+};
+
+/**
+ * Sends the frame to every open connection of the user, then closes those `keepOpen` refuses:
+ * a connection opened for what its user may no longer read, or recorded with a role they no
+ * longer hold. The frame goes first, so the browser learns why; its next handshake is checked
+ * with the rules as they are then. Returns how many were closed.
+ */
+export const pushThenCloseRefused = async (
+  userId: string,
+  frame: object,
+  keepOpen: (connection: ConnectionRecord) => boolean,
+): Promise<number> => {
+  const connections = await listUserConnections(userId);
+  await Promise.all(connections.map((connection) => pushJson(connection.connectionId, frame)));
+  const refused = connections.filter((connection) => !keepOpen(connection));
+  await Promise.all(refused.map((connection) => closeConnection(connection.connectionId)));
+  return refused.length;
 };

@@ -6,6 +6,14 @@
 export const connectionPurposes = ['board', 'notifications'] as const;
 export type ConnectionPurpose = (typeof connectionPurposes)[number];
 
+/**
+ * What a connection's user must be allowed to read to keep it open: the chat page's (no purpose)
+ * the chat, a board's projects (which board is checked when it starts watching), the bell's
+ * nothing. `$connect` checks it, and so does a change of the user's rules (core/auth/rules-changed-runner.ts).
+ */
+export const subjectReadThrough = (purpose: ConnectionPurpose | undefined): 'Chat' | 'Project' | undefined =>
+  purpose === undefined ? 'Chat' : purpose === 'board' ? 'Project' : undefined;
+
 export interface ConnectionRecord {
   readonly connectionId: string;
   readonly userId: string;

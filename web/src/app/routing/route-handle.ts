@@ -32,6 +32,8 @@ export const routeNames = [
   'invitation',
   // Beyond the table of docs/product.md#routes (docs/mailings.md): the public unsubscribe link.
   'unsubscribe',
+  // Beyond the table of docs/product.md#routes (docs/user-view.md): undo a sign-in email or phone change.
+  'contact-change-undo',
 ] as const;
 
 export type RouteName = (typeof routeNames)[number];

@@ -92,6 +92,8 @@ const handles = {
   invitation: { name: 'invitation', layout: 'blank', public: true, unauthenticatedOnly: true },
   // Beyond the table of docs/product.md#routes (docs/mailings.md): the public unsubscribe link (signed in or not).
   unsubscribe: { name: 'unsubscribe', layout: 'blank', public: true },
+  // Beyond the table of docs/product.md#routes (docs/user-view.md): the old email's or phone's undo link (signed in or not).
+  contactChangeUndo: { name: 'contact-change-undo', layout: 'blank', public: true },
 } as const satisfies Record<string, RouteHandle>;
 
 export const routeTable: readonly RouteEntry[] = [
@@ -292,6 +294,12 @@ export const routeTable: readonly RouteEntry[] = [
     handle: handles.unsubscribe,
     parts: ['unsubscribe'],
     page: async () => (await import('../../features/unsubscribe/unsubscribe-page')).UnsubscribePage,
+  },
+  {
+    path: '/contact-change/undo',
+    handle: handles.contactChangeUndo,
+    parts: ['auth'],
+    page: async () => (await import('../../features/auth/components/contact-change-undo-page')).ContactChangeUndoPage,
   },
 ];
 

@@ -85,6 +85,24 @@ describe('the integrations page', () => {
     expect(screen.queryByTestId('webhook-secret-value')).toBeNull();
   });
 
+  it('says when to try again once an endpoint has had its test events (429)', async () => {
+    fetchMock.mockImplementation(async (input, init) =>
+      init?.method === 'POST' && String(input).endsWith('/wh1/test')
+        ? new Response(
+            JSON.stringify({
+              errors: { general: ['At most 5 test events to one endpoint a minute: try again in 40 seconds.'] },
+              retryAfter: 40,
+            }),
+            { status: 429, headers: { 'Content-Type': 'application/json', 'Retry-After': '40' } },
+          )
+        : json(200, { webhooks: [webhook] }),
+    );
+    renderAt('/apps/integrations');
+    fireEvent.click(await screen.findByTestId('webhook-menu'));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Send test event' }));
+    await screen.findByText('Too many test events for now. Try again in 40 seconds.');
+  });
+
   it('saves the help links from the version read, and on a conflict reloads the current ones', async () => {
     let saves = 0;
     fetchMock.mockImplementation(async (_input, init) => {

@@ -28,6 +28,7 @@ import { contactOf, InvitationsSection } from './components/invitations-section'
 import { InviteDialog } from './components/invite-dialog';
 import { MemberRow, type MemberAction } from './components/member-row';
 import { RoleDialog } from './components/role-dialog';
+import { teamErrorText } from './components/team-errors';
 import { grantableRoles, readTeamState, writeTeamState, type TeamTableState } from './components/team-state';
 import { roleLabel } from '../../shared/i18n/role-label';
 
@@ -43,7 +44,7 @@ type Pending =
  * action shows only when the caller's rules allow it; the server checks again.
  */
 export const TeamPage = () => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const ability = useAppAbility();
   const session = useSession();
   const myId = session.userData?.id;
@@ -88,8 +89,8 @@ export const TeamPage = () => {
     try {
       await resend.mutateAsync(invitation.id);
       setNotice(t('team.notices.resent', { contact: contactOf(invitation) }));
-    } catch {
-      setNotice(t('team.errors.generic'));
+    } catch (error) {
+      setNotice(teamErrorText(error, t, i18n.language));
     }
   };
 

@@ -1,19 +1,20 @@
+import { requestSocketTicket } from './socket-ticket';
+
 /**
  * The browser's end of the WebSocket API (`/ws`, the same origin on AWS behind CloudFront and
  * on the local server), typed by the frames each feature sends and receives (the chat's, a
- * project board's). Authenticates with the access token in the query string, keeps the
- * connection alive under API Gateway's 10-minute idle limit, and reconnects with exponential
- * back-off and jitter. A handshake that fails before opening may mean an expired access token,
- * so the session is refreshed before the next attempt.
+ * project board's). Each (re)connect first asks for a single-use ticket (`POST
+ * /api/realtime/ticket`, which refreshes the session when its access token has expired) and
+ * passes it as `?ticket=`: the access token never rides in a URL, where proxies and access logs
+ * keep it. Keeps the connection alive under API Gateway's 10-minute idle limit, and reconnects
+ * with exponential back-off and jitter.
  */
 
 export type SocketState = 'connecting' | 'open' | 'reconnecting' | 'stopped';
 
 export interface LiveSocketOptions<In> {
-  /** The current access token (null when signed out). */
-  readonly token: () => string | null;
-  /** Refreshes the access token; false when the session is over. */
-  readonly refresh: () => Promise<boolean>;
+  /** A fresh ticket for one handshake (null when signed out); POST /api/realtime/ticket by default. */
+  readonly ticket?: () => Promise<string | null>;
   readonly onFrame: (frame: In) => void;
   /** Each time the socket opens; `reconnected` after the first time (catch up then). */
   readonly onOpen: (reconnected: boolean) => void;
@@ -33,14 +34,18 @@ export const backoffDelay = (attempt: number, random: () => number = Math.random
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 };
 
-export const socketUrl = (origin: string, token: string, query: Readonly<Record<string, string>> = {}): string =>
-  `${origin.replace(/^http/, 'ws')}/ws?${new URLSearchParams({ token, ...query }).toString().replace(/\+/g, '%20')}`;
+export const socketUrl = (origin: string, ticket: string, query: Readonly<Record<string, string>> = {}): string =>
+  `${origin.replace(/^http/, 'ws')}/ws?${new URLSearchParams({ ticket, ...query }).toString().replace(/\+/g, '%20')}`;
 
 /** Frames the gateway routes by `action`; `ping` keeps any connection open (answered by `pong`). */
 type ActionFrame = { readonly action: string };
 
 export class LiveSocket<Out extends ActionFrame, In extends { readonly type: string }> {
   private socket: WebSocket | undefined;
+  /** Asking for a ticket: a connect is under way though there is no socket yet. */
+  private connecting = false;
+  /** Counts stops: a ticket that arrives after a stop (and maybe a new start) opens nothing. */
+  private run = 0;
   private attempt = 0;
   private openedBefore = false;
   private stopped = true;
@@ -58,6 +63,8 @@ export class LiveSocket<Out extends ActionFrame, In extends { readonly type: str
 
   stop(): void {
     this.stopped = true;
+    this.run += 1;
+    this.connecting = false;
     window.removeEventListener('online', this.reconnectNow);
     clearTimeout(this.retryTimer);
     clearInterval(this.pingTimer);
@@ -75,27 +82,33 @@ export class LiveSocket<Out extends ActionFrame, In extends { readonly type: str
   }
 
   private readonly reconnectNow = () => {
-    if (this.stopped || this.socket) return;
+    if (this.stopped || this.socket || this.connecting) return;
     clearTimeout(this.retryTimer);
     this.attempt = 0;
     this.connect();
   };
 
   private connect(): void {
-    const token = this.options.token();
-    if (!token) {
-      this.scheduleRetry(true);
-      return;
-    }
+    const run = this.run;
+    this.connecting = true;
     this.options.onState(this.openedBefore ? 'reconnecting' : 'connecting');
+    void (this.options.ticket ?? requestSocketTicket)()
+      .catch(() => null)
+      .then((ticket) => {
+        if (this.stopped || run !== this.run) return;
+        this.connecting = false;
+        if (ticket) this.open(ticket);
+        else this.scheduleRetry();
+      });
+  }
+
+  private open(ticket: string): void {
     const origin = this.options.origin ?? window.location.origin;
     const socket = (this.options.createSocket ?? ((url) => new WebSocket(url)))(
-      socketUrl(origin, token, this.options.query),
+      socketUrl(origin, ticket, this.options.query),
     );
     this.socket = socket;
-    let opened = false;
     socket.onopen = () => {
-      opened = true;
       this.attempt = 0;
       const reconnected = this.openedBefore;
       this.openedBefore = true;
@@ -116,26 +129,18 @@ export class LiveSocket<Out extends ActionFrame, In extends { readonly type: str
       if (this.socket !== socket) return;
       this.socket = undefined;
       clearInterval(this.pingTimer);
-      if (!this.stopped) this.scheduleRetry(!opened);
+      // A refused handshake (the ticket used or late, the rules changed) or a drop: a new ticket next time.
+      if (!this.stopped) this.scheduleRetry();
     };
   }
 
-  private scheduleRetry(refreshFirst: boolean): void {
+  private scheduleRetry(): void {
     this.options.onState('reconnecting');
     const delay = backoffDelay(this.attempt);
     this.attempt += 1;
     clearTimeout(this.retryTimer);
     this.retryTimer = setTimeout(() => {
-      if (this.stopped) return;
-      if (!refreshFirst) {
-        this.connect();
-        return;
-      }
-      void this.options.refresh().then((ok) => {
-        if (this.stopped) return;
-        if (ok) this.connect();
-        else this.scheduleRetry(true);
-      });
+      if (!this.stopped) this.connect();
     }, delay);
   }
 }

@@ -4,6 +4,7 @@ import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { registerRequest, type RegisterRequest } from '@orbit/functions/auth/contract';
 import { isApiError } from '../../../shared/api/api-error';
+import { inAWhile } from '../../../shared/i18n/retry-after';
 import { useText, type TranslationKey } from '../../../shared/i18n/translate';
 import { FormField } from '../../../shared/ui/plain/form-field';
 import { PlainAlert, PlainButton, PlainTextLink, plainStyles as styles } from '../../../shared/ui/plain/plain';
@@ -45,7 +46,8 @@ export const RegisterPage = () => {
   const { t } = text;
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const [formError, setFormError] = useState<TranslationKey | null>(null);
+  /** The form's own error: a key, and for too many sign-ups from this network (429) when to try again. */
+  const [formError, setFormError] = useState<{ key: TranslationKey; when?: string } | null>(null);
   const { control, handleSubmit, setError, formState } = useForm<RegisterRequest, unknown, RegisterBody>({
     resolver,
     defaultValues: {
@@ -78,8 +80,11 @@ export const RegisterPage = () => {
                   : validationKey[field];
           setError(field, { type: 'server', message }, { shouldFocus: index === 0 });
         });
+      } else if (error.status === 429) {
+        const when = inAWhile(error.retryAfterSeconds ?? 60 * 60, text.language);
+        setFormError({ key: 'auth.register.throttled', when });
       } else {
-        setFormError(error.code === 'network' ? 'errors.network' : 'errors.generic');
+        setFormError({ key: error.code === 'network' ? 'errors.network' : 'errors.generic' });
       }
     }
   });
@@ -95,7 +100,11 @@ export const RegisterPage = () => {
       subtitle={t('auth.register.subtitle')}
     >
       <form noValidate onSubmit={onSubmit} className={styles.stack} aria-label={t('auth.register.title')}>
-        {formError ? <PlainAlert severity="error">{t(formError)}</PlainAlert> : null}
+        {formError ? (
+          <PlainAlert severity="error">
+            {formError.when === undefined ? t(formError.key) : t(formError.key, { when: formError.when })}
+          </PlainAlert>
+        ) : null}
         <FormField
           control={control}
           name="fullName"

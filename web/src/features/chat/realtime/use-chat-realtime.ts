@@ -2,8 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatsAndContactsResponse, ClientFrame, OpenChatResponse } from '@orbit/functions/chat/contract';
 import type { ScheduledMessage } from '@orbit/functions/chat/scheduled-contract';
-import { refreshSession } from '../../../shared/api/api-client';
-import { getSession } from '../../../shared/session/session-store';
 import { chatKeys } from '../api/chat-api';
 import {
   applyContactStatus,
@@ -139,8 +137,6 @@ export const useChatRealtime = (
       }
     };
     const socket = new ChatSocket({
-      token: () => getSession().accessToken,
-      refresh: refreshSession,
       onFrame,
       onState: setState,
       // What was fetched before the socket opened may have missed messages (the socket was

@@ -18,13 +18,13 @@ import { useTheme } from '@mui/material/styles';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mailLimits } from '@orbit/functions/email/contract';
-import { ApiError } from '../../../shared/api/api-error';
 import { CloseIcon, DeleteIcon } from '../../../shared/ui/icons';
 import { RichEditor } from '../../../shared/ui/rich-editor';
 import { checkAttachments, formatSize, type AttachmentProblem } from './attachment-checks';
 import type { ComposeRequest } from './compose-state';
 import { AttachIcon, SendIcon } from './icons';
 import { RecipientField } from './recipient-field';
+import { sendErrorOf } from './send-errors';
 import { useDraft } from './use-draft';
 
 export interface ComposeDialogProps {
@@ -96,10 +96,9 @@ export const ComposeDialog = ({ request, onClose }: ComposeDialogProps) => {
       else setSending(false);
     } catch (error) {
       setSending(false);
-      const fieldErrors = error instanceof ApiError ? error.errors : {};
-      const first = ['to', 'cc', 'bcc'].map((name) => fieldErrors[name]?.[0]).find(Boolean);
-      if (first) setToError(first);
-      else setProblems([t('email.composer.sendFailed')]);
+      const reason = sendErrorOf(error, t, i18n.language);
+      if ('recipients' in reason) setToError(reason.recipients);
+      else setProblems([reason.problem]);
     }
   };
 

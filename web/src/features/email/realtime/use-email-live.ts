@@ -1,9 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent } from 'react';
 import type { EmailFrame } from '@orbit/functions/email/contract';
-import { refreshSession } from '../../../shared/api/api-client';
 import { LiveSocket } from '../../../shared/realtime/live-socket';
-import { getSession } from '../../../shared/session/session-store';
 import { countsKey, emailKey } from '../api/email';
 import { applyEmailFrame } from '../api/email-frames';
 
@@ -22,8 +20,6 @@ export const useEmailLive = (onReceived: (frame: Extract<EmailFrame, { type: 'em
   const received = useEffectEvent(onReceived);
   useEffect(() => {
     const socket = new LiveSocket<{ action: 'ping' }, EmailFrame | { type: string }>({
-      token: () => getSession().accessToken,
-      refresh: refreshSession,
       query: { purpose: 'notifications' },
       onState: () => undefined,
       onOpen: (reconnected) => {

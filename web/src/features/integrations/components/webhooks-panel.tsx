@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { Webhook } from '@orbit/functions/integrations/webhook-contract';
 import { isApiError } from '../../../shared/api/api-error';
+import { inAWhile } from '../../../shared/i18n/retry-after';
 import { LoadFailedAlert } from '../../../shared/ui/action-alerts';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { AddIcon } from '../../../shared/ui/icons';
@@ -41,7 +42,7 @@ type OpenDialog =
  * delivery log instead. A new or rotated signing secret is shown once.
  */
 export const WebhooksPanel = () => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
   const webhooks = useWebhooks();
   const update = useUpdateWebhook();
@@ -59,7 +60,12 @@ export const WebhooksPanel = () => {
         ? t('integrations.common.conflict')
         : isApiError(error) && error.code === 'network'
           ? t('integrations.common.network')
-          : t('integrations.common.failed'),
+          : // Test events are limited per endpoint and per person: say when to try again.
+            isApiError(error) && error.status === 429
+            ? t('integrations.webhooks.notices.testThrottled', {
+                when: inAWhile(error.retryAfterSeconds ?? 60, i18n.language),
+              })
+            : t('integrations.common.failed'),
     );
 
   const onAction = (action: WebhookAction, webhook: Webhook) => {

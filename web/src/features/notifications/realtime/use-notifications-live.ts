@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { NotificationFrame } from '@orbit/functions/notifications/contract';
-import { apiRequest, refreshSession } from '../../../shared/api/api-client';
+import { apiRequest } from '../../../shared/api/api-client';
 import { LiveSocket } from '../../../shared/realtime/live-socket';
-import { applyAbilityUpdate, getSession, type AbilityUpdate } from '../../../shared/session/session-store';
+import { applyAbilityUpdate, type AbilityUpdate } from '../../../shared/session/session-store';
 import { listKey, refreshNotifications, setUnread } from '../api/unread';
 
 /**
@@ -18,8 +18,6 @@ export const useNotificationsLive = (enabled: boolean): void => {
   useEffect(() => {
     if (!enabled) return undefined;
     const socket = new LiveSocket<{ action: 'ping' }, NotificationFrame | { type: string }>({
-      token: () => getSession().accessToken,
-      refresh: refreshSession,
       query: { purpose: 'notifications' },
       onState: () => undefined,
       onOpen: (reconnected) => {

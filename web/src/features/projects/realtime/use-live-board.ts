@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { BoardClientFrame, BoardServerFrame, BoardViewer } from '@orbit/functions/projects/contract';
-import { refreshSession } from '../../../shared/api/api-client';
 import { LiveSocket } from '../../../shared/realtime/live-socket';
 import { getSession } from '../../../shared/session/session-store';
 import { applyBoardChange, refreshBoard } from '../api/projects';
@@ -29,8 +28,6 @@ export const useLiveBoard = (projectId: string, me: string | undefined, enabled:
   useEffect(() => {
     if (!enabled || !projectId) return undefined;
     const socket = new LiveSocket<BoardClientFrame, BoardServerFrame>({
-      token: () => getSession().accessToken,
-      refresh: refreshSession,
       query: { purpose: 'board' },
       onState: () => undefined,
       onOpen: (reconnected) => {

@@ -17,7 +17,7 @@ import * as v from 'valibot';
 import type { Role } from '@orbit/functions/team/contract';
 import { inviteRequest } from '@orbit/functions/team/requests';
 import { useInvite } from '../api/team';
-import { teamErrorKey } from './team-errors';
+import { teamErrorKey, teamErrorText } from './team-errors';
 import { roleLabel } from '../../../shared/i18n/role-label';
 
 export interface InviteDialogProps {
@@ -28,13 +28,13 @@ export interface InviteDialogProps {
 
 /** Invite by email or by SMS with a role the caller may give; the shared schema checks the form first. */
 export const InviteDialog = ({ roles, onClose, onInvited }: InviteDialogProps) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const invite = useInvite();
   const [by, setBy] = useState<'email' | 'phone'>('email');
   const [contact, setContact] = useState('');
   const [role, setRole] = useState<Role>(roles.includes('manager') ? 'manager' : (roles[0] ?? 'client'));
   const [fieldError, setFieldError] = useState<ParseKeys | null>(null);
-  const [problem, setProblem] = useState<ParseKeys | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -52,7 +52,7 @@ export const InviteDialog = ({ roles, onClose, onInvited }: InviteDialogProps) =
       const key = teamErrorKey(error);
       if (key === 'team.errors.email' || key === 'team.errors.phone') setFieldError(key);
       else if (key === 'team.errors.emailTaken' || key === 'team.errors.phoneTaken') setFieldError(key);
-      else setProblem(key);
+      else setProblem(teamErrorText(error, t, i18n.language));
     }
   };
 
@@ -63,7 +63,7 @@ export const InviteDialog = ({ roles, onClose, onInvited }: InviteDialogProps) =
         <DialogTitle id="invite-title">{t('team.inviteDialog.title')}</DialogTitle>
         <DialogContent sx={{ display: 'grid', gap: 2 }}>
           <DialogContentText>{t('team.inviteDialog.intro')}</DialogContentText>
-          {problem ? <Alert severity="warning">{t(problem)}</Alert> : null}
+          {problem ? <Alert severity="warning">{problem}</Alert> : null}
           <div>
             <FormLabel id="invite-by">{t('team.inviteDialog.by')}</FormLabel>
             <RadioGroup

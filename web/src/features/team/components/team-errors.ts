@@ -1,5 +1,6 @@
-import type { ParseKeys } from 'i18next';
+import type { ParseKeys, TFunction } from 'i18next';
 import { isApiError } from '../../../shared/api/api-error';
+import { inAWhile } from '../../../shared/i18n/retry-after';
 
 /** What a failed team action says, in the caller's language (the server's reasons, functions/src/team/messages.ts). */
 export const teamErrorKey = (error: unknown): ParseKeys => {
@@ -14,3 +15,12 @@ export const teamErrorKey = (error: unknown): ParseKeys => {
   if (error.status === 403) return 'team.errors.adminOnly';
   return 'team.errors.generic';
 };
+
+/**
+ * What a failed team action says, as text: invitations sent too often (429, the API's limits per
+ * member and per invitation) say when to try again; anything else is its key's message.
+ */
+export const teamErrorText = (error: unknown, t: TFunction, language: string): string =>
+  isApiError(error) && error.status === 429
+    ? t('team.errors.throttled', { when: inAWhile(error.retryAfterSeconds ?? 60, language) })
+    : t(teamErrorKey(error));

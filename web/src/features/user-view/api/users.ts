@@ -81,14 +81,18 @@ export const useUploadAvatar = (userId: string) =>
 export const useRemoveAvatar = (userId: string) =>
   useProfileChange(userId, () => apiRequest<{ user: Profile }>(`${pathOf(userId)}/avatar`, { method: 'DELETE' }));
 
-export const startContactChange = (
-  userId: string,
-  body: { field: ContactField; value: string },
-): Promise<ContactChangeStarted> =>
+/** A change of how the account signs in: the new value, with the owner's current password. */
+interface ContactChangeStart {
+  readonly field: ContactField;
+  readonly value: string;
+  readonly currentPassword: string;
+}
+
+export const startContactChange = (userId: string, body: ContactChangeStart): Promise<ContactChangeStarted> =>
   apiRequest<ContactChangeStarted>(`${pathOf(userId)}/contact-change`, { method: 'POST', body });
 
 export const useStartContactChange = (userId: string) =>
-  useMutation({ mutationFn: (body: { field: ContactField; value: string }) => startContactChange(userId, body) });
+  useMutation({ mutationFn: (body: ContactChangeStart) => startContactChange(userId, body) });
 
 export const useConfirmContactChange = (userId: string) =>
   useProfileChange(userId, (body: { field: ContactField; code: string }) =>

@@ -18,6 +18,7 @@ import { useConfirmContactChange, useStartContactChange } from '../api/users';
 const problemOf = (error: unknown, step: 'send' | 'confirm'): ParseKeys => {
   if (!isApiError(error)) return 'userView.contact.failed';
   if (error.status === 409 && error.fieldError('value')) return 'userView.contact.taken';
+  if (error.status === 429 && error.fieldError('currentPassword')) return 'userView.contact.tooManyPasswords';
   if (error.status === 429) return 'userView.contact.tooMany';
   if (error.status === 403) return 'userView.contact.ownerOnly';
   if (error.status === 400 && step === 'confirm') return 'userView.contact.wrongCode';
@@ -26,9 +27,15 @@ const problemOf = (error: unknown, step: 'send' | 'confirm'): ParseKeys => {
   return 'userView.contact.failed';
 };
 
+/** A wrong or missing password is said beside the password field, not above the form. */
+const wrongPasswordOf = (error: unknown): boolean =>
+  isApiError(error) && error.status === 400 && error.fieldError('currentPassword') !== undefined;
+
 /**
- * Change the sign-in email or phone in two steps: the new value (a code goes to it), then the
- * 6-digit code. Nothing changes until the code is confirmed.
+ * Change the sign-in email or phone in two steps: the new value with the current password (an
+ * open session alone does not move how the account signs in), a code goes to the new value; then
+ * the 6-digit code. Nothing changes until the code is confirmed; the old one is then told, with a
+ * link that undoes it (docs/user-view.md).
  */
 export const ContactChangeDialog = ({
   user,
@@ -45,6 +52,8 @@ export const ContactChangeDialog = ({
   const start = useStartContactChange(user.id);
   const confirm = useConfirmContactChange(user.id);
   const [value, setValue] = useState('');
+  const [password, setPassword] = useState('');
+  const [passwordProblem, setPasswordProblem] = useState<ParseKeys | null>(null);
   const [code, setCode] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [invalid, setInvalid] = useState<ParseKeys | null>(null);
@@ -58,10 +67,23 @@ export const ContactChangeDialog = ({
       return;
     }
     setInvalid(null);
+    if (!password) {
+      setPasswordProblem('userView.contact.passwordRequired');
+      return;
+    }
+    setPasswordProblem(null);
     setProblem(null);
     start.mutate(
-      { field, value: trimmed },
-      { onSuccess: (started) => setSentTo(started.value), onError: (error) => setProblem(problemOf(error, 'send')) },
+      { field, value: trimmed, currentPassword: password },
+      {
+        onSuccess: (started) => setSentTo(started.value),
+        onError: (error) => {
+          if (wrongPasswordOf(error)) {
+            setSentTo(null);
+            setPasswordProblem('userView.contact.wrongPassword');
+          } else setProblem(problemOf(error, 'send'));
+        },
+      },
     );
   };
 
@@ -116,18 +138,31 @@ export const ContactChangeDialog = ({
               />
             </>
           ) : (
-            <TextField
-              name="value"
-              type={isPhone ? 'tel' : 'email'}
-              label={isPhone ? t('userView.contact.newPhone') : t('userView.contact.newEmail')}
-              value={value}
-              autoFocus
-              onChange={(event) => setValue(event.target.value)}
-              error={invalid !== null}
-              helperText={invalid ? t(invalid) : isPhone ? t('userView.contact.phoneHint') : undefined}
-              slotProps={{ htmlInput: { dir: 'ltr', autoComplete: isPhone ? 'tel' : 'email' } }}
-              fullWidth
-            />
+            <>
+              <TextField
+                name="value"
+                type={isPhone ? 'tel' : 'email'}
+                label={isPhone ? t('userView.contact.newPhone') : t('userView.contact.newEmail')}
+                value={value}
+                autoFocus
+                onChange={(event) => setValue(event.target.value)}
+                error={invalid !== null}
+                helperText={invalid ? t(invalid) : isPhone ? t('userView.contact.phoneHint') : undefined}
+                slotProps={{ htmlInput: { dir: 'ltr', autoComplete: isPhone ? 'tel' : 'email' } }}
+                fullWidth
+              />
+              <TextField
+                name="currentPassword"
+                type="password"
+                label={t('userView.contact.currentPassword')}
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+                error={passwordProblem !== null}
+                helperText={passwordProblem ? t(passwordProblem) : t('userView.contact.passwordHint')}
+                slotProps={{ htmlInput: { autoComplete: 'current-password', maxLength: 128 } }}
+                fullWidth
+              />
+            </>
           )}
           {/* Enter submits the step. */}
           <button type="submit" hidden aria-hidden="true" tabIndex={-1} />

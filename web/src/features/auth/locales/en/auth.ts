@@ -37,6 +37,7 @@ const auth = {
       submitting: 'Creating account…',
       haveAccount: 'Already have an account?',
       signIn: 'Sign in instead',
+      throttled: 'Too many accounts were created from this network. Try again {{when}}.',
     },
     forgotPassword: {
       title: 'Forgot password',
@@ -71,6 +72,24 @@ const auth = {
       wrongRecovery: 'That recovery code is not right or was already used.',
       expired: 'This sign-in has expired. Sign in again.',
       back: 'Back to sign in',
+    },
+    undoContact: {
+      title: 'Undo a sign-in change',
+      heading: 'Undo the change of your sign-in email or phone',
+      explain:
+        'If you did not change it, undo it here: your email or phone goes back to what it was, and the account is signed out on every device. Then sign in and change your password.',
+      button: 'Undo the change',
+      submitting: 'Undoing…',
+      doneHeading: 'The change is undone',
+      doneEmail: 'Your sign-in email is back, and every device is signed out. Sign in, then change your password.',
+      donePhone:
+        'Your sign-in phone is back, and every device is signed out. Sign in with it, then change your password.',
+      notRestored:
+        'Every device is signed out, but the old email or phone now belongs to another account and could not be put back. Ask an administrator for help.',
+      signIn: 'Go to sign in',
+      invalidHeading: 'This link is not valid',
+      invalid: 'This link has expired, was already used, or is incomplete. Open the whole link from the message.',
+      failed: 'Something went wrong on our side. Please try again.',
     },
     errors: {
       invalidCredentials: 'That phone number and password do not match an account.',

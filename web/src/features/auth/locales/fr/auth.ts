@@ -36,6 +36,7 @@ const auth: TranslationShape<typeof en> = {
       submitting: 'Création du compte…',
       haveAccount: 'Vous avez déjà un compte ?',
       signIn: 'Se connecter',
+      throttled: 'Trop de comptes ont été créés depuis ce réseau. Réessayez {{when}}.',
     },
     forgotPassword: {
       title: 'Mot de passe oublié',
@@ -71,6 +72,25 @@ const auth: TranslationShape<typeof en> = {
       wrongRecovery: 'Ce code de secours n’est pas bon ou a déjà servi.',
       expired: 'Cette connexion a expiré. Reconnectez-vous.',
       back: 'Retour à la connexion',
+    },
+    undoContact: {
+      title: 'Annuler un changement de connexion',
+      heading: 'Annuler le changement de votre e-mail ou téléphone de connexion',
+      explain:
+        'Si vous ne l’avez pas changé, annulez-le ici : votre e-mail ou téléphone redevient ce qu’il était, et le compte est déconnecté de tous les appareils. Connectez-vous ensuite et changez votre mot de passe.',
+      button: 'Annuler le changement',
+      submitting: 'Annulation…',
+      doneHeading: 'Le changement est annulé',
+      doneEmail:
+        'Votre e-mail de connexion est rétabli et tous les appareils sont déconnectés. Connectez-vous, puis changez votre mot de passe.',
+      donePhone:
+        'Votre téléphone de connexion est rétabli et tous les appareils sont déconnectés. Connectez-vous avec lui, puis changez votre mot de passe.',
+      notRestored:
+        'Tous les appareils sont déconnectés, mais l’ancien e-mail ou téléphone appartient maintenant à un autre compte et n’a pas pu être rétabli. Demandez de l’aide à un administrateur.',
+      signIn: 'Aller à la connexion',
+      invalidHeading: 'Ce lien n’est pas valide',
+      invalid: 'Ce lien a expiré, a déjà servi ou est incomplet. Ouvrez le lien entier depuis le message.',
+      failed: 'Un problème est survenu de notre côté. Veuillez réessayer.',
     },
     errors: {
       invalidCredentials: 'Ce numéro de téléphone et ce mot de passe ne correspondent à aucun compte.',

@@ -129,6 +129,7 @@ const email: TranslationShape<typeof en> = {
       keepMine: 'احتفظ بنسختي',
       sent: 'أُرسلت رسالتك.',
       sendFailed: 'تعذّر إرسال الرسالة.',
+      throttled: 'راسلت عددًا كبيرًا جدًا من العناوين الخارجية في الوقت الحالي. حاول مرة أخرى {{when}}.',
       discarded: 'حُذفت المسودة.',
       loading: 'جارٍ تحميل المحرّر…',
       toolbar: 'التنسيق',

@@ -127,6 +127,7 @@ const email = {
       keepMine: 'Keep mine',
       sent: 'Your mail was sent.',
       sendFailed: 'The mail could not be sent.',
+      throttled: 'You have written to too many outside addresses for now. Try again {{when}}.',
       discarded: 'Draft discarded.',
       loading: 'Loading the editor…',
       toolbar: 'Formatting',

@@ -129,6 +129,7 @@ const email: TranslationShape<typeof en> = {
       keepMine: 'Garder la mienne',
       sent: 'Votre message a été envoyé.',
       sendFailed: 'Impossible d’envoyer le message.',
+      throttled: 'Vous avez écrit à trop d’adresses extérieures pour le moment. Réessayez {{when}}.',
       discarded: 'Brouillon supprimé.',
       loading: 'Chargement de l’éditeur…',
       toolbar: 'Mise en forme',

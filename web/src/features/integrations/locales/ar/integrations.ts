@@ -120,6 +120,7 @@ const integrations: TranslationShape<typeof en> = {
         removed: 'حُذفت نقطة الاستقبال.',
         rotated: 'دُوّر السرّ.',
         tested: 'أُدرج الحدث التجريبي في الانتظار: يظهر في سجل التسليمات.',
+        testThrottled: 'أحداث تجريبية كثيرة جدًا في الوقت الحالي. حاول مرة أخرى {{when}}.',
         replayed: 'أُعيد إدراج التسليم في الانتظار.',
         replayedMany_zero: 'لا تسليمات فاشلة لإعادتها.',
         replayedMany_one: 'أُعيد إدراج تسليم فاشل واحد في الانتظار.',

@@ -120,6 +120,7 @@ const integrations = {
         removed: 'Endpoint deleted.',
         rotated: 'Secret rotated.',
         tested: 'Test event queued: it appears in the delivery log.',
+        testThrottled: 'Too many test events for now. Try again {{when}}.',
         replayed: 'Delivery queued again.',
         replayedMany_one: '{{count}} failed delivery queued again.',
         replayedMany_other: '{{count}} failed deliveries queued again.',

@@ -124,6 +124,7 @@ const integrations: TranslationShape<typeof en> = {
         removed: 'Point de terminaison supprimé.',
         rotated: 'Secret renouvelé.',
         tested: 'Événement de test en file : il apparaît dans le journal des livraisons.',
+        testThrottled: 'Trop d’événements de test pour le moment. Réessayez {{when}}.',
         replayed: 'Livraison remise en file.',
         replayedMany_one: '{{count}} livraison échouée remise en file.',
         replayedMany_many: '{{count}} de livraisons échouées remises en file.',

@@ -101,6 +101,7 @@ const team = {
       email: 'Enter a valid email address.',
       phone: 'Enter the phone in international format, e.g. +15550100001.',
       generic: 'That did not work. Try again.',
+      throttled: 'Too many invitations have been sent. Try again {{when}}.',
     },
     accept: {
       title: 'Join Orbit',

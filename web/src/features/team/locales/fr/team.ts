@@ -107,6 +107,7 @@ const team: TranslationShape<typeof en> = {
       email: 'Saisissez une adresse e-mail valide.',
       phone: 'Saisissez le téléphone au format international, p. ex. +15550100001.',
       generic: 'Cela n’a pas fonctionné. Réessayez.',
+      throttled: 'Trop d’invitations ont été envoyées. Réessayez {{when}}.',
     },
     accept: {
       title: 'Rejoindre Orbit',

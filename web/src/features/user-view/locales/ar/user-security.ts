@@ -87,6 +87,9 @@ const userSecurity: TranslationShape<typeof en> = {
         'recovery-code-used': 'استخدام رمز استرداد',
         'session-revoked': 'تسجيل خروج جهاز',
         'other-sessions-revoked': 'تسجيل خروج الأجهزة الأخرى',
+        'email-changed': 'تغيير البريد الإلكتروني لتسجيل الدخول',
+        'phone-changed': 'تغيير هاتف تسجيل الدخول',
+        'contact-change-undone': 'التراجع عن تغيير البريد أو الهاتف؛ تسجيل الخروج من كل الأجهزة',
       },
     },
     errors: {

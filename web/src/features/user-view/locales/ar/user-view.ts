@@ -78,7 +78,8 @@ const userView: TranslationShape<Pick<typeof en, 'userView'>> = {
     },
     contact: {
       heading: 'بيانات تسجيل الدخول',
-      intro: 'تسجّل الدخول برقم هاتفك. يُؤكَّد أي تغيير برمز يُرسل إلى الجديد.',
+      intro:
+        'تسجّل الدخول برقم هاتفك. يتطلب أي تغيير كلمة مرورك ورمزًا يُرسل إلى الجديد؛ ويُبلَّغ القديم برابط يلغي التغيير.',
       changeEmail: 'تغيير البريد الإلكتروني',
       changePhone: 'تغيير الهاتف',
       dialogEmail: 'تغيير بريدك الإلكتروني',
@@ -105,6 +106,11 @@ const userView: TranslationShape<Pick<typeof en, 'userView'>> = {
       tooMany: 'طلبت رموزًا كثيرة؛ حاول لاحقًا.',
       failed: 'لم ينجح ذلك. حاول مجددًا.',
       ownerOnly: 'لا يغيّر بيانات تسجيل الدخول إلا صاحب الحساب.',
+      currentPassword: 'كلمة المرور الحالية',
+      passwordHint: 'تثبت كلمة مرورك أنك أنت، لا مجرد هذه الجلسة المفتوحة.',
+      passwordRequired: 'أدخل كلمة مرورك الحالية',
+      wrongPassword: 'كلمة المرور غير صحيحة.',
+      tooManyPasswords: 'محاولات كثيرة بكلمة مرور خاطئة؛ حاول لاحقًا.',
     },
   },
 };

@@ -88,6 +88,9 @@ const userSecurity = {
         'recovery-code-used': 'Recovery code used',
         'session-revoked': 'Device signed out',
         'other-sessions-revoked': 'Other devices signed out',
+        'email-changed': 'Sign-in email changed',
+        'phone-changed': 'Sign-in phone changed',
+        'contact-change-undone': 'Email or phone change undone; every device signed out',
       },
     },
     errors: {

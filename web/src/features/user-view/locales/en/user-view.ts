@@ -81,7 +81,8 @@ const userView = {
     },
     contact: {
       heading: 'Sign-in details',
-      intro: 'You sign in with your phone. A change is confirmed with a code sent to the new one.',
+      intro:
+        'You sign in with your phone. A change asks for your password and a code sent to the new one; the old one is told, with a link that undoes it.',
       changeEmail: 'Change email',
       changePhone: 'Change phone',
       dialogEmail: 'Change your email',
@@ -108,6 +109,11 @@ const userView = {
       tooMany: 'Too many codes asked for; try again later.',
       failed: 'That did not work. Try again.',
       ownerOnly: 'Only the account’s owner can change how it signs in.',
+      currentPassword: 'Current password',
+      passwordHint: 'Your password proves it is you, not only this open session.',
+      passwordRequired: 'Enter your current password',
+      wrongPassword: 'The password is not right.',
+      tooManyPasswords: 'Too many tries with a wrong password; try again later.',
     },
   },
 };

@@ -90,6 +90,9 @@ const userSecurity: TranslationShape<typeof en> = {
         'recovery-code-used': 'Code de secours utilisé',
         'session-revoked': 'Appareil déconnecté',
         'other-sessions-revoked': 'Autres appareils déconnectés',
+        'email-changed': 'E-mail de connexion modifié',
+        'phone-changed': 'Téléphone de connexion modifié',
+        'contact-change-undone': 'Changement d’e-mail ou de téléphone annulé ; tous les appareils déconnectés',
       },
     },
     errors: {

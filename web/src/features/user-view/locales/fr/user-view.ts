@@ -79,7 +79,8 @@ const userView: TranslationShape<Pick<typeof en, 'userView'>> = {
     },
     contact: {
       heading: 'Identifiants de connexion',
-      intro: 'Vous vous connectez avec votre téléphone. Un changement est confirmé par un code envoyé au nouveau.',
+      intro:
+        'Vous vous connectez avec votre téléphone. Un changement demande votre mot de passe et un code envoyé au nouveau ; l’ancien en est averti, avec un lien pour l’annuler.',
       changeEmail: 'Changer d’e-mail',
       changePhone: 'Changer de téléphone',
       dialogEmail: 'Changer votre e-mail',
@@ -106,6 +107,11 @@ const userView: TranslationShape<Pick<typeof en, 'userView'>> = {
       tooMany: 'Trop de codes demandés ; réessayez plus tard.',
       failed: 'Cela n’a pas fonctionné. Réessayez.',
       ownerOnly: 'Seul le titulaire du compte peut changer ses identifiants de connexion.',
+      currentPassword: 'Mot de passe actuel',
+      passwordHint: 'Votre mot de passe prouve que c’est bien vous, pas seulement cette session ouverte.',
+      passwordRequired: 'Saisissez votre mot de passe actuel',
+      wrongPassword: 'Le mot de passe est incorrect.',
+      tooManyPasswords: 'Trop d’essais avec un mauvais mot de passe ; réessayez plus tard.',
     },
   },
 };
