@@ -133,17 +133,19 @@ export const channelDeliverJob: JobDefinition<JobPayloads['channel.deliver']> = 
       now,
       signal,
     ),
+  // The channel's counts first, then the message's status: whoever sees the reply sent or failed
+  // finds the channel's counts already saying so.
   onDone: async (payload, job, result) => {
     const at = new Date();
-    await recordChannelDelivery(payload, job.id, { status: resultStatus(result) });
     await recordSendOutcome(payload.channelId, { ok: true }, at);
+    await recordChannelDelivery(payload, job.id, { status: resultStatus(result) });
   },
   onGiveUp: async (payload, job) => {
     const error = lastErrorOf(job);
     const status = job.status === 'unknown' ? 'unknown' : 'failed';
-    await recordChannelDelivery(payload, job.id, { status, error });
     // An unknown outcome may well have been sent: only a known failure counts against the channel.
     if (status === 'failed') await recordSendOutcome(payload.channelId, { ok: false, error }, new Date());
+    await recordChannelDelivery(payload, job.id, { status, error });
   },
 };
 
