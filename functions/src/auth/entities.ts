@@ -5,7 +5,7 @@ import { userPartitionKey } from '../core/users/entities';
 import type { SecurityEventName } from './security-contract';
 
 /**
- * The auth area's entities (their rows in core/access-patterns.ts):
+ * The auth area's entities (their rows in core/identity-access-patterns.ts):
  * - attempt budgets: how many sign-ins (per phone from one source, per source, per phone) and
  *   reset-code issues (per phone, per source) a window has spent (docs/decisions.md,
  *   "Throttling and lockout"). A phone's budgets share one partition, so a password reset lifts

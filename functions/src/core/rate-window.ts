@@ -45,7 +45,7 @@ export interface RateSpend {
   readonly amount?: number;
 }
 
-/** The item of one window of one subject (rows in core/access-patterns.ts, entity RateWindow). */
+/** The item of one window of one subject (rows in core/identity-access-patterns.ts, entity RateWindow). */
 export const rateWindowEntity = {
   type: 'RateWindow',
   key: (pk: string, name: string, seconds: number, index: number): TableKey => ({

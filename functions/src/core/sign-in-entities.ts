@@ -3,7 +3,7 @@ import { defineEntity } from './entity';
 import { userPartitionKey } from './users/entities';
 
 /**
- * The session entity (its row in core/access-patterns.ts), used by core/auth on every signed-in
+ * The session entity (its row in core/identity-access-patterns.ts), used by core/auth on every signed-in
  * request: one per signed-in device, under its user's partition, so "revoke every session" is one
  * Query. The other sign-in entities (attempt budgets, reset codes) are the auth area's own
  * (auth/entities.ts): every area authenticates, so what is here is in every Lambda bundle, and

@@ -3,7 +3,7 @@ import { userPartitionKey } from '../core/users/entities';
 import type { ContactField } from './contract';
 
 /**
- * The users area's own entity (its row in core/access-patterns.ts); the profile and the
+ * The users area's own entity (its row in core/identity-access-patterns.ts); the profile and the
  * uniqueness claims it changes are core's (core/users/entities.ts), shared by every area.
  *
  * A pending change of email or phone: the new value, the code sent to it (a keyed hash), and

@@ -2,7 +2,7 @@ import { defineEntity } from '../entity';
 import type { InvitationRecord } from './records';
 
 /**
- * The team's entities (their rows in core/access-patterns.ts). They are in core because two
+ * The team's entities (their rows in core/identity-access-patterns.ts). They are in core because two
  * areas use them: the team area writes invitations and moves administrators; the auth area
  * consumes an invitation when it creates the account (it alone issues sessions).
  * - every pending invitation of the workspace sits in one partition, newest last by id (a ULID),

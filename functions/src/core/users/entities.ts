@@ -3,7 +3,7 @@ import type { UserRecord } from './records';
 
 /**
  * A user's profile item, and the claims that make its phone, email and referral code unique
- * (their rows in core/access-patterns.ts). Leads (the chat's contacts who never sign in) are
+ * (their rows in core/identity-access-patterns.ts). Leads (the chat's contacts who never sign in) are
  * profile items too, with role 'lead' and no claims.
  */
 
