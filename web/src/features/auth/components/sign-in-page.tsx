@@ -13,7 +13,8 @@ import {
 import { isTwoStepDue, signInAndStore } from '../api/sign-in';
 import { TwoStepForm } from './two-step-form';
 import { AuthCard } from './auth-card';
-import { formatRetryAfter, keyForServerMessage, translateMessage } from '../utils/error-messages';
+import { inAWhile } from '../../../shared/i18n/retry-after';
+import { keyForServerMessage, translateMessage } from '../utils/error-messages';
 import { phoneForSignIn } from '../utils/phone-input';
 import { redirectTargetFrom } from '../utils/redirect-target';
 
@@ -69,7 +70,7 @@ export const SignInPage = () => {
       setSubmitting(false);
       if (!isApiError(error)) throw error;
       if (error.status === 429) {
-        const when = formatRetryAfter(error.retryAfterSeconds ?? 15 * 60, language);
+        const when = inAWhile(error.retryAfterSeconds ?? 15 * 60, language);
         setErrors({ phone: t('auth.signIn.throttled', { when }) });
         phoneRef.current?.focus();
       } else if (error.status === 400 && (error.fieldError('phone') || error.fieldError('password'))) {

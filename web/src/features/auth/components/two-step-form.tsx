@@ -4,7 +4,7 @@ import { isApiError } from '../../../shared/api/api-error';
 import { useText } from '../../../shared/i18n/translate';
 import { PlainButton, PlainTextButton, PlainTextField, plainStyles as styles } from '../../../shared/ui/plain/plain';
 import { completeTwoStepAndStore } from '../api/sign-in';
-import { formatRetryAfter } from '../utils/error-messages';
+import { inAWhile } from '../../../shared/i18n/retry-after';
 
 type Method = 'totp' | 'recovery';
 
@@ -57,7 +57,7 @@ export const TwoStepForm = ({
       setSubmitting(false);
       if (!isApiError(caught)) throw caught;
       if (caught.status === 429) {
-        const when = formatRetryAfter(caught.retryAfterSeconds ?? 15 * 60, language);
+        const when = inAWhile(caught.retryAfterSeconds ?? 15 * 60, language);
         setError(t('auth.signIn.throttled', { when }));
       } else if (caught.status === 400 && caught.fieldError('challenge') === twoStepMessages.challengeExpired) {
         onRestart(t('auth.twoStep.expired'));

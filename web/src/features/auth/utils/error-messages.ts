@@ -17,11 +17,3 @@ const knownServerMessages: Readonly<Record<string, TranslationKey>> = {
 
 export const keyForServerMessage = (message: string | undefined): string | undefined =>
   message === undefined ? undefined : (knownServerMessages[message] ?? message);
-
-/** "in 15 minutes" / "dans 15 minutes" / "خلال 15 دقيقة", for a wait given in seconds. */
-export const formatRetryAfter = (seconds: number, language: string): string => {
-  const format = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
-  return seconds < 60
-    ? format.format(Math.max(1, Math.ceil(seconds)), 'second')
-    : format.format(Math.ceil(seconds / 60), 'minute');
-};

@@ -1,13 +1,6 @@
 import { isApiError } from '../../../shared/api/api-error';
+import { inAWhile } from '../../../shared/i18n/retry-after';
 import type { Text } from '../../../shared/i18n/translate';
-
-/** "in 15 minutes", in the reader's language, for a 429's Retry-After. */
-const inAWhile = (seconds: number, language: string): string => {
-  const format = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
-  return seconds < 60
-    ? format.format(Math.max(1, Math.ceil(seconds)), 'second')
-    : format.format(Math.ceil(seconds / 60), 'minute');
-};
 
 /**
  * What a failed security call tells the user, and under which field: a wrong password or code
