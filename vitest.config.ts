@@ -25,6 +25,20 @@ export default defineConfig({
       'web/vite.config.ts',
       {
         test: {
+          name: 'service',
+          environment: 'node',
+          include: ['tests/service/**/*.test.ts'],
+          globalSetup: ['tests/service/support/global-store.ts'],
+          setupFiles: ['tests/service/support/service-environment.ts'],
+          env: { POWERTOOLS_LOG_LEVEL: 'SILENT' },
+          // The files mostly wait on the one DynamoDB Local: two at a time keep both cores busy.
+          maxWorkers: 2,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: 'api',
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],

@@ -65,7 +65,9 @@ export const startHttp2Front = async (target: string): Promise<Http2Front> => {
     socket.on('close', () => sockets.delete(socket));
   });
 
-  server.on('request', (req: Http2ServerRequest | IncomingMessage, res: Http2ServerResponse | ServerResponse) => {
+  server.on('request', (req: Http2ServerRequest | IncomingMessage, answerTo: Http2ServerResponse | ServerResponse) => {
+    // Both responses write the same way here; @types/node 22 no longer unites their overloads.
+    const res = answerTo as ServerResponse;
     const headers = forwardable(req.headers);
     headers.host = (req.headers[':authority'] as string | undefined) ?? req.headers.host;
     const forward = httpRequest(
