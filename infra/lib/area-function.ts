@@ -30,6 +30,7 @@ export interface AreaFunctionProps {
   readonly reservedConcurrency?: number;
 }
 
+/** Node 22, the lowest major package.json's engines allows: bundling.ts targets it (`bundleTarget`). */
 export const lambdaRuntime = Runtime.NODEJS_22_X;
 export const lambdaArchitecture = Architecture.ARM_64;
 export const logRetention = RetentionDays.ONE_MONTH;
