@@ -1,11 +1,13 @@
-import type { IncomingMessage } from 'node:http';
-
 import { describe, expect, it } from 'vitest';
 
-import { fromLambdaResult, toApiGatewayEvent } from './api-gateway-event';
+import { fromLambdaResult, toApiGatewayEvent, type HttpRequestHead } from './api-gateway-event';
 
-const request = (headers: Record<string, string>, method = 'POST') =>
-  ({ method, headers, httpVersion: '1.1', socket: { remoteAddress: '127.0.0.1' } }) as unknown as IncomingMessage;
+const request = (headers: HttpRequestHead['headers'], method = 'POST'): HttpRequestHead => ({
+  method,
+  headers,
+  httpVersion: '1.1',
+  sourceIp: '127.0.0.1',
+});
 
 const match = {
   route: { method: 'POST', path: '/api/apps/chat/chats/{userId}', area: 'health', access: 'signed-in' },
@@ -29,6 +31,30 @@ describe('toApiGatewayEvent', () => {
     expect(event.rawQueryString).toBe('q=ann&tag=a&tag=b');
     expect(event.pathParameters).toEqual({ userId: '7' });
     expect(event.body).toBe('{"message":"hi"}');
+    expect(event.isBase64Encoded).toBe(false);
+  });
+
+  it('joins repeated headers with commas, and reports the source address and the protocol', () => {
+    const event = toApiGatewayEvent(
+      {
+        method: 'GET',
+        headers: { 'x-forwarded-for': ['10.0.0.1', '10.0.0.2'], 'user-agent': 'probe' },
+        sourceIp: '127.0.0.7',
+      },
+      new URL('http://localhost/api/apps/chat/chats/7'),
+      Buffer.alloc(0),
+      match,
+    );
+    expect(event.headers['x-forwarded-for']).toBe('10.0.0.1,10.0.0.2');
+    expect(event.requestContext.http).toEqual({
+      method: 'GET',
+      path: '/api/apps/chat/chats/7',
+      protocol: 'HTTP/1.1',
+      sourceIp: '127.0.0.7',
+      userAgent: 'probe',
+    });
+    expect(event.requestContext.domainName).toBe('localhost');
+    expect(event.body).toBeUndefined();
     expect(event.isBase64Encoded).toBe(false);
   });
 

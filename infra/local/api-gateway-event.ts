@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 
@@ -7,30 +6,47 @@ import type { RouteMatch } from './route-matcher';
 
 const textTypes = /^(application\/(json|x-www-form-urlencoded|xml)|text\/)/i;
 
+/**
+ * What a Lambda's event is built from: the request as the local server received it, without the
+ * socket (so that the server and the in-process sweeps, `invokeHttpRoute`, build it alike).
+ */
+export interface HttpRequestHead {
+  readonly method: string;
+  /** As Node gives them: lower-case names, repeated headers as arrays. */
+  readonly headers: Readonly<Record<string, string | readonly string[] | undefined>>;
+  /** The peer's address, which API Gateway reports as `sourceIp` (the per-source limits read it). */
+  readonly sourceIp: string;
+  /** `1.1` unless told. */
+  readonly httpVersion?: string;
+}
+
+const headerText = (value: string | readonly string[] | undefined): string | undefined =>
+  typeof value === 'string' || value === undefined ? value : value.join(',');
+
 /** Builds the API Gateway v2 (HTTP API, payload 2.0) event a Lambda would receive. */
 export const toApiGatewayEvent = (
-  request: IncomingMessage,
+  request: HttpRequestHead,
   url: URL,
   body: Buffer,
   match: RouteMatch,
 ): APIGatewayProxyEventV2 => {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined || name === 'cookie') continue;
-    headers[name] = Array.isArray(value) ? value.join(',') : value;
+    const text = headerText(value);
+    if (text === undefined || name === 'cookie') continue;
+    headers[name] = text;
   }
   const queryStringParameters: Record<string, string> = {};
   for (const [name, value] of url.searchParams) {
     // API Gateway joins repeated query parameters with commas.
     queryStringParameters[name] = name in queryStringParameters ? `${queryStringParameters[name]},${value}` : value;
   }
-  const cookies = (request.headers.cookie ?? '')
+  const cookies = (headerText(request.headers.cookie) ?? '')
     .split(';')
     .map((cookie) => cookie.trim())
     .filter(Boolean);
-  const isText = body.length === 0 || textTypes.test(request.headers['content-type'] ?? 'application/json');
+  const isText = body.length === 0 || textTypes.test(headerText(request.headers['content-type']) ?? 'application/json');
   const now = new Date();
-  const method = request.method ?? 'GET';
   const routeKey = `${match.route.method} ${match.route.path}`;
   return {
     version: '2.0',
@@ -44,14 +60,14 @@ export const toApiGatewayEvent = (
     requestContext: {
       accountId: 'local',
       apiId: 'local',
-      domainName: request.headers.host ?? 'localhost',
+      domainName: headerText(request.headers.host) ?? 'localhost',
       domainPrefix: 'localhost',
       http: {
-        method,
+        method: request.method,
         path: url.pathname,
-        protocol: `HTTP/${request.httpVersion}`,
-        sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
-        userAgent: request.headers['user-agent'] ?? '',
+        protocol: `HTTP/${request.httpVersion ?? '1.1'}`,
+        sourceIp: request.sourceIp,
+        userAgent: headerText(request.headers['user-agent']) ?? '',
       },
       requestId: randomUUID(),
       routeKey,

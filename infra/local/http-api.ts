@@ -4,9 +4,15 @@ import { areaHandlers, type AreaHandler } from '@orbit/functions/area-handlers';
 import { areas, type Area } from '@orbit/functions/routes';
 
 import { createAdmission, type Admission, type AdmissionLimits } from './admission';
-import { fromLambdaResult, lambdaContext, toApiGatewayEvent, type HttpReply } from './api-gateway-event';
+import {
+  fromLambdaResult,
+  lambdaContext,
+  toApiGatewayEvent,
+  type HttpReply,
+  type HttpRequestHead,
+} from './api-gateway-event';
 import { answerBeforeBody, bodyLimitBytes, payloadTooLarge, sendError, type ErrorReply } from './http-limits';
-import { createRouteMatcher } from './route-matcher';
+import { createRouteMatcher, type RouteMatch } from './route-matcher';
 
 export const apiPrefix = '/api';
 
@@ -51,6 +57,17 @@ const overloaded: ErrorReply = {
   headers: { 'retry-after': '1' },
 };
 const internalError: ErrorReply = { status: 500, message: 'Internal server error' };
+const badRequest: ErrorReply = { status: 400, message: 'Bad request' };
+
+/** An error as `sendError` writes it, as a reply (for the in-process entry, which has no response). */
+const errorReply = (error: ErrorReply): HttpReply => {
+  const body = Buffer.from(JSON.stringify({ errors: { [error.field ?? 'general']: [error.message] } }));
+  return {
+    status: error.status,
+    headers: { 'content-type': 'application/json', 'content-length': String(body.length), ...error.headers },
+    body,
+  };
+};
 
 /**
  * The body, unless it grows past `limit` (the rest is then the caller's to discard) or the
@@ -82,6 +99,64 @@ const send = (response: ServerResponse, reply: HttpReply) => {
   response.end(reply.body);
 };
 
+/** A request to the HTTP API once it is in hand: its head, target and whole body. */
+export interface HttpRouteRequest extends Omit<HttpRequestHead, 'sourceIp'> {
+  /** The request target as sent (`/api/apps/projects?limit=2`), or the URL the server parsed from it. */
+  readonly target: string | URL;
+  readonly body?: Buffer | string;
+  /** `127.0.0.1` unless told: a test calling from "another network" gives another. */
+  readonly sourceIp?: string;
+}
+
+const matchRoute = createRouteMatcher();
+
+/**
+ * Each area's handler, loaded on its first request like a cold start. Keyed by the loader, so
+ * that a loader replaced in `areaHandlers` (a test's write probe wraps them) is the one used.
+ */
+const loadedHandlers = new WeakMap<() => Promise<AreaHandler>, Promise<AreaHandler>>();
+const handlerFor = (area: Area): Promise<AreaHandler> => {
+  const load = areaHandlers[area];
+  let handler = loadedHandlers.get(load);
+  if (!handler) {
+    handler = load();
+    loadedHandlers.set(load, handler);
+  }
+  return handler;
+};
+
+/**
+ * One API request from its target to its answer, as API Gateway and Lambda would take it: the
+ * route table's route (404 for none), the API Gateway v2 event, the area's real handler, and its
+ * result as HTTP (a handler that throws answers 500, as a crashed invocation would). The local
+ * server calls this for every request it admits, after reading its body (passing the route it
+ * admitted it for); the authorisation matrix and the fuzz sweep call it directly, so they walk
+ * the same path without a socket. What only a socket has (the limits on URL, head and body
+ * size, overload, security headers) stays in the server and is tested over HTTP.
+ */
+export const invokeHttpRoute = async (request: HttpRouteRequest, matched?: RouteMatch): Promise<HttpReply> => {
+  const url = typeof request.target === 'string' ? URL.parse(request.target, 'http://localhost') : request.target;
+  if (!url) return errorReply(badRequest);
+  const match = matched ?? matchRoute(request.method, url.pathname);
+  if (!match) return errorReply(notFound);
+  const body = typeof request.body === 'string' ? Buffer.from(request.body, 'utf8') : (request.body ?? Buffer.alloc(0));
+  const head: HttpRequestHead = {
+    method: request.method,
+    headers: request.headers,
+    sourceIp: request.sourceIp ?? '127.0.0.1',
+    ...(request.httpVersion === undefined ? {} : { httpVersion: request.httpVersion }),
+  };
+  try {
+    const handler = await handlerFor(match.route.area);
+    return fromLambdaResult(
+      await handler(toApiGatewayEvent(head, url, body, match), lambdaContext(`orbit-${match.route.area}`)),
+    );
+  } catch (error) {
+    console.error('local server: handler crashed', error);
+    return errorReply(internalError);
+  }
+};
+
 export interface LocalHttpApi {
   /** Whether a path belongs to the HTTP API (`/api` and below). */
   handles(url: URL): boolean;
@@ -97,21 +172,10 @@ export interface LocalHttpApi {
 export const createLocalHttpApi = (
   limits: Readonly<Record<Area, AdmissionLimits>> = defaultAdmissionLimits,
 ): LocalHttpApi => {
-  const matchRoute = createRouteMatcher();
   const admissions = Object.fromEntries(areas.map((area) => [area, createAdmission(limits[area])])) as Record<
     Area,
     Admission
   >;
-  const loaded = new Map<Area, Promise<AreaHandler>>();
-  const handlerFor = (area: Area) => {
-    let handler = loaded.get(area);
-    if (!handler) {
-      handler = areaHandlers[area]();
-      loaded.set(area, handler);
-    }
-    return handler;
-  };
-
   const handleApi = async (request: IncomingMessage, response: ServerResponse, url: URL) => {
     const match = matchRoute(request.method ?? 'GET', url.pathname);
     if (!match) return answerBeforeBody(request, response, notFound);
@@ -131,9 +195,18 @@ export const createLocalHttpApi = (
       return;
     }
     try {
-      const event = toApiGatewayEvent(request, url, body, match);
-      const handler = await handlerFor(match.route.area);
-      send(response, fromLambdaResult(await handler(event, lambdaContext(`orbit-${match.route.area}`))));
+      const reply = await invokeHttpRoute(
+        {
+          method: request.method ?? 'GET',
+          target: url,
+          headers: request.headers,
+          body,
+          sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
+          httpVersion: request.httpVersion,
+        },
+        match,
+      );
+      send(response, reply);
     } finally {
       release();
     }

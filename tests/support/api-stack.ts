@@ -61,12 +61,18 @@ export interface ApiResponse<T = unknown> {
   readonly cookies: string[];
 }
 
+/** How a client's requests reach the server: `fetch` over the socket, or in process (in-process-fetch.ts). */
+export type Transport = (url: string, init: RequestInit) => Promise<Response>;
+
 /** A small HTTP client that remembers cookies like a browser (per client). */
 export class ApiClient {
   private readonly jar = new Map<string, string>();
   accessToken: string | undefined;
 
-  constructor(private readonly baseUrl: string) {}
+  constructor(
+    private readonly baseUrl: string,
+    private readonly transport: Transport = (url, init) => fetch(url, init),
+  ) {}
 
   async request<T = Record<string, unknown>>(
     method: string,
@@ -78,7 +84,7 @@ export class ApiClient {
     const token = options.token === null ? undefined : (options.token ?? this.accessToken);
     if (token) headers.authorization = `Bearer ${token}`;
     if (this.jar.size > 0) headers.cookie = [...this.jar].map(([name, value]) => `${name}=${value}`).join('; ');
-    const response = await fetch(`${this.baseUrl}${path}`, {
+    const response = await this.transport(`${this.baseUrl}${path}`, {
       method,
       headers,
       body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),

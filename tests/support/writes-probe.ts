@@ -6,8 +6,8 @@ import { db } from '@orbit/functions/core/db';
 import { areas } from '@orbit/functions/routes';
 
 /**
- * Which table writes one request made, for a test whose stack runs in its own process (every
- * test file's does: tests/support/api-stack.ts). A request sent with `probeHeaders()` runs its
+ * Which table writes one request made, for a test whose stack runs in the test's own process (every
+ * test file's does: tests/support/api-stack.ts). A request sent with `newProbe()`'s headers runs its
  * handler inside a context of its own, and every write command the handlers' document client
  * sends in that context (the request's own work, and anything it starts) is listed under it:
  * so a refused request can be shown to have stored nothing while other requests run beside it.
@@ -21,8 +21,9 @@ const writeCommand =
   /^(Put|Update|Delete|BatchWrite|TransactWrite)(Item|Items)?Command$|^Execute(Statement|Transaction)Command$/;
 
 /**
- * Wraps the area handlers (before the stack loads them: it does so on its first request to an area)
- * and watches the document client. Call once, after the stack started (it makes the client anew).
+ * Wraps the area handlers (the local HTTP API loads each area through `areaHandlers` as it finds
+ * it there: infra/local/http-api.ts) and watches the document client. Call once, after the stack
+ * started (it makes the client anew).
  */
 export const watchWrites = (): void => {
   for (const area of areas) {
