@@ -1,39 +1,34 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { DynamoDBRecord } from 'aws-lambda';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { batchWrite, db } from '@orbit/functions/core/db';
-import { listJobsNeedingAttention, replayJob } from '@orbit/functions/core/jobs/admin';
 import type { JobRegistry } from '@orbit/functions/core/jobs/definition';
 import { enqueueJob, newJob } from '@orbit/functions/core/jobs/enqueue';
 import { jobEntity } from '@orbit/functions/core/jobs/entities';
-import { PermanentJobError } from '@orbit/functions/core/jobs/errors';
 import type { JobRecord } from '@orbit/functions/core/jobs/records';
-import { claimed } from '@orbit/functions/core/jobs/transitions';
 import { tableName } from '@orbit/functions/core/table';
-import { createWorker } from '@orbit/functions/worker/handler';
 
 import type { LocalStack } from '../../infra/local/stack';
-import { invocationContext, startStreamPoller } from '../../infra/local/stream-poller';
+import { startStreamPoller } from '../../infra/local/stream-poller';
 import { startApiStack } from '../support/api-stack';
 
 declare module '@orbit/functions/core/jobs/records' {
   interface JobPayloads {
     'test.send': { readonly to: string };
-    'test.always-fails': { readonly to: string };
-    'test.fails-once': { readonly to: string };
-    'test.rerunnable': { readonly to: string };
   }
 }
 
 /**
- * Background work end to end on the local stack: jobs written to the table reach the worker
- * through DynamoDB Local's stream (the poller) or the tick, and each outside call is made to a
- * loopback receiver that stands for the world outside and counts what it gets.
+ * Background work's wiring on the local stack: a job written to the table reaches the worker
+ * through DynamoDB Local's stream (the poller, which splits a failing batch as Lambda does) or,
+ * when it is due later, through the tick. Each outside call is made to a loopback receiver that
+ * stands for the world outside and counts what it gets. The runner's rules (claims, retries,
+ * lapsed leases, hooks, the attention list, replay) are in tests/service/background-work.test.ts,
+ * where drainJobs() and the test clock stand in for the poller, the tick and the waits.
  */
 
 interface Received {
@@ -44,8 +39,6 @@ interface Received {
 let receiver: Server;
 let receiverUrl = '';
 const received: Received[] = [];
-const gaveUp: string[] = [];
-const failOnce = new Set<string>();
 
 const deliveriesTo = (to: string) => received.filter((entry) => entry.to === to);
 
@@ -57,35 +50,7 @@ const send = async (to: string, signal: AbortSignal) => {
 };
 
 const registry: JobRegistry = {
-  'test.send': {
-    delivery: 'at-most-once',
-    run: (payload, { signal }) => send(payload.to, signal),
-    onGiveUp: async (payload) => {
-      gaveUp.push(payload.to);
-    },
-  },
-  'test.always-fails': {
-    delivery: 'at-least-once',
-    backoff: { baseMs: 100, capMs: 400 },
-    run: async (payload, { signal }) => {
-      received.push({ to: payload.to, at: Date.now() });
-      await send('refuse', signal);
-    },
-    onGiveUp: async (payload) => {
-      gaveUp.push(payload.to);
-    },
-  },
-  'test.fails-once': {
-    delivery: 'at-most-once',
-    run: async (payload, { signal }) => {
-      if (!failOnce.has(payload.to)) {
-        failOnce.add(payload.to);
-        throw new PermanentJobError('the address was refused');
-      }
-      return send(payload.to, signal);
-    },
-  },
-  'test.rerunnable': { delivery: 'at-least-once', run: (payload, { signal }) => send(payload.to, signal) },
+  'test.send': { delivery: 'at-most-once', run: (payload, { signal }) => send(payload.to, signal) },
 };
 
 /** Polls until `check` returns something (no fixed sleeps). */
@@ -156,61 +121,6 @@ describe('through the stream (the tick is held back)', () => {
     expect(Item?.expiresAt).toBeGreaterThan(Date.now() / 1000 + 29 * 24 * 3600);
   });
 
-  it('runs a job once when the stream delivers it twice (and the poller a third time)', async () => {
-    const to = unique('grace');
-    const job = newJob('test.send', { to }, { label: 'Send to Grace' });
-    const item = jobEntity.toItem(job);
-    await db().send(new PutCommand({ TableName: tableName(), Item: item }));
-    const record: DynamoDBRecord = {
-      eventName: 'INSERT',
-      eventSource: 'aws:dynamodb',
-      dynamodb: {
-        Keys: marshall(jobEntity.keyOf(job)) as never,
-        NewImage: marshall(item, { removeUndefinedValues: true }) as never,
-        SequenceNumber: '1',
-      },
-    };
-    const { streamHandler } = createWorker(registry);
-    const context = invocationContext(60);
-    const responses = await Promise.all([
-      streamHandler(
-        { Records: [record, { ...record, dynamodb: { ...record.dynamodb, SequenceNumber: '2' } }] },
-        context,
-      ),
-      streamHandler({ Records: [record] }, context),
-    ]);
-    expect(responses).toEqual([{ batchItemFailures: [] }, { batchItemFailures: [] }]);
-    await jobWithStatus(job.id, 'done');
-    expect(deliveriesTo(to)).toHaveLength(1);
-  });
-
-  it('lists a dead job for admins without its payload, and a replay runs it again', async () => {
-    const to = unique('alan');
-    const job = await enqueueJob('test.fails-once', { to }, { label: 'Send to Alan' });
-    const dead = await jobWithStatus(job.id, 'dead');
-    expect(dead.lastError).toBe('PermanentJobError: the address was refused');
-    const listed = await eventually(async () =>
-      (await listJobsNeedingAttention({ limit: 100 })).items.find((item) => item.id === job.id),
-    );
-    expect(listed).toEqual({
-      id: job.id,
-      kind: 'test.fails-once',
-      label: 'Send to Alan',
-      status: 'dead',
-      attempts: 1,
-      lastError: 'PermanentJobError: the address was refused',
-      createdAt: job.createdAt,
-      updatedAt: dead.updatedAt,
-    });
-    expect(deliveriesTo(to)).toHaveLength(0);
-
-    await expect(replayJob(job.id)).resolves.toMatchObject({ id: job.id, status: 'queued', attempts: 0 });
-    await jobWithStatus(job.id, 'done');
-    expect(deliveriesTo(to)).toHaveLength(1);
-    // Once replayed it is no longer waiting for an admin: a second replay is refused.
-    await expect(replayJob(job.id)).rejects.toMatchObject({ status: 409 });
-  });
-
   it('splits a batch that throws until the bad record is alone, and sets it aside in the on-failure record', async () => {
     const label = unique('bisect');
     const seen: string[][] = [];
@@ -248,14 +158,6 @@ describe('through the stream (the tick is held back)', () => {
       await poller.stop();
     }
   });
-
-  it('ends a job of an unregistered kind as dead with a clear error', async () => {
-    // A kind no registry knows (say, left behind by a removed feature).
-    const job = { ...newJob('test.send', { to: 'nobody' }, { label: 'Unknown kind' }), kind: 'retired.kind' };
-    await db().send(new PutCommand({ TableName: tableName(), Item: jobEntity.toItem(job as JobRecord) }));
-    const dead = await jobWithStatus(job.id, 'dead');
-    expect(dead.lastError).toBe('No worker knows the job kind "retired.kind"');
-  });
 });
 
 describe('through the tick', () => {
@@ -270,58 +172,6 @@ describe('through the tick', () => {
     await stack.stop();
   });
 
-  it('retries a failing job with back-off, then it is dead and listed for admins', async () => {
-    const to = unique('failing');
-    const job = await enqueueJob('test.always-fails', { to }, { label: 'Always fails', maxAttempts: 3 });
-    const dead = await jobWithStatus(job.id, 'dead');
-    expect(dead).toMatchObject({ attempts: 3, lastError: 'Error: the receiver answered 503' });
-    const attempts = deliveriesTo(to).map((entry) => entry.at);
-    expect(attempts).toHaveLength(3);
-    expect(attempts).toEqual([...attempts].sort((a, b) => a - b));
-    expect(gaveUp).toContain(to);
-    const { items } = await listJobsNeedingAttention({ limit: 100 });
-    expect(items.find((item) => item.id === job.id)).toMatchObject({ status: 'dead', attempts: 3 });
-    expect(items.every((item) => !('payload' in item))).toBe(true);
-  });
-
-  it('shows an at-most-once job whose worker died mid-call as unknown, and never runs it again', async () => {
-    const to = unique('lapsed');
-    // What a worker killed after its claim leaves: running, with a lease that has lapsed.
-    const past = new Date(Date.now() - 10_000);
-    const job = claimed(newJob('test.send', { to }, { label: 'Cut off', now: past }), past, 1_000);
-    await db().send(new PutCommand({ TableName: tableName(), Item: jobEntity.toItem(job) }));
-    const unknown = await jobWithStatus(job.id, 'unknown');
-    expect(unknown.lastError).toMatch(/lease lapsed/);
-    expect(gaveUp).toContain(to);
-    expect(deliveriesTo(to)).toHaveLength(0);
-    expect((await listJobsNeedingAttention({ limit: 100 })).items.map((item) => item.id)).toContain(job.id);
-  });
-
-  it('claims an at-least-once job whose worker died again and runs it', async () => {
-    const to = unique('rerun');
-    const past = new Date(Date.now() - 10_000);
-    const job = claimed(newJob('test.rerunnable', { to }, { label: 'Re-run', now: past }), past, 1_000);
-    await db().send(new PutCommand({ TableName: tableName(), Item: jobEntity.toItem(job) }));
-    await expect(jobWithStatus(job.id, 'done')).resolves.toMatchObject({ attempts: 2 });
-    expect(deliveriesTo(to)).toHaveLength(1);
-  });
-
-  it('runs an outcome hook that a dying worker left unrun, then settles the job', async () => {
-    const to = unique('hook');
-    // Recorded as unknown, but the worker died before onGiveUp ran (a message's ticks).
-    const past = new Date(Date.now() - 10_000);
-    const job = {
-      ...claimed(newJob('test.send', { to }, { label: 'Hook left', now: past }), past, 1_000),
-      status: 'unknown' as const,
-      hookPending: true,
-    };
-    await db().send(new PutCommand({ TableName: tableName(), Item: jobEntity.toItem(job) }));
-    const settled = await jobWithStatus(job.id, 'unknown');
-    expect(settled.leaseUntil).toBeUndefined();
-    expect(gaveUp).toContain(to);
-    expect(deliveriesTo(to)).toHaveLength(0);
-  });
-
   it('runs a job scheduled for later when it is due, not before', async () => {
     const to = unique('later');
     const runAt = new Date(Date.now() + 1_500);
@@ -330,27 +180,5 @@ describe('through the tick', () => {
     const [delivery] = deliveriesTo(to);
     expect(deliveriesTo(to)).toHaveLength(1);
     expect(delivery?.at).toBeGreaterThanOrEqual(runAt.getTime());
-  });
-
-  it('pages through the attention list, newest first, and refuses a bad cursor or a missing job', async () => {
-    const now = Date.now();
-    const ids = await Promise.all(
-      [0, 1, 2].map(async (offset) => {
-        const job = newJob('test.send', { to: 'x' }, { label: `Dead ${offset}`, now: new Date(now + 60_000 + offset) });
-        const dead = { ...job, status: 'dead' as const, lastError: 'Error: x' };
-        await db().send(new PutCommand({ TableName: tableName(), Item: jobEntity.toItem(dead) }));
-        return job.id;
-      }),
-    );
-    const first = await listJobsNeedingAttention({ limit: 2 });
-    expect(first.items.map((item) => item.id)).toEqual([ids[2], ids[1]]);
-    expect(first.cursor).toEqual(expect.any(String));
-    const second = await listJobsNeedingAttention({ limit: 2, cursor: first.cursor });
-    expect(second.items[0]?.id).toBe(ids[0]);
-    await expect(listJobsNeedingAttention({ cursor: 'not-a-cursor' })).rejects.toMatchObject({
-      status: 400,
-      fields: { cursor: ['Invalid cursor'] },
-    });
-    await expect(replayJob('01NOSUCHJOB')).rejects.toMatchObject({ status: 404 });
   });
 });

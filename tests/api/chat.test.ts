@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import type {
   ChatMessage,
@@ -11,13 +11,20 @@ import type {
   SendMessageResponse,
 } from '@orbit/functions/chat/contract';
 import { getChatCount } from '@orbit/functions/chat/repository';
+import type { ScheduledListResponse, ScheduledResponse } from '@orbit/functions/chat/scheduled-contract';
+import type { NotificationList, NotificationSettings } from '@orbit/functions/notifications/contract';
 
 import type { LocalStack } from '../../infra/local/stack';
 import { isStaffRole, staffRoles } from '@orbit/functions/core/roles';
 
 import { ApiClient, demo, registerNewClient, startApiStack } from '../support/api-stack';
 
-/** The chat calls of docs/product.md#calls and the rules around them, over HTTP against the local stack. */
+/**
+ * The chat calls of docs/product.md#calls and the rules around them, over HTTP against the local
+ * stack; with the routes' wiring (status codes, the errors shape, 401/403) of scheduled messages
+ * and of the notification centre, whose rules are service tests
+ * (tests/service/chat-scheduled.test.ts, tests/service/notifications.test.ts).
+ */
 
 let stack: LocalStack;
 let admin: ApiClient;
@@ -471,5 +478,120 @@ describe('staff of every role (docs/roles.md)', () => {
     expect((await list(users)).status).toBe(403);
     expect((await search(users, '?q=a')).status).toBe(403);
     expect((await open(users, ids.clientA)).status).toBe(403);
+  });
+});
+
+describe('scheduled messages (the routes; the rules are in tests/service/chat-scheduled.test.ts)', () => {
+  const path = (contactId: string, scheduledId?: string) =>
+    `/api/apps/chat/chats/${contactId}/scheduled${scheduledId ? `/${scheduledId}` : ''}`;
+  const inSeconds = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOString();
+
+  it('schedules, lists, edits (409 when stale) and cancels by route; 400 on the field; 403 for clients; 404 for no one', async () => {
+    const contact = await newClient('Wire Later');
+    const created = await admin.request<ScheduledResponse>('POST', path(contact.id), {
+      body: { message: 'Draft', sendAt: inSeconds(3600) },
+    });
+    expect(created.status).toBe(201);
+    const { scheduled } = created.body;
+    expect(scheduled).toMatchObject({ contactId: contact.id, status: 'scheduled', version: 1 });
+    const listed = await admin.request<ScheduledListResponse>('GET', path(contact.id));
+    expect(listed.status).toBe(200);
+    expect(listed.body.scheduled.map((item) => item.id)).toEqual([scheduled.id]);
+    const edited = await admin.request<ScheduledResponse>('PATCH', path(contact.id, scheduled.id), {
+      body: { message: 'Final', version: 1 },
+    });
+    expect(edited.status).toBe(200);
+    const stale = await admin.request('PATCH', path(contact.id, scheduled.id), {
+      body: { message: 'Lost', version: 1 },
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ current: { message: 'Final', version: 2 } });
+    const bad = await admin.request<{ errors: Record<string, string[]> }>('POST', path(contact.id), {
+      body: { message: 'Hi', sendAt: inSeconds(-60) },
+    });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.errors)).toContain('sendAt');
+    expect((await clientA.request('GET', path(ids.admin))).status).toBe(403);
+    expect((await clientA.request('POST', path(ids.admin), { body: {} })).status).toBe(403);
+    expect(
+      (await admin.request('POST', path('nobody-here'), { body: { message: 'Hi', sendAt: inSeconds(60) } })).status,
+    ).toBe(404);
+    expect((await new ApiClient(stack.url).request('GET', path(contact.id))).status).toBe(401);
+    expect((await admin.request('DELETE', path(contact.id, scheduled.id))).status).toBe(204);
+    expect((await admin.request('DELETE', path(contact.id, scheduled.id))).status).toBe(409);
+  });
+
+  it('arrives in the chat when due, sent by the stack’s worker as the admin', async () => {
+    const contact = await newClient('Wire Due');
+    const created = await admin.request<ScheduledResponse>('POST', path(contact.id), {
+      body: { message: 'On time', sendAt: inSeconds(1) },
+    });
+    expect(created.status).toBe(201);
+    // Waits on the condition (the tick runs due jobs about every second), never a fixed sleep.
+    const messages = await vi.waitFor(
+      async () => {
+        const found = (await open(contact.client, ids.admin)).body.chat?.messages ?? [];
+        expect(found).toHaveLength(1);
+        return found;
+      },
+      { timeout: 30_000, interval: 100 },
+    );
+    expect(messages[0]).toMatchObject({ message: 'On time', senderId: ids.admin });
+    expect((await admin.request<ScheduledListResponse>('GET', path(contact.id))).body.scheduled).toEqual([]);
+  });
+});
+
+describe('notifications (the routes; the rules are in tests/service/notifications.test.ts)', () => {
+  it('lists, counts, marks read and read-all, keeps settings by route; 400 in the errors shape; 401 without a sign-in', async () => {
+    const contact = await newClient('Wire Bell');
+    expect((await send(admin, contact.id, { message: 'Ring' })).status).toBe(201);
+    // The row is written by the stack's worker (the fan-out job): wait for it, not for a time.
+    const rows = await vi.waitFor(
+      async () => {
+        const listed = await contact.client.request<NotificationList>('GET', '/api/notifications');
+        expect(listed.status).toBe(200);
+        expect(listed.body.notifications).toHaveLength(1);
+        return listed.body.notifications;
+      },
+      { timeout: 30_000, interval: 100 },
+    );
+    expect(rows[0]).toMatchObject({ event: 'message', read: false });
+    expect((await contact.client.request<{ unread: number }>('GET', '/api/notifications/unread')).body).toEqual({
+      unread: 1,
+    });
+    const read = await contact.client.request('POST', '/api/notifications/read', { body: { ids: [rows[0]?.id] } });
+    expect(read.status).toBe(200);
+    expect((await contact.client.request<{ unread: number }>('GET', '/api/notifications/unread')).body.unread).toBe(0);
+    expect(
+      (await contact.client.request('POST', '/api/notifications/read-all', { body: { upTo: rows[0]?.id } })).status,
+    ).toBe(200);
+
+    const settings = await contact.client.request<{ settings: NotificationSettings }>(
+      'GET',
+      '/api/notifications/settings',
+    );
+    expect(settings.status).toBe(200);
+    const saved = await contact.client.request('PUT', '/api/notifications/settings', {
+      body: { settings: settings.body.settings },
+    });
+    expect(saved.status).toBe(200);
+    const badSettings = await contact.client.request<{ errors: Record<string, string[]> }>(
+      'PUT',
+      '/api/notifications/settings',
+      { body: { settings: { inApp: 'all' } } },
+    );
+    expect(badSettings.status).toBe(400);
+    expect(Object.keys(badSettings.body.errors).length).toBeGreaterThan(0);
+    const badIds = await contact.client.request<{ errors: Record<string, string[]> }>(
+      'POST',
+      '/api/notifications/read',
+      { body: { ids: ['not-an-id'] } },
+    );
+    expect(badIds.status).toBe(400);
+    expect(Object.keys(badIds.body.errors).some((field) => field.startsWith('ids'))).toBe(true);
+    expect((await contact.client.request('GET', '/api/notifications?cursor=nope')).status).toBe(400);
+    // Another person's id is not found, as if it did not exist.
+    expect((await admin.request('POST', '/api/notifications/read', { body: { ids: [rows[0]?.id] } })).status).toBe(404);
+    expect((await new ApiClient(stack.url).request('GET', '/api/notifications')).status).toBe(401);
   });
 });

@@ -23,7 +23,7 @@ import { WebhookReceiver } from '../support/webhook-receiver';
 /**
  * Outgoing webhooks over HTTP against the local stack and its worker (docs/integrations.md,
  * "Webhooks"): subscriptions and their secret, test events, the retry schedule, the log, replay,
- * rotation, and turning a failing endpoint off. The receiver is a loopback fake, which this file
+ * rotation, and turning an endpoint off and on. The receiver is a loopback fake, which this file
  * allows (WEBHOOK_ALLOW_LOOPBACK, as no deployed stack does); the schedule is shortened to
  * 200 ms doubling up to 1 s (WEBHOOK_RETRY_*) and the tick runs every 100 ms.
  */
@@ -262,6 +262,38 @@ describe('deliveries', () => {
     expect(new Set(arrivals.map((item) => item.rawBody)).size).toBe(1);
     expect((await admin.request('POST', `${base}/${webhook.id}/deliveries/msg_nope/replay`)).status).toBe(404);
     receiver.answerWith(() => ({ status: 200 }));
+  });
+
+  // The rules (the whole schedule spent, the endpoint turned off, the alarm, the admins' notice,
+  // what is replayed) are in tests/service/integrations-webhooks-failing.test.ts; here, the routes.
+  it('turns an endpoint off and on with PATCH, and replays its failures only while on (409 off, 202, 400)', async () => {
+    const { webhook } = await subscribe('replay-failed');
+    const since = new Date(Date.now() - 60_000).toISOString();
+    const off = await admin.request<{ webhook: WebhookView }>('PATCH', `${base}/${webhook.id}`, {
+      body: { version: webhook.version, enabled: false },
+    });
+    expect(off.status).toBe(200);
+    expect(off.body.webhook.enabled).toBe(false);
+    const whileOff = await admin.request('POST', `${base}/${webhook.id}/replay-failed`, { body: { since } });
+    expect(whileOff.status).toBe(409);
+    expect(whileOff.body).toMatchObject({ errors: expect.any(Object) });
+
+    const on = await admin.request<{ webhook: WebhookView }>('PATCH', `${base}/${webhook.id}`, {
+      body: { version: off.body.webhook.version, enabled: true },
+    });
+    expect(on.status).toBe(200);
+    expect(on.body.webhook).toMatchObject({ enabled: true });
+    const replayed = await admin.request<{ replayed: number }>('POST', `${base}/${webhook.id}/replay-failed`, {
+      body: { since },
+    });
+    expect(replayed.status).toBe(202);
+    expect(replayed.body).toEqual({ replayed: 0 });
+    const bad = await admin.request('POST', `${base}/${webhook.id}/replay-failed`, { body: { since: 'yesterday' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ errors: { since: [expect.any(String)] } });
+    expect((await manager.request('POST', `${base}/${webhook.id}/replay-failed`, { body: { since } })).status).toBe(
+      403,
+    );
   });
 
   it('lists the log newest first, by status, a page at a time', async () => {

@@ -1,24 +1,37 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { createLead } from '@orbit/functions/chat/contacts-repository';
 import { db } from '@orbit/functions/core/db';
+import { ulid } from '@orbit/functions/core/ids';
+import { enqueueJob } from '@orbit/functions/core/jobs/enqueue';
 import { jobEntity } from '@orbit/functions/core/jobs/entities';
 import type { JobRecord } from '@orbit/functions/core/jobs/records';
 import { tableName } from '@orbit/functions/core/table';
+import { leadEntity } from '@orbit/functions/core/users/entities';
 import { getUserById } from '@orbit/functions/core/users/repository';
+import type { AudiencePreviewResponse, SetTagsResponse } from '@orbit/functions/mailings/audience-contract';
 import type { Mailing, MailingList, MailingPreview } from '@orbit/functions/mailings/contract';
 import { mailingEntity } from '@orbit/functions/mailings/entities';
-import type { MailingState } from '@orbit/functions/mailings/records';
+import { zeroTotals, type MailingState } from '@orbit/functions/mailings/records';
+import type { SequenceListResponse, SequenceResponse } from '@orbit/functions/mailings/sequence-contract';
 
 import type { LocalStack } from '../../infra/local/stack';
 import { ApiClient, demo, signInDemoUsers, startApiStack } from '../support/api-stack';
+import { waitForEmails } from '../support/sent-messages';
+import { emailStep, sequencesPath, validSequence } from '../support/sequences-api';
 
 /**
- * The mailing itself over HTTP against the local stack (docs/mailings.md, "States",
- * "Variables"): drafts saved from their version, every state move a person may ask for and the
- * ones refused (409 with the mailing as it is now), the start and resume jobs written with the
- * move, editing refused past draft, variables checked on save and schedule, the preview, and who
- * may do it. States the delivery reaches (sending, sent) are written into the item directly.
+ * Mailings over HTTP against the local stack, the area's one HTTP file (docs/mailings.md,
+ * "States", "Variables", "Audiences", "Delivery", "Opting out", "Sequences"): drafts saved from
+ * their version, every state move a person may ask for and the ones refused (409 with the
+ * mailing as it is now), the start and resume jobs written with the move, editing refused past
+ * draft, variables checked on save and schedule, the preview, and who may do it. States the
+ * delivery reaches (sending, sent) are written into the item directly. Of the audience, the
+ * delivery and the sequences, only the routes' wiring is here (status codes, the errors shape,
+ * the public unsubscribe routes, one mail through the stack); their rules are service tests:
+ * tests/service/mailings-{audience,delivery,sequences-running,sequences-telegram,
+ * sequence-counts}.test.ts.
  */
 
 let stack: LocalStack;
@@ -377,5 +390,276 @@ describe('who may', () => {
       expect((await client.request('DELETE', `/api/apps/mailings/${mine.id}`)).status).toBe(403);
     }
     expect(await stored(mine.id)).toMatchObject({ state: 'draft', version: 1 });
+  });
+});
+
+describe('tags and the audience (the routes; the rules are in tests/service/mailings-audience.test.ts)', () => {
+  it('sets tags, lists people and previews by route: 200, 400 in the errors shape, 404, 403', async () => {
+    const tag = `wiring${Date.now().toString(36)}`;
+    const person = await createLead({
+      id: ulid(),
+      fullName: 'Wire Tagged',
+      about: '',
+      status: 'interest_shown',
+      source: 'website',
+      email: `${tag}@outside.example`,
+      createdAt: new Date().toISOString(),
+    });
+    const set = await admin.request<SetTagsResponse>('PUT', `/api/apps/mailings/contacts/${person.id}/tags`, {
+      body: { tags: [tag.toUpperCase()] },
+    });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(set.body.contact).toMatchObject({ id: person.id, tags: [tag] });
+    const bulk = await admin.request('POST', '/api/apps/mailings/contacts/tags', {
+      body: { ids: [person.id], add: ['second'] },
+    });
+    expect(bulk.status).toBe(200);
+    const listed = await admin.request<{ contacts: { id: string; tags: string[] }[] }>(
+      'GET',
+      `/api/apps/mailings/contacts?tag=${tag}`,
+    );
+    expect(listed.status).toBe(200);
+    expect(listed.body.contacts).toEqual([expect.objectContaining({ id: person.id, tags: [tag, 'second'] })]);
+    const previewed = await admin.request<AudiencePreviewResponse>('POST', '/api/apps/mailings/audience/preview', {
+      body: { channel: 'email', audience: { tags: [tag] } },
+    });
+    expect(previewed.status, JSON.stringify(previewed.body)).toBe(200);
+    expect(previewed.body).toMatchObject({ count: 1 });
+
+    const bad = await admin.request('PUT', `/api/apps/mailings/contacts/${person.id}/tags`, {
+      body: { tags: ['two words'] },
+    });
+    expect(bad.status).toBe(400);
+    expect(Object.keys((bad.body as Errors).errors ?? {}).some((field) => field.startsWith('tags'))).toBe(true);
+    expect((await admin.request('GET', '/api/apps/mailings/contacts?cursor=%%%')).status).toBe(400);
+    expect((await admin.request('POST', '/api/apps/mailings/audience/preview', { body: {} })).status).toBe(400);
+    expect(
+      (await admin.request('PUT', '/api/apps/mailings/contacts/no-such-person/tags', { body: { tags: ['x'] } })).status,
+    ).toBe(404);
+    expect(
+      (await clientA.request('PUT', `/api/apps/mailings/contacts/${person.id}/tags`, { body: { tags: ['x'] } })).status,
+    ).toBe(403);
+  });
+});
+
+describe('delivery (the routes; the rules are in tests/service/mailings-delivery.test.ts)', () => {
+  const run = Date.now().toString(36);
+  let sent = 0;
+
+  /** One lead, tagged alone, sent one mailing through the stack's worker and SES: its id, mail and token. */
+  const sendOne = async (name: string) => {
+    sent += 1;
+    const tag = `wire${run}${sent}`;
+    const address = `${tag}@outside.example`;
+    const personId = `lead-${tag}`;
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: leadEntity.toItem({
+          id: personId,
+          fullName: name,
+          role: 'lead',
+          status: 'new',
+          email: address,
+          tags: [tag],
+          language: 'fr',
+          createdAt: new Date().toISOString(),
+          version: 1,
+        }),
+      }),
+    );
+    // Written as the schedule writes it (state `scheduled`, then its start job): the worker sends it.
+    const mailingId = `01KWIRE${run}${String(sent).padStart(4, '0')}`.slice(0, 26);
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...mailingEntity.key(mailingId),
+          type: 'Mailing',
+          id: mailingId,
+          name: `Wiring ${sent}`,
+          state: 'scheduled',
+          version: 1,
+          channel: 'email',
+          subject: 'News for {{firstName | "you"}}',
+          html: '<p>Hello {{fullName}}.</p>',
+          audience: { statuses: [], tags: [tag], tagMatch: 'any', roles: [] },
+          throttlePerMinute: 0,
+          totals: zeroTotals(),
+        },
+      }),
+    );
+    await enqueueJob('mailing.start', { mailingId }, { label: 'test start', id: `start-${mailingId}` });
+    const [mail] = await waitForEmails(stack.mailStoreUrl, address, 1);
+    const token = /\/unsubscribe\/([\w.-]+)/.exec(mail?.body.html ?? '')?.[1] ?? '';
+    return { mailingId, personId, mail, token };
+  };
+
+  it('reads a sent mailing’s recipients and stats by route (a bad query is 400); a test send is 202, 404 without a mailing', async () => {
+    const { mailingId, personId } = await sendOne('Wire Reader');
+    const recipients = await admin.request<{ recipients: { personId: string }[] }>(
+      'GET',
+      `/api/apps/mailings/${mailingId}/recipients?limit=2`,
+    );
+    expect(recipients.status).toBe(200);
+    expect(recipients.body.recipients.map((recipient) => recipient.personId)).toEqual([personId]);
+    const stats = await admin.request<{ totals: Record<string, number> }>(
+      'GET',
+      `/api/apps/mailings/${mailingId}/stats`,
+    );
+    expect(stats.status).toBe(200);
+    expect(stats.body.totals).toMatchObject({ recipients: 1 });
+    const badQuery = await admin.request('GET', `/api/apps/mailings/${mailingId}/recipients?status=nope`);
+    expect(badQuery.status).toBe(400);
+    expect(badQuery.body).toMatchObject({ errors: expect.any(Object) });
+
+    const draft = await create({ subject: 'Preview {{firstName}}' });
+    expect((await admin.request('POST', `/api/apps/mailings/${draft.id}/test`)).status).toBe(202);
+    expect((await admin.request('POST', '/api/apps/mailings/01KNOSUCHMAILING0000000000/test')).status).toBe(404);
+    expect((await clientA.request('POST', `/api/apps/mailings/${draft.id}/test`)).status).toBe(403);
+  });
+
+  it('serves the public unsubscribe routes without a sign-in: GET describes, a one-click form POST opts out, a bad token is 404', async () => {
+    const { mail, token } = await sendOne('Lea Wire');
+    expect(mail?.body.html).toContain('Se désabonner');
+    expect(token).not.toBe('');
+    const view = await admin.request<{ workspace: string; language: string; optedOut: boolean; address: string }>(
+      'GET',
+      `/api/mailings/unsubscribe/${token}`,
+      { token: null },
+    );
+    expect(view.status).toBe(200);
+    expect(view.body).toMatchObject({ workspace: 'Orbit Agency', language: 'fr', optedOut: false });
+    // What a mail client posts for RFC 8058, perhaps twice: the same answer.
+    for (let time = 0; time < 2; time += 1) {
+      const posted = await admin.request('POST', `/api/mailings/unsubscribe/${token}`, {
+        token: null,
+        rawBody: 'List-Unsubscribe=One-Click',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(posted.status).toBe(200);
+    }
+    expect(
+      (await admin.request<{ optedOut: boolean }>('GET', `/api/mailings/unsubscribe/${token}`, { token: null })).body
+        .optedOut,
+    ).toBe(true);
+    const tampered = `${token.slice(0, -2)}xx`;
+    expect((await admin.request('GET', `/api/mailings/unsubscribe/${tampered}`, { token: null })).status).toBe(404);
+    expect((await admin.request('POST', '/api/mailings/unsubscribe/not-a-token', { token: null })).status).toBe(404);
+  });
+});
+
+describe('sequences (the routes; a sequence running is in tests/service/mailings-sequences-running.test.ts)', () => {
+  const createSequence = (body: unknown, client = admin) =>
+    client.request<SequenceResponse>('POST', sequencesPath, { body });
+
+  const listSequences = async () => (await admin.request<SequenceListResponse>('GET', sequencesPath)).body.sequences;
+
+  it('creates, reads, lists, updates with its version and deletes', async () => {
+    const body = validSequence();
+    const created = await createSequence(body);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const { sequence } = created.body;
+    expect(sequence).toMatchObject({
+      name: body.name,
+      channel: 'email',
+      trigger: { type: 'status', status: 'interest_shown' },
+      active: false,
+      version: 1,
+    });
+    expect(sequence.steps).toHaveLength(2);
+    expect(sequence.steps[1]).toMatchObject({
+      delayDays: 3,
+      subject: 'Three days on',
+      stats: { sent: 0, delivered: 0, failed: 0, optedOut: 0, replies: 0 },
+    });
+
+    const read = await admin.request<SequenceResponse>('GET', `${sequencesPath}/${sequence.id}`);
+    expect(read.status).toBe(200);
+    expect(read.body.sequence).toEqual(sequence);
+    expect((await listSequences()).map((entry) => entry.id)).toContain(sequence.id);
+
+    const updated = await admin.request<SequenceResponse>('PUT', `${sequencesPath}/${sequence.id}`, {
+      body: { ...body, name: 'Renamed', trigger: { type: 'tag', tag: 'vip' }, version: 1 },
+    });
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    expect(updated.body.sequence).toMatchObject({ name: 'Renamed', trigger: { type: 'tag', tag: 'vip' }, version: 2 });
+
+    const stale = await admin.request('PUT', `${sequencesPath}/${sequence.id}`, {
+      body: { ...body, name: 'Lost update', version: 1 },
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ errors: { version: [expect.any(String)] } });
+    expect((await admin.request<SequenceResponse>('GET', `${sequencesPath}/${sequence.id}`)).body.sequence.name).toBe(
+      'Renamed',
+    );
+
+    expect((await admin.request('DELETE', `${sequencesPath}/${sequence.id}`)).status).toBe(204);
+    expect((await admin.request('GET', `${sequencesPath}/${sequence.id}`)).status).toBe(404);
+    expect((await admin.request('DELETE', `${sequencesPath}/${sequence.id}`)).status).toBe(404);
+    expect(
+      (await admin.request('PUT', `${sequencesPath}/${sequence.id}`, { body: { ...body, version: 2 } })).status,
+    ).toBe(404);
+    expect((await listSequences()).map((entry) => entry.id)).not.toContain(sequence.id);
+  });
+
+  it.each([
+    ['no name', { name: '  ' }, 'name'],
+    ['no steps', { steps: [] }, 'steps'],
+    ['eleven steps', { steps: Array.from({ length: 11 }, () => emailStep(1, 'x')) }, 'steps'],
+    ['a fractional delay', { steps: [emailStep(1.5, 'x')] }, 'steps.0.delayDays'],
+    ['a negative delay', { steps: [emailStep(-1, 'x')] }, 'steps.0.delayDays'],
+    ['a delay over a year', { steps: [emailStep(366, 'x')] }, 'steps.0.delayDays'],
+    ['an email step without a subject', { steps: [{ delayDays: 0, html: '<p>x</p>' }] }, 'steps'],
+    ['an empty message', { steps: [{ delayDays: 0, subject: 'x', html: ' ' }] }, 'steps.0.html'],
+    [
+      'an unknown variable in a message',
+      { steps: [emailStep(0, 'x'), { ...emailStep(1, 'y'), html: '{{nickname}}' }] },
+      'steps.1.html',
+    ],
+    ['a malformed variable in a subject', { steps: [emailStep(0, 'Hi {{first name}}')] }, 'steps.0.subject'],
+    [
+      'a message the sanitiser empties',
+      { steps: [{ ...emailStep(0, 'x'), html: '<script>alert(1)</script>' }] },
+      'steps.0.html',
+    ],
+    ['an unknown status', { trigger: { type: 'status', status: 'vip' } }, 'trigger.status'],
+    ['an unknown trigger', { trigger: { type: 'birthday' } }, 'trigger.type'],
+    ['an unknown channel', { channel: 'sms' }, 'channel'],
+  ])('refuses a sequence with %s with 400 and stores nothing', async (_, change, field) => {
+    const before = (await listSequences()).length;
+    const { status, body } = await createSequence(validSequence(change));
+    expect(status, JSON.stringify(body)).toBe(400);
+    const errors = (body as unknown as { errors: Record<string, string[]> }).errors;
+    expect(Object.keys(errors)).toContain(field);
+    expect(errors[field]?.[0]).toEqual(expect.any(String));
+    expect((await listSequences()).length).toBe(before);
+  });
+
+  it('refuses a bad sequence update with 400 and keeps the stored sequence', async () => {
+    const created = await createSequence(validSequence());
+    const { id } = created.body.sequence;
+    const bad = await admin.request('PUT', `${sequencesPath}/${id}`, {
+      body: { ...validSequence({ steps: [] }), version: 1 },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ errors: { steps: [expect.any(String)] } });
+    const noVersion = await admin.request('PUT', `${sequencesPath}/${id}`, { body: validSequence() });
+    expect(noVersion.status).toBe(400);
+    expect(noVersion.body).toMatchObject({ errors: { version: [expect.any(String)] } });
+    expect((await admin.request<SequenceResponse>('GET', `${sequencesPath}/${id}`)).body.sequence).toEqual(
+      created.body.sequence,
+    );
+  });
+
+  it('lets only those who manage mailings at sequences', async () => {
+    const created = await createSequence(validSequence());
+    const { id } = created.body.sequence;
+    expect((await createSequence(validSequence(), clientA)).status).toBe(403);
+    expect((await clientA.request('GET', sequencesPath)).status).toBe(403);
+    expect((await clientA.request('GET', `${sequencesPath}/${id}`)).status).toBe(403);
+    expect((await clientA.request('DELETE', `${sequencesPath}/${id}`)).status).toBe(403);
+    expect((await admin.request('GET', `${sequencesPath}/${id}`)).status).toBe(200);
+    expect((await new ApiClient(stack.url).request('GET', sequencesPath)).status).toBe(401);
   });
 });

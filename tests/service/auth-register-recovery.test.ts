@@ -1,9 +1,11 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 
+import { forgotPasswordRequest, registerRequest, resetPasswordRequest } from '@orbit/functions/auth/contract';
 import { resetCodeEntity } from '@orbit/functions/auth/entities';
 import { refresh, register, requestPasswordReset, resetPassword, signIn } from '@orbit/functions/auth/service';
 import { db } from '@orbit/functions/core/db';
+import { parseWith } from '@orbit/functions/core/http';
 import { ConflictError, TooManyRequestsError, UnauthorizedError, ValidationError } from '@orbit/functions/core/errors';
 import { tableName } from '@orbit/functions/core/table';
 import { localSmsOutbox } from '@orbit/functions/core/transports/sms';
@@ -29,8 +31,9 @@ import { copySeededWorkspace } from './support/seeded-workspace';
 
 /**
  * Registration and password recovery, the rules at the service (docs/product.md#calls): who
- * may register, how often from one network, and how a reset code works. What only HTTP shows
- * (the 201/409/400 answers, the per-field validation of a body, a body that is not JSON) is in
+ * may register, how often from one network, and how a reset code works. A body's per-field
+ * validation is the contract's schema, run as the handler runs it (parseWith). What only HTTP
+ * shows (the 201/202/204/409/400/429 answers, the cookie, a body that is not JSON) is in
  * tests/api/auth-sign-in.test.ts.
  */
 
@@ -87,6 +90,25 @@ describe('registering', () => {
     expect((emailTaken as ConflictError).fields).toEqual({ email: ['This email is already registered'] });
     // Nothing was created: the free phone of the refused attempt is still free.
     expect(await signsIn('+15550142002', newcomer.password)).toBe(false);
+  });
+
+  it('refuses a body with an error per invalid field and creates nothing', async () => {
+    // The contract's schema, as the handler parses the body before the service runs.
+    const body = { fullName: 'G', phone: '5550142003', email: 'not-an-email', password: 'short' };
+    const refused = await failureOf((async () => register(parseWith(registerRequest, body), origin, newSource()))());
+    expect(refused).toBeInstanceOf(ValidationError);
+    const { fields } = refused as ValidationError;
+    expect(Object.keys(fields).sort()).toEqual(['email', 'fullName', 'password', 'phone']);
+    expect(fields.password).toEqual(['Password must be at least 8 characters']);
+    expect(await signsIn('5550142003', 'short')).toBe(false);
+  });
+
+  it('never echoes a password of the wrong type back in the error', async () => {
+    const body = { fullName: 'Grace Hopper', phone: '+15550142005', email: 'grace@example.com', password: 987654321 };
+    const refused = await failureOf((async () => parseWith(registerRequest, body))());
+    expect(refused).toBeInstanceOf(ValidationError);
+    expect((refused as ValidationError).fields).toEqual({ password: ['Password must be at least 8 characters'] });
+    expect(JSON.stringify((refused as ValidationError).body())).not.toContain('987654321');
   });
 
   it('attributes a sign-up to the owner of a referral code, and refuses an unknown code', async () => {
@@ -215,6 +237,15 @@ describe('password recovery', () => {
     }
     await expect(resetPassword({ phone, code, password: 'Whatever#2026' })).rejects.toBeInstanceOf(ValidationError);
     expect(await signsIn(phone, 'Admin#2026')).toBe(true);
+  });
+
+  it('validates the reset request per field', async () => {
+    const reset = await failureOf(
+      (async () => parseWith(resetPasswordRequest, { phone: demo.clientA.phone, code: '12ab', password: 'x' }))(),
+    );
+    expect(reset).toBeInstanceOf(ValidationError);
+    expect(Object.keys((reset as ValidationError).fields).sort()).toEqual(['code', 'password']);
+    await expect((async () => parseWith(forgotPasswordRequest, {}))()).rejects.toBeInstanceOf(ValidationError);
   });
 
   it('expires a code after 15 minutes', async () => {

@@ -45,7 +45,7 @@ import { copySeededWorkspace } from './support/seeded-workspace';
  * job is due N days after the step before, then moves the clock N days on and drains. Leaving,
  * replying (an email from the person), opting out and unsubscribing each stop it; a step's job
  * run several times sends it once. The routes' CRUD, validation and authorisation are in
- * tests/api/mailings-sequences.test.ts.
+ * tests/api/mailings.test.ts.
  */
 
 const clock = useTestClock();
