@@ -54,6 +54,8 @@ export default defineConfig({
           name: 'infra',
           environment: 'node',
           include: ['tests/infra/**/*.test.ts'],
+          // The default stack, synthesised once and shared as JSON (tests/infra/stack-view.ts).
+          globalSetup: ['tests/infra/global-setup.ts'],
           env: { CDK_VALIDATION: 'false' },
           testTimeout: 300_000,
           hookTimeout: 300_000,

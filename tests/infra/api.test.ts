@@ -4,15 +4,15 @@ import { httpRoutes, routeKeyOf, webSocketRoutes, type WebSocketRouteDefinition 
 import { defaultApiThrottle } from '@orbit/infra/lib/config';
 import { deployedRouteTable } from '@orbit/infra/lib/route-table';
 
-import { referencedLogicalIds, synthesize, type SynthesizedStack } from './support';
+import { defaultStack, referencedLogicalIds, type StackView } from './stack-view';
+import { synthesize } from './support';
 
-const synthesized = synthesize({ stage: 'prod' });
-afterAll(() => synthesized.cleanup());
-const { stack } = synthesized;
-const httpApiId = synthesized.logicalId(stack.api.httpApi);
+const synthesized = defaultStack();
+const { ids } = synthesized;
+const httpApiId = ids.api.httpApi;
 
 /** The function each route of an API reaches, by route key. */
-const routeTargets = (target: SynthesizedStack, apiLogicalId: string): Map<string, string> => {
+const routeTargets = (target: StackView, apiLogicalId: string): Map<string, string> => {
   const integrations = target.resources('AWS::ApiGatewayV2::Integration');
   const result = new Map<string, string>();
   for (const route of Object.values(target.resources('AWS::ApiGatewayV2::Route'))) {
@@ -26,10 +26,10 @@ const routeTargets = (target: SynthesizedStack, apiLogicalId: string): Map<strin
   return result;
 };
 
-const functionIdOf = (target: SynthesizedStack, area: string): string => {
-  const construct = target.stack.api.functions.get(area as never);
+const functionIdOf = (target: StackView, area: string): string => {
+  const construct = target.functions.get(area as never);
   if (!construct) throw new Error(`no function for ${area}`);
-  return target.logicalId(construct.function);
+  return construct.functionId;
 };
 
 describe('HTTP API', () => {
@@ -51,7 +51,7 @@ describe('HTTP API', () => {
   });
 
   it('deploys to the $default stage with throttling and JSON access logs', () => {
-    const stageId = synthesized.logicalId(stack.api.httpStage);
+    const stageId = ids.api.httpStage;
     const stage = synthesized.resources('AWS::ApiGatewayV2::Stage')[stageId];
     expect(stage?.Properties).toMatchObject({
       StageName: '$default',
@@ -62,7 +62,7 @@ describe('HTTP API', () => {
       },
     });
     const accessLog = stage?.Properties.AccessLogSettings as { DestinationArn: unknown; Format: string };
-    expect(referencedLogicalIds(accessLog.DestinationArn).has(synthesized.logicalId(stack.api.accessLogs))).toBe(true);
+    expect(referencedLogicalIds(accessLog.DestinationArn).has(ids.api.accessLogs)).toBe(true);
     const format = JSON.parse(accessLog.Format) as Record<string, string>;
     expect(format).toMatchObject({
       requestId: '$context.requestId',
@@ -90,8 +90,8 @@ describe('WebSocket API', () => {
     const apis = Object.values(synthesized.resources('AWS::ApiGatewayV2::Api'));
     const webSocketApis = apis.filter((api) => api.Properties.ProtocolType === 'WEBSOCKET');
     expect(webSocketApis).toHaveLength(webSocketRoutes.length > 0 ? 1 : 0);
-    if (stack.api.webSocketApi) {
-      const targets = routeTargets(synthesized, synthesized.logicalId(stack.api.webSocketApi));
+    if (ids.api.webSocketApi) {
+      const targets = routeTargets(synthesized, ids.api.webSocketApi);
       for (const route of webSocketRoutes as readonly WebSocketRouteDefinition[]) {
         expect(targets.get(route.routeKey)).toBe(functionIdOf(synthesized, route.area));
       }

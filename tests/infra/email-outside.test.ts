@@ -4,7 +4,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { inboundPrefix, mailAttachmentPrefix } from '@orbit/infra/lib/email-inbound';
 import { sesConfigurationSetVariable } from '@orbit/infra/lib/email-events';
 
-import { synthesize, type CfnResource, type SynthesizedStack } from './support';
+import type { CfnResource } from './stack-view';
+import { synthesize, type SynthesizedStack } from './support';
 
 /**
  * Email with the outside world in AWS (infra/lib/email-events.ts, email-inbound.ts; docs/email.md

@@ -1,33 +1,32 @@
 import { mediaObjectActions } from '@orbit/infra/lib/media';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { areas, httpRoutes, webSocketRoutes } from '@orbit/functions/routes';
 import { accessFor, tableReadActions, tableWriteActions } from '@orbit/infra/lib/area-access';
 import { deployedRouteTable } from '@orbit/infra/lib/route-table';
 import { secretsKeyActions, secretsKeyAreas } from '@orbit/infra/lib/worker';
 
-import { asArray, referencedLogicalIds, statementsOfRole, synthesize } from './support';
+import { asArray, defaultStack, referencedLogicalIds, statementsOfRole } from './stack-view';
 
-const synthesized = synthesize({ stage: 'prod' });
-afterAll(() => synthesized.cleanup());
+const synthesized = defaultStack();
 
-const { stack } = synthesized;
-const tableId = synthesized.logicalId(stack.data.table);
-const secretId = synthesized.logicalId(stack.data.jwtSecret);
+const { ids } = synthesized;
+const tableId = ids.data.table;
+const secretId = ids.data.jwtSecret;
 const lambdaFunctions = synthesized.resources('AWS::Lambda::Function');
 
 const areaFunction = (area: (typeof areas)[number]) => {
-  const construct = stack.api.functions.get(area);
+  const construct = synthesized.functions.get(area);
   if (!construct) throw new Error(`no function for ${area}`);
-  const functionId = synthesized.logicalId(construct.function);
+  const { functionId, roleId, logGroupId } = construct;
   const resource = lambdaFunctions[functionId];
   if (!resource) throw new Error(`no AWS::Lambda::Function ${functionId}`);
   return {
     construct,
     functionId,
     resource,
-    roleId: synthesized.logicalId(construct.role),
-    logGroupId: synthesized.logicalId(construct.logGroup),
+    roleId,
+    logGroupId,
     environment: (resource.Properties.Environment as { Variables: Record<string, unknown> }).Variables,
   };
 };
@@ -38,7 +37,7 @@ describe('one Lambda function per area', () => {
       ...httpRoutes.map((route) => route.area),
       ...webSocketRoutes.map((route) => route.area),
     ]);
-    expect([...stack.api.functions.keys()].sort()).toEqual([...areas].sort());
+    expect([...synthesized.functions.keys()].sort()).toEqual([...areas].sort());
     for (const area of routedAreas) expect(areas).toContain(area);
     const entries = Object.values(lambdaFunctions).filter((fn) =>
       fn.Properties.Description?.toString().startsWith('Orbit API:'),
@@ -82,9 +81,7 @@ describe('one Lambda function per area', () => {
     // Environment-agnostic stack: the layer's ARN is looked up per region at deploy time.
     expect(layers).toEqual([{ 'Fn::FindInMap': [expect.any(String), { Ref: 'AWS::Region' }, expect.any(String)] }]);
     const [mapName, , versionKey] = (layers?.[0] as { 'Fn::FindInMap': [string, unknown, string] })['Fn::FindInMap'];
-    const mapping = (
-      synthesized.template.toJSON() as { Mappings: Record<string, Record<string, Record<string, string>>> }
-    ).Mappings[mapName];
+    const mapping = synthesized.template.Mappings?.[mapName];
     const arns = Object.values(mapping ?? {}).map((byVersion) => byVersion[versionKey]);
     expect(arns.length).toBeGreaterThan(10);
     for (const arn of arns)
@@ -100,7 +97,7 @@ describe('one Lambda function per area', () => {
   });
 
   it('has no secret value anywhere in the template', () => {
-    const json = JSON.stringify(synthesized.template.toJSON());
+    const json = JSON.stringify(synthesized.template);
     expect(json).not.toMatch(/"SecretString"/);
     expect(json).not.toMatch(/JWT_SECRET"/);
   });
@@ -130,18 +127,18 @@ describe('least privilege', () => {
       allowedResources.add(secretId);
       allowedActions.add('secretsmanager:GetSecretValue');
     }
-    if (access.pushes && stack.api.webSocketApi) {
-      allowedResources.add(synthesized.logicalId(stack.api.webSocketApi));
+    if (access.pushes && ids.api.webSocketApi) {
+      allowedResources.add(ids.api.webSocketApi);
       allowedActions.add('execute-api:ManageConnections');
     }
     if (area === 'users' || area === 'email') {
       // Avatars and mail attachments (infra/lib/media.ts): objects under their prefixes of the
       // media bucket (tests/infra/media.test.ts checks the prefixes).
-      allowedResources.add(synthesized.logicalId(stack.media.bucket));
+      allowedResources.add(ids.media.bucket);
       for (const action of mediaObjectActions) allowedActions.add(action);
     }
     if ((secretsKeyAreas as readonly string[]).includes(area)) {
-      allowedResources.add(synthesized.logicalId(stack.worker.secretsKey));
+      allowedResources.add(ids.worker.secretsKey);
       for (const action of secretsKeyActions) allowedActions.add(action);
     }
 
@@ -180,9 +177,7 @@ describe('least privilege', () => {
   });
 
   it("lets API Gateway invoke each routed function, from this stack's APIs only", () => {
-    const apiIds = new Set(
-      [stack.api.httpApi, stack.api.webSocketApi].flatMap((api) => (api ? [synthesized.logicalId(api)] : [])),
-    );
+    const apiIds = new Set([ids.api.httpApi, ids.api.webSocketApi].flatMap((api) => (api ? [api] : [])));
     const permissions = Object.values(synthesized.resources('AWS::Lambda::Permission'));
     for (const area of new Set(httpRoutes.map((route) => route.area))) {
       const { functionId } = areaFunction(area);

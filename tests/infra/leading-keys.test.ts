@@ -1,15 +1,14 @@
 import { build } from 'esbuild';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { areas } from '@orbit/functions/routes';
 import { esbuildBundleOptions } from '@orbit/infra/lib/bundling';
 import { handlerEntryFor, repoRoot } from '@orbit/infra/lib/paths';
 
-import { asArray, statementsOfRole, synthesize } from './support';
+import { asArray, defaultStack, statementsOfRole } from './stack-view';
 
-const synthesized = synthesize({ stage: 'prod' });
-afterAll(() => synthesized.cleanup());
-const narrowed = [...synthesized.stack.api.functions.values()].filter((construct) => construct.access.leadingKeys);
+const synthesized = defaultStack();
+const narrowed = [...synthesized.functions.values()].filter((construct) => construct.access.leadingKeys);
 
 /**
  * Key prefixes that are never a table partition key: sort keys, parts of a key, and index
@@ -72,9 +71,7 @@ const keyPrefixesInBundle = async (area: string): Promise<string[]> => {
 
 describe('table access narrowed by partition key (dynamodb:LeadingKeys)', () => {
   it('narrows every area that touches the table', () => {
-    const touching = [...synthesized.stack.api.functions.values()].filter(
-      (construct) => construct.access.table !== 'none',
-    );
+    const touching = [...synthesized.functions.values()].filter((construct) => construct.access.table !== 'none');
     expect(narrowed.map((construct) => construct.area).sort()).toEqual(
       touching.map((construct) => construct.area).sort(),
     );
@@ -84,7 +81,7 @@ describe('table access narrowed by partition key (dynamodb:LeadingKeys)', () => 
   it.each(narrowed.map((construct) => [construct.area, construct] as const))(
     '%s may touch only its own partitions',
     (area, construct) => {
-      const statements = statementsOfRole(synthesized, synthesized.logicalId(construct.role)).filter((statement) =>
+      const statements = statementsOfRole(synthesized, construct.roleId).filter((statement) =>
         asArray(statement.Action).some((action) => action.startsWith('dynamodb:')),
       );
       expect(statements.length, area).toBeGreaterThan(0);

@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { directiveSources } from '@orbit/infra/lib/csp';
 import {
@@ -8,12 +8,11 @@ import {
   pendingUploadsPrefix,
 } from '@orbit/infra/lib/media';
 
-import { referencedLogicalIds, synthesize } from './support';
+import { defaultStack, referencedLogicalIds } from './stack-view';
 
-const synthesized = synthesize({ stage: 'prod' });
-afterAll(() => synthesized.cleanup());
-const { stack } = synthesized;
-const bucketId = synthesized.logicalId(stack.media.bucket);
+const synthesized = defaultStack();
+const { ids } = synthesized;
+const bucketId = ids.media.bucket;
 const bucket = synthesized.resources('AWS::S3::Bucket')[bucketId];
 
 interface Behavior {
@@ -23,9 +22,7 @@ interface Behavior {
   ViewerProtocolPolicy: string;
   ResponseHeadersPolicyId: unknown;
 }
-const distribution = synthesized.resources('AWS::CloudFront::Distribution')[
-  synthesized.logicalId(stack.web.distribution)
-];
+const distribution = synthesized.resources('AWS::CloudFront::Distribution')[ids.web.distribution];
 const config = distribution?.Properties.DistributionConfig as {
   CacheBehaviors: Behavior[];
   Origins: { Id: string; DomainName: unknown; OriginAccessControlId?: unknown }[];
@@ -95,7 +92,7 @@ describe('the media bucket', () => {
     // The URL's own signature is the credential: no Origin Access Control signing over it.
     expect(origin?.OriginAccessControlId).toBeUndefined();
     // And the page needs no exception in its CSP.
-    expect(directiveSources(stack.web.contentSecurityPolicy, 'connect-src')).toEqual(["'self'"]);
+    expect(directiveSources(synthesized.web.contentSecurityPolicy, 'connect-src')).toEqual(["'self'"]);
   });
 
   const bucketGrants = () =>
@@ -103,12 +100,12 @@ describe('the media bucket', () => {
       JSON.stringify(policy.Properties.PolicyDocument).includes(bucketId),
     );
   const grantOf = (area: 'users' | 'email') => {
-    const fn = stack.api.functions.get(area);
-    const functionId = synthesized.logicalId(fn!.function);
+    const fn = synthesized.functions.get(area);
+    const functionId = fn!.functionId;
     const lambda = synthesized.resources('AWS::Lambda::Function')[functionId];
     const variables = (lambda?.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
     expect(referencedLogicalIds(variables[mediaBucketVariable]).has(bucketId)).toBe(true);
-    const roleId = synthesized.logicalId(fn!.function.role!);
+    const roleId = fn!.roleId;
     const grants = bucketGrants().filter((policy) => JSON.stringify(policy.Properties.Roles).includes(roleId));
     expect(grants).toHaveLength(1);
     return JSON.stringify(grants[0]?.Properties.PolicyDocument);
@@ -129,9 +126,9 @@ describe('the media bucket', () => {
     // No other API function may touch the bucket (the worker and the inbound handler read and
     // write mail/ only: tests/infra/email-outside.test.ts).
     const granted = JSON.stringify(bucketGrants().map((policy) => policy.Properties.Roles));
-    for (const [name, other] of stack.api.functions) {
+    for (const [name, other] of synthesized.functions) {
       if (name === 'users' || name === 'email') continue;
-      expect(granted).not.toContain(synthesized.logicalId(other.function.role!));
+      expect(granted).not.toContain(other.roleId);
     }
   });
 });

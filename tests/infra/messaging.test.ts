@@ -2,7 +2,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 import { readConfig, type ContextKey } from '@orbit/infra/lib/config';
 
-import { synthesize, type SynthesizedStack } from './support';
+import { defaultStack, type StackView } from './stack-view';
+import { synthesize } from './support';
 
 /**
  * Notifications' senders (infra/lib/messaging.ts, docs/deploy.md "Email and SMS"): the SES
@@ -16,16 +17,13 @@ const configured = synthesize({
   emailMailFromDomain: 'bounce.mail.orbit.example',
   smsOriginationIdentity: 'arn:aws:sms-voice:eu-west-1:123456789012:pool/pool-0123456789abcdef',
 });
-const bare = synthesize({ stage: 'prod' });
-afterAll(() => {
-  configured.cleanup();
-  bare.cleanup();
-});
+const bare = defaultStack();
+afterAll(() => configured.cleanup());
 
-const authEnvironment = (synthesized: SynthesizedStack): Record<string, unknown> => {
-  const auth = synthesized.stack.api.functions.get('auth');
+const authEnvironment = (synthesized: StackView): Record<string, unknown> => {
+  const auth = synthesized.functions.get('auth');
   if (!auth) throw new Error('no auth function');
-  const resource = synthesized.resources('AWS::Lambda::Function')[synthesized.logicalId(auth.function)];
+  const resource = synthesized.resources('AWS::Lambda::Function')[auth.functionId];
   return ((resource?.Properties.Environment as { Variables?: Record<string, unknown> }) ?? {}).Variables ?? {};
 };
 

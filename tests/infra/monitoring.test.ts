@@ -3,7 +3,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { areas } from '@orbit/functions/routes';
 import { tableDefinition } from '@orbit/functions/core/table';
 
-import { referencedLogicalIds, synthesize } from './support';
+import { referencedLogicalIds } from './stack-view';
+import { synthesize } from './support';
 
 const synthesized = synthesize({ stage: 'prod', alarmEmail: 'ops@example.com' });
 afterAll(() => synthesized.cleanup());

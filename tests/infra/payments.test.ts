@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 
+import { defaultStack, type StackView } from './stack-view';
 import { synthesize } from './support';
 
 /**
@@ -13,20 +14,17 @@ interface FunctionResource {
   };
 }
 
-const functionsOf = (synthesized: ReturnType<typeof synthesize>) =>
+const functionsOf = (synthesized: StackView) =>
   Object.values(synthesized.resources('AWS::Lambda::Function')) as FunctionResource[];
 
 const variablesOf = (resource: FunctionResource | undefined) => resource?.Properties?.Environment?.Variables ?? {};
 
-const paymentsFunction = (synthesized: ReturnType<typeof synthesize>) =>
+const paymentsFunction = (synthesized: StackView) =>
   functionsOf(synthesized).find((resource) => resource.Properties?.Description === 'Orbit API: payments');
 
-const plain = synthesize({ stage: 'prod' });
+const plain = defaultStack();
 const withStripe = synthesize({ stage: 'prod', stripeSecretName: 'orbit/stripe' });
-afterAll(() => {
-  plain.cleanup();
-  withStripe.cleanup();
-});
+afterAll(() => withStripe.cleanup());
 
 describe('the payments function', () => {
   it('has no Stripe secret unless the deployment names one, and no function points Stripe elsewhere', () => {

@@ -1,6 +1,6 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 
 import { App, Stack, type CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
@@ -10,12 +10,19 @@ import { addOrbitStack } from '@orbit/infra/lib/app';
 import { OrbitEdgeStack } from '@orbit/infra/lib/edge-stack';
 import type { OrbitStack, OrbitStackProps } from '@orbit/infra/lib/orbit-stack';
 import { cdkJsonPath } from '@orbit/infra/lib/paths';
+import { webConfigFile } from '@orbit/infra/lib/web';
+
+import { functionsByArea, type StackIds, type StackSnapshot, type StackView, type TemplateJson } from './stack-view';
 
 /** The feature flags the CLI applies, so the tested template is the deployed one. */
 export const cdkJsonContext = (JSON.parse(readFileSync(cdkJsonPath, 'utf8')) as { context: Record<string, unknown> })
   .context;
 
-export interface SynthesizedStack {
+/**
+ * A test's own synthesis: the constructs, the CDK `Template` for its assertions, and the same
+ * JSON view as the shared default stack (stack-view.ts), so one helper reads either.
+ */
+export interface SynthesizedStack extends StackView {
   readonly app: App;
   readonly stack: OrbitStack;
   readonly template: Template;
@@ -23,23 +30,75 @@ export interface SynthesizedStack {
   readonly edge: OrbitEdgeStack | undefined;
   /** Logical id of a construct's CloudFormation resource (its default child for L2s). */
   logicalId(construct: IConstruct): string;
-  resources(type: string): Record<string, CfnResource>;
   /** Removes the synthesis output directory. */
   cleanup(): void;
 }
 
-export interface CfnResource {
-  readonly Type: string;
-  readonly Properties: Record<string, unknown>;
-  readonly DeletionPolicy?: string;
-  readonly UpdateReplacePolicy?: string;
-  readonly DependsOn?: string[];
-}
+const logicalIdOf = (construct: IConstruct): string => {
+  const element = (construct.node.defaultChild ?? construct) as CfnElement;
+  return Stack.of(construct).getLogicalId(element);
+};
+
+const idsOf = (stack: OrbitStack): StackIds => {
+  const { api, data, web, media, monitoring, worker, emailEvents, emailInbound } = stack;
+  return {
+    api: {
+      httpApi: logicalIdOf(api.httpApi),
+      httpStage: logicalIdOf(api.httpStage),
+      accessLogs: logicalIdOf(api.accessLogs),
+      ...(api.webSocketApi ? { webSocketApi: logicalIdOf(api.webSocketApi) } : {}),
+      ...(api.webSocketStage ? { webSocketStage: logicalIdOf(api.webSocketStage) } : {}),
+      ...(api.webSocketAccessLogs ? { webSocketAccessLogs: logicalIdOf(api.webSocketAccessLogs) } : {}),
+    },
+    data: { table: logicalIdOf(data.table), jwtSecret: logicalIdOf(data.jwtSecret) },
+    web: {
+      bucket: logicalIdOf(web.bucket),
+      logBucket: logicalIdOf(web.logBucket),
+      distribution: logicalIdOf(web.distribution),
+      responseHeadersPolicy: logicalIdOf(web.responseHeadersPolicy),
+      spaRewrite: logicalIdOf(web.spaRewrite),
+    },
+    media: { bucket: logicalIdOf(media.bucket) },
+    monitoring: { topic: logicalIdOf(monitoring.topic) },
+    worker: {
+      role: logicalIdOf(worker.role),
+      logGroup: logicalIdOf(worker.logGroup),
+      streamFunction: logicalIdOf(worker.streamFunction),
+      tickFunction: logicalIdOf(worker.tickFunction),
+      failureQueue: logicalIdOf(worker.failureQueue),
+      tickRule: logicalIdOf(worker.tickRule),
+      secretsKey: logicalIdOf(worker.secretsKey),
+      alarms: worker.alarms.map(logicalIdOf),
+    },
+    emailEvents: {
+      topic: logicalIdOf(emailEvents.topic),
+      configurationSet: logicalIdOf(emailEvents.configurationSet),
+      handler: { functionId: logicalIdOf(emailEvents.handler.function), roleId: logicalIdOf(emailEvents.handler.role) },
+    },
+    emailInbound: {
+      bucket: logicalIdOf(emailInbound.bucket),
+      handler: {
+        functionId: logicalIdOf(emailInbound.handler.function),
+        roleId: logicalIdOf(emailInbound.handler.role),
+      },
+    },
+  };
+};
+
+const functionIdsOf = (stack: OrbitStack): StackSnapshot['areaFunctions'] =>
+  [...stack.api.functions.values()].map((construct) => ({
+    area: construct.area,
+    access: construct.access,
+    functionId: logicalIdOf(construct.function),
+    roleId: logicalIdOf(construct.role),
+    logGroupId: logicalIdOf(construct.logGroup),
+  }));
 
 /**
  * Synthesises the stack the way `cdk synth` does (cdk.json flags, same entry point) but fast:
  * no bundling (`aws:cdk:bundling-stacks: []`), validation off (CDK_VALIDATION=false from the
- * vitest project), output in a temporary directory.
+ * vitest project), output in a temporary directory. For a test that changes the context or the
+ * props; the default stack is synthesised once for the run (stack-view.ts `defaultStack`).
  */
 export const synthesize = (
   context: Record<string, unknown> = {},
@@ -56,11 +115,10 @@ export const synthesize = (
       stack,
       template,
       edge,
-      logicalId: (construct) => {
-        const element = (construct.node.defaultChild ?? construct) as CfnElement;
-        return Stack.of(construct).getLogicalId(element);
-      },
-      resources: (type) => template.findResources(type) as Record<string, CfnResource>,
+      ids: idsOf(stack),
+      functions: functionsByArea(functionIdsOf(stack)),
+      logicalId: logicalIdOf,
+      resources: (type) => template.findResources(type) as ReturnType<StackView['resources']>,
       cleanup: () => rmSync(outdir, { recursive: true, force: true }),
     };
   } catch (error) {
@@ -69,39 +127,44 @@ export const synthesize = (
   }
 };
 
-/** Every logical id a CloudFormation value refers to (Ref, Fn::GetAtt), however nested. */
-export const referencedLogicalIds = (value: unknown): Set<string> => {
-  const found = new Set<string>();
-  const walk = (node: unknown): void => {
-    if (Array.isArray(node)) {
-      node.forEach(walk);
-      return;
-    }
-    if (node === null || typeof node !== 'object') return;
-    for (const [key, child] of Object.entries(node)) {
-      if (key === 'Ref' && typeof child === 'string' && !child.startsWith('AWS::')) found.add(child);
-      else if (key === 'Fn::GetAtt' && Array.isArray(child) && typeof child[0] === 'string') found.add(child[0]);
-      else walk(child);
-    }
+/** The contents of every /config.json the web deployment of a synthesis uploads (its assets). */
+export const deployedWebConfigs = (outdir: string): unknown[] =>
+  readdirSync(outdir, { recursive: true, encoding: 'utf8' })
+    .filter((path) => basename(path) === webConfigFile)
+    .map((path) => JSON.parse(readFileSync(join(outdir, path), 'utf8')) as unknown);
+
+/**
+ * A synthesis as plain JSON (stack-view.ts), for the files that share it. The warnings and the
+ * edge template come from the assembly the synthesis already wrote, not from a second one
+ * (`Annotations.fromStack` would synthesise again).
+ */
+export const snapshotOf = (synthesized: SynthesizedStack): StackSnapshot => {
+  const { app, stack, edge } = synthesized;
+  const assembly = app.synth();
+  const warnings = assembly
+    .getStackArtifact(stack.artifactId)
+    .messages.filter((message) => message.level === 'warning')
+    .map((message) => ({ path: message.id, message: String(message.entry.data) }));
+  return {
+    stackName: stack.stackName,
+    template: synthesized.template.toJSON() as TemplateJson,
+    ids: synthesized.ids,
+    areaFunctions: [...synthesized.functions.values()],
+    web: {
+      contentSecurityPolicy: stack.web.contentSecurityPolicy,
+      builtWebApp: stack.web.builtWebApp,
+      configs: deployedWebConfigs(app.outdir),
+    },
+    dependencies: stack.dependencies.map((dependency) => dependency.stackName),
+    warnings,
+    ...(edge
+      ? {
+          edge: {
+            stackName: edge.stackName,
+            region: edge.region,
+            template: assembly.getStackArtifact(edge.artifactId).template as TemplateJson,
+          },
+        }
+      : {}),
   };
-  walk(value);
-  return found;
 };
-
-export const asArray = <T>(value: T | T[] | undefined): T[] =>
-  value === undefined ? [] : Array.isArray(value) ? value : [value];
-
-export interface PolicyStatementJson {
-  readonly Effect: string;
-  readonly Action: string | string[];
-  readonly Resource: unknown;
-  readonly Condition?: unknown;
-}
-
-/** The statements of every inline policy attached to a role. */
-export const statementsOfRole = (synthesized: SynthesizedStack, roleLogicalId: string): PolicyStatementJson[] =>
-  Object.values(synthesized.resources('AWS::IAM::Policy'))
-    .filter((policy) =>
-      asArray(policy.Properties.Roles as unknown[]).some((role) => referencedLogicalIds(role).has(roleLogicalId)),
-    )
-    .flatMap((policy) => asArray((policy.Properties.PolicyDocument as { Statement: PolicyStatementJson[] }).Statement));

@@ -1,6 +1,6 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
@@ -12,14 +12,14 @@ import { directiveSources, inlineScriptHashes, pageViolations } from '@orbit/inf
 import { webDistDir } from '@orbit/infra/lib/paths';
 import { securityHeaders } from '@orbit/infra/lib/security-headers';
 import { spaRewriteSource } from '@orbit/infra/lib/spa-rewrite';
-import { placeholderIndexHtml, webConfigFile } from '@orbit/infra/lib/web';
+import { placeholderIndexHtml } from '@orbit/infra/lib/web';
 import { hashedAssetsCacheControl, shellCacheControl } from '@orbit/infra/lib/web-caching';
 
-import { asArray, referencedLogicalIds, synthesize, type SynthesizedStack } from './support';
+import { asArray, defaultStack, referencedLogicalIds, type StackView } from './stack-view';
+import { deployedWebConfigs, synthesize } from './support';
 
-const synthesized = synthesize({ stage: 'prod' });
-afterAll(() => synthesized.cleanup());
-const { stack } = synthesized;
+const synthesized = defaultStack();
+const { ids } = synthesized;
 
 interface Behavior {
   PathPattern?: string;
@@ -48,10 +48,8 @@ interface DistributionConfig {
   ViewerCertificate?: Record<string, unknown>;
 }
 
-const distributionConfigOf = (target: SynthesizedStack): DistributionConfig => {
-  const distribution = target.resources('AWS::CloudFront::Distribution')[
-    target.logicalId(target.stack.web.distribution)
-  ];
+const distributionConfigOf = (target: StackView): DistributionConfig => {
+  const distribution = target.resources('AWS::CloudFront::Distribution')[target.ids.web.distribution];
   return distribution?.Properties.DistributionConfig as DistributionConfig;
 };
 const config = distributionConfigOf(synthesized);
@@ -61,16 +59,15 @@ const behaviorFor = (pattern: string): Behavior | undefined =>
   config.CacheBehaviors.find((behavior) => behavior.PathPattern === pattern);
 
 const headersPolicy = () =>
-  synthesized.resources('AWS::CloudFront::ResponseHeadersPolicy')[
-    synthesized.logicalId(stack.web.responseHeadersPolicy)
-  ]?.Properties.ResponseHeadersPolicyConfig as {
+  synthesized.resources('AWS::CloudFront::ResponseHeadersPolicy')[ids.web.responseHeadersPolicy]?.Properties
+    .ResponseHeadersPolicyConfig as {
     SecurityHeadersConfig: Record<string, Record<string, unknown>>;
     CustomHeadersConfig: { Items: { Header: string; Value: string; Override: boolean }[] };
   };
 
 describe('the web bucket', () => {
   it('blocks all public access, encrypts and refuses plain HTTP', () => {
-    const bucket = synthesized.resources('AWS::S3::Bucket')[synthesized.logicalId(stack.web.bucket)];
+    const bucket = synthesized.resources('AWS::S3::Bucket')[ids.web.bucket];
     expect(bucket?.Properties.PublicAccessBlockConfiguration).toEqual({
       BlockPublicAcls: true,
       BlockPublicPolicy: true,
@@ -101,9 +98,7 @@ describe('the web bucket', () => {
       JSON.stringify(statement.Principal).includes('cloudfront.amazonaws.com'),
     );
     expect(cloudFrontRead?.Action).toBe('s3:GetObject');
-    expect(referencedLogicalIds(cloudFrontRead?.Condition).has(synthesized.logicalId(stack.web.distribution))).toBe(
-      true,
-    );
+    expect(referencedLogicalIds(cloudFrontRead?.Condition).has(ids.web.distribution)).toBe(true);
     expect(JSON.stringify(statements)).not.toMatch(/"Principal":"\*","Action":"s3:GetObject"/);
   });
 });
@@ -122,7 +117,7 @@ describe('the distribution', () => {
     expect(api?.OriginRequestPolicyId).toBe(OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId);
     expect(api?.AllowedMethods?.sort()).toEqual(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT']);
     const origin = api ? originOf(api) : undefined;
-    expect(referencedLogicalIds(origin?.DomainName).has(synthesized.logicalId(stack.api.httpApi))).toBe(true);
+    expect(referencedLogicalIds(origin?.DomainName).has(ids.api.httpApi)).toBe(true);
     expect(origin?.CustomOriginConfig?.OriginProtocolPolicy).toBe('https-only');
   });
 
@@ -131,7 +126,7 @@ describe('the distribution', () => {
     // viewer headers, CloudFront-Viewer-Address among them, to every viewer header but Host. A
     // custom policy cannot forward Authorization, and allViewer plus CloudFront headers keeps Host.
     expect(behaviorFor('/api/*')?.OriginRequestPolicyId).toBe('b689b0a8-53d0-40ab-baf2-68738e2966ac');
-    expect(Object.keys(synthesized.template.findResources('AWS::CloudFront::OriginRequestPolicy'))).toEqual([]);
+    expect(Object.keys(synthesized.resources('AWS::CloudFront::OriginRequestPolicy'))).toEqual([]);
     // The sign-in limits read the header by the name CloudFront gives it (lower-cased by API Gateway).
     expect(viewerAddressHeader).toBe('cloudfront-viewer-address');
   });
@@ -142,18 +137,18 @@ describe('the distribution', () => {
 
   it('routes /ws to the WebSocket API when there is one, uncached', () => {
     const ws = behaviorFor('/ws');
-    if (!stack.api.webSocketApi) {
+    if (!ids.api.webSocketApi) {
       expect(ws).toBeUndefined();
       return;
     }
     expect(ws?.CachePolicyId).toBe(CachePolicy.CACHING_DISABLED.cachePolicyId);
     expect(ws?.OriginRequestPolicyId).toBe(OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId);
     const origin = ws ? originOf(ws) : undefined;
-    expect(referencedLogicalIds(origin?.DomainName).has(synthesized.logicalId(stack.api.webSocketApi))).toBe(true);
+    expect(referencedLogicalIds(origin?.DomainName).has(ids.api.webSocketApi)).toBe(true);
   });
 
   it('rewrites app routes to index.html on the default behaviour only, never distribution-wide', () => {
-    const spaId = synthesized.logicalId(stack.web.spaRewrite);
+    const spaId = ids.web.spaRewrite;
     expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([
       { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [spaId, 'FunctionARN'] } },
     ]);
@@ -167,7 +162,7 @@ describe('the distribution', () => {
   });
 
   it('applies the security headers policy to the app and the APIs', () => {
-    const policyId = { Ref: synthesized.logicalId(stack.web.responseHeadersPolicy) };
+    const policyId = { Ref: ids.web.responseHeadersPolicy };
     for (const behavior of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) {
       expect(behavior.ResponseHeadersPolicyId, behavior.PathPattern ?? 'default').toEqual(policyId);
     }
@@ -219,7 +214,7 @@ describe('security headers', () => {
       'referrer-policy': security.ReferrerPolicy?.ReferrerPolicy as string,
       ...Object.fromEntries(custom.Items.map((item) => [item.Header.toLowerCase(), item.Value])),
     };
-    expect(sent).toEqual(securityHeaders(stack.web.contentSecurityPolicy, 'https'));
+    expect(sent).toEqual(securityHeaders(synthesized.web.contentSecurityPolicy, 'https'));
     expect(sent['cross-origin-opener-policy']).toBe('same-origin');
     expect(sent['permissions-policy']).toBe('camera=(), microphone=(), geolocation=(), payment=()');
     for (const item of custom.Items) expect(item).toMatchObject({ Override: true });
@@ -227,7 +222,7 @@ describe('security headers', () => {
 
   it('sends a CSP without unsafe-inline scripts, plugins or framing', () => {
     const policy = headersPolicy().SecurityHeadersConfig.ContentSecurityPolicy?.ContentSecurityPolicy as string;
-    expect(policy).toBe(stack.web.contentSecurityPolicy);
+    expect(policy).toBe(synthesized.web.contentSecurityPolicy);
     expect(directiveSources(policy, 'default-src')).toEqual(["'self'"]);
     expect(directiveSources(policy, 'script-src')).not.toContain("'unsafe-inline'");
     expect(directiveSources(policy, 'script-src')).not.toContain("'unsafe-eval'");
@@ -237,10 +232,10 @@ describe('security headers', () => {
   });
 
   it('lets the page that is actually deployed load under that CSP', () => {
-    const deployed = stack.web.builtWebApp
+    const deployed = synthesized.web.builtWebApp
       ? readFileSync(join(webDistDir, 'index.html'), 'utf8')
       : placeholderIndexHtml;
-    expect(pageViolations(deployed, stack.web.contentSecurityPolicy)).toEqual([]);
+    expect(pageViolations(deployed, synthesized.web.contentSecurityPolicy)).toEqual([]);
   });
 });
 
@@ -304,9 +299,7 @@ describe('the deployment of the web build', () => {
     const shell = byCacheControl(shellCacheControl);
     expect(shellCacheControl).toBe('no-cache');
     expect(shell?.Properties).toMatchObject({ Exclude: ['assets/*'], Prune: true, DistributionPaths: ['/*'] });
-    expect(
-      referencedLogicalIds(shell?.Properties.DistributionId).has(synthesized.logicalId(stack.web.distribution)),
-    ).toBe(true);
+    expect(referencedLogicalIds(shell?.Properties.DistributionId).has(ids.web.distribution)).toBe(true);
     const assetsId = Object.entries(synthesized.resources('Custom::CDKBucketDeployment')).find(
       ([, deployment]) => deployment === byCacheControl(hashedAssetsCacheControl),
     )?.[0];
@@ -315,11 +308,6 @@ describe('the deployment of the web build', () => {
 });
 
 describe("the web app's runtime configuration (/config.json)", () => {
-  const deployedConfigs = (target: SynthesizedStack): unknown[] =>
-    readdirSync(target.app.outdir, { recursive: true, encoding: 'utf8' })
-      .filter((path) => basename(path) === webConfigFile)
-      .map((path) => JSON.parse(readFileSync(join(target.app.outdir, path), 'utf8')) as unknown);
-
   it('carries the links given as context, beside the build, with the shell', () => {
     const configured = synthesize({
       stage: 'prod',
@@ -327,7 +315,7 @@ describe("the web app's runtime configuration (/config.json)", () => {
       contactUrl: 'https://example.org/contact',
     });
     try {
-      expect(deployedConfigs(configured)).toEqual([
+      expect(deployedWebConfigs(configured.app.outdir)).toEqual([
         {
           links: {
             help: 'https://help.example.org/',
@@ -341,7 +329,8 @@ describe("the web app's runtime configuration (/config.json)", () => {
   });
 
   it('carries no link when none is configured (the UI says so), and refuses an address that is not http(s)', () => {
-    expect(deployedConfigs(synthesized)).toEqual([{ links: {} }]);
+    // Read from the shared synthesis's output before it was removed (support.ts snapshotOf).
+    expect(synthesized.web.configs).toEqual([{ links: {} }]);
     expect(() => synthesize({ stage: 'prod', helpUrl: 'javascript:alert(1)' })).toThrow(/helpUrl/);
   });
 });

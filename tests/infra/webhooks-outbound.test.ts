@@ -1,14 +1,13 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { synthesize } from './support';
+import { defaultStack } from './stack-view';
 
 /**
  * Outgoing webhooks' safety switches are for one machine only (docs/integrations.md,
  * "Webhooks"): no deployed function may allow loopback receivers, plain http, or the shortened
  * retry schedule of the tests; nor raise the abuse limits as the browser tests' stack does.
  */
-const synthesized = synthesize({ stage: 'prod' });
-afterAll(() => synthesized.cleanup());
+const synthesized = defaultStack();
 
 // ORBIT_RATE_LIMIT_SCALE raises every abuse limit (core/rate-window.ts) for the browser tests' one shared stack.
 const localOnly = [

@@ -1,28 +1,34 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { jobEventSource } from '@orbit/functions/worker/event-source';
 import { jobStreamFilter } from '@orbit/functions/worker/stream-filter';
 import { secretsKeyAreas } from '@orbit/infra/lib/worker';
 
-import { asArray, referencedLogicalIds, statementsOfRole, synthesize, type PolicyStatementJson } from './support';
+import {
+  asArray,
+  defaultStack,
+  referencedLogicalIds,
+  statementsOfRole,
+  type PolicyStatementJson,
+  type StackView,
+} from './stack-view';
+import { synthesize } from './support';
 
-const synthesized = synthesize({ stage: 'prod' });
-afterAll(() => synthesized.cleanup());
+const synthesized = defaultStack();
 
-const { stack } = synthesized;
-const { worker } = stack;
-const id = (construct: Parameters<typeof synthesized.logicalId>[0]) => synthesized.logicalId(construct);
-const tableId = id(stack.data.table);
-const keyId = id(worker.secretsKey);
-const queueId = id(worker.failureQueue);
-const streamId = id(worker.streamFunction);
-const tickId = id(worker.tickFunction);
-const topicId = id(stack.monitoring.topic);
+const { ids } = synthesized;
+const { worker } = ids;
+const tableId = ids.data.table;
+const keyId = worker.secretsKey;
+const queueId = worker.failureQueue;
+const streamId = worker.streamFunction;
+const tickId = worker.tickFunction;
+const topicId = ids.monitoring.topic;
 const functions = synthesized.resources('AWS::Lambda::Function');
 /** By name, areas included that the route table does not have yet (channels). */
-const areaFunctions = stack.api.functions as ReadonlyMap<
+const areaFunctions = synthesized.functions as ReadonlyMap<
   string,
-  NonNullable<ReturnType<typeof stack.api.functions.get>>
+  NonNullable<ReturnType<typeof synthesized.functions.get>>
 >;
 
 const actionsOf = (statements: PolicyStatementJson[]) => statements.flatMap((statement) => asArray(statement.Action));
@@ -48,7 +54,7 @@ describe('the background worker', () => {
         Architectures: ['arm64'],
         Handler: handler,
         Timeout: jobEventSource.functionTimeoutSeconds,
-        LoggingConfig: { LogFormat: 'JSON', LogGroup: { Ref: id(worker.logGroup) } },
+        LoggingConfig: { LogFormat: 'JSON', LogGroup: { Ref: worker.logGroup } },
       });
       const variables = (fn?.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
       expect(referencedLogicalIds(variables.TABLE_NAME).has(tableId)).toBe(true);
@@ -80,9 +86,9 @@ describe('the background worker', () => {
   });
 
   it('points the channel hooks at the public site when it has a custom domain, else at the request origin', () => {
-    const channelsVariables = (result: ReturnType<typeof synthesize>) => {
-      const channels = result.stack.api.functions.get('channels');
-      const resource = channels && result.resources('AWS::Lambda::Function')[result.logicalId(channels.function)];
+    const channelsVariables = (result: StackView) => {
+      const channels = result.functions.get('channels');
+      const resource = channels && result.resources('AWS::Lambda::Function')[channels.functionId];
       return (resource?.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
     };
     expect(channelsVariables(synthesized)).not.toHaveProperty('PUBLIC_BASE_URL');
@@ -129,7 +135,7 @@ describe('the background worker', () => {
   });
 
   it('ticks every minute through EventBridge', () => {
-    const rule = synthesized.resources('AWS::Events::Rule')[id(worker.tickRule)];
+    const rule = synthesized.resources('AWS::Events::Rule')[worker.tickRule];
     expect(rule?.Properties.ScheduleExpression).toBe('rate(1 minute)');
     const targets = rule?.Properties.Targets as { Arn: unknown; RetryPolicy?: unknown }[];
     expect(targets).toHaveLength(1);
@@ -141,7 +147,7 @@ describe('the background worker', () => {
   });
 
   it('may use the table, its stream, SES, End User Messaging SMS and the secrets key, nothing more', () => {
-    const statements = statementsOfRole(synthesized, id(worker.role));
+    const statements = statementsOfRole(synthesized, worker.role);
     expect(actionsOf(statements)).toEqual(
       expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:GetRecords', 'ses:SendEmail']),
     );
@@ -168,17 +174,17 @@ describe('the background worker', () => {
     for (const area of present) {
       const construct = areaFunctions.get(area)!;
       const variables = (
-        functions[id(construct.function)]?.Properties.Environment as { Variables: Record<string, unknown> }
+        functions[construct.functionId]?.Properties.Environment as { Variables: Record<string, unknown> }
       ).Variables;
       expect(variables.SECRETS_KEY_ARN, area).toEqual({ Ref: keyId });
-      const read = statementsOfRole(synthesized, id(construct.role)).filter((statement) =>
+      const read = statementsOfRole(synthesized, construct.roleId).filter((statement) =>
         referencedLogicalIds(statement.Resource).has(keyId),
       );
       expect(actionsOf(read), area).toEqual(['secretsmanager:GetSecretValue']);
     }
-    for (const [area, construct] of stack.api.functions) {
+    for (const [area, construct] of synthesized.functions) {
       if ((secretsKeyAreas as readonly string[]).includes(area)) continue;
-      const read = statementsOfRole(synthesized, id(construct.role)).filter((statement) =>
+      const read = statementsOfRole(synthesized, construct.roleId).filter((statement) =>
         referencedLogicalIds(statement.Resource).has(keyId),
       );
       expect(read, area).toEqual([]);
@@ -198,7 +204,7 @@ describe('the background worker', () => {
     expect(on('IteratorAge', streamId)[0]?.Properties).toMatchObject({ Statistic: 'Maximum', Threshold: 60_000 });
     expect(on('ApproximateNumberOfMessagesVisible', queueId)).toHaveLength(1);
     const filters = Object.values(synthesized.resources('AWS::Logs::MetricFilter')).filter((filter) =>
-      referencedLogicalIds(filter.Properties.LogGroupName).has(id(worker.logGroup)),
+      referencedLogicalIds(filter.Properties.LogGroupName).has(worker.logGroup),
     );
     expect(filters.map((filter) => filter.Properties.FilterPattern)).toEqual([
       '{ $.alarm = "JobNeedsAttention" }',
@@ -207,7 +213,7 @@ describe('the background worker', () => {
     expect(on('JobNeedsAttention')[0]?.Properties).toMatchObject({ Statistic: 'Sum', Threshold: 1 });
     expect(on('WebhookEndpointDisabled')[0]?.Properties).toMatchObject({ Statistic: 'Sum', Threshold: 1 });
     for (const alarm of worker.alarms) {
-      const properties = synthesized.resources('AWS::CloudWatch::Alarm')[id(alarm)]?.Properties;
+      const properties = synthesized.resources('AWS::CloudWatch::Alarm')[alarm]?.Properties;
       expect(properties?.AlarmActions).toEqual([{ Ref: topicId }]);
       expect(properties?.OKActions).toEqual([{ Ref: topicId }]);
     }
