@@ -1,19 +1,16 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
-import { useBrowser, pathAndQuery, signInThroughForm } from '../support/browser';
+import { useBrowser, pathAndQuery, type Account, type SignedInOptions } from '../support/browser';
 
 const browser = useBrowser();
 
 const admin = { phone: '+15550100001', password: 'Admin#2026' };
 const client = { phone: '+15550100002', password: 'Client#2026' };
 
-const signedIn = async (who: { phone: string; password: string }): Promise<Page> => {
-  const page = await (await browser.newContext()).newPage();
-  await signInThroughForm(page, who.phone, who.password);
-  await page.waitForURL('**/apps/projects');
-  return page;
-};
+/** A page signed in as `who` (through the API), where the sign-in form lands unless told. */
+const signedIn = (who: Account, options: SignedInOptions = { at: '/apps/projects' }): Promise<Page> =>
+  browser.signedIn(who, options);
 
 const navigation = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 const rowNames = (page: Page) => page.getByTestId('permission-row').locator('th').allTextContents();
@@ -106,9 +103,7 @@ describe('the permissions page', () => {
   });
 
   it('shows the page in French with the translated footer', async () => {
-    const page = await signedIn(admin);
-    await page.evaluate(() => localStorage.setItem('language', 'fr'));
-    await page.goto('/apps/permissions?itemsPerPage=5');
+    const page = await signedIn(admin, { language: 'fr', at: '/apps/permissions?itemsPerPage=5' });
     await expect.poll(() => page.getByText('Éléments par page').isVisible()).toBe(true);
     await expect.poll(() => page.getByText(/^1–5 sur \d+$/).isVisible()).toBe(true);
     // Dates in French, not the stored English text.
@@ -119,9 +114,8 @@ describe('the permissions page', () => {
   });
 
   it('keeps every row’s actions in reach with an 80-character name, in Arabic on a phone, and says “done” with the shared notice', async () => {
-    const page = await signedIn(admin);
+    const page = await signedIn(admin, { at: '/apps/permissions' });
     const name = `${'Longpermissionname'.repeat(4)}${Date.now().toString(36)}`.slice(0, 80);
-    await page.goto('/apps/permissions');
     await page.getByRole('button', { name: 'Add permission' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel(/^Permission name/).fill(name);
@@ -175,8 +169,7 @@ describe('the access-control page', () => {
     expect(await page.getByRole('link', { name: 'Manage permissions' }).count()).toBe(0);
     await page.context().close();
 
-    const adminPage = await signedIn(admin);
-    await adminPage.goto('/access-control');
+    const adminPage = await signedIn(admin, { at: '/access-control' });
     await expect
       .poll(() =>
         adminPage

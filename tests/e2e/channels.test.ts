@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
-import { useBrowser, signInThroughForm } from '../support/browser';
+import { useBrowser } from '../support/browser';
 import { FakeTelegram } from '../support/fake-telegram';
 import { seriousAxeViolations } from '../support/axe';
 
@@ -46,11 +46,8 @@ let telegram: FakeTelegram;
 let forwarder: Server;
 
 const signedIn = async (options: Parameters<typeof browser.newContext>[0] = {}) => {
-  const context = await browser.newContext(options);
-  const opened = await context.newPage();
-  await signInThroughForm(opened, admin.phone, admin.password);
-  await opened.waitForURL('**/apps/projects');
-  return opened;
+  // Signed in through the API (the form is sign-in.test.ts's), where the form lands.
+  return browser.signedIn(admin, { ...options, at: '/apps/projects' });
 };
 
 beforeAll(async () => {

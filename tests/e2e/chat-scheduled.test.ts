@@ -5,7 +5,7 @@ import type { ScheduledListResponse, ScheduledResponse } from '@orbit/functions/
 
 import type { ConnectChannelResponse } from '@orbit/functions/channels/contract';
 
-import { apiAs, baseUrl, signInThroughForm, useBrowser } from '../support/browser';
+import { apiAs, baseUrl, useBrowser } from '../support/browser';
 import { WebhookReceiver } from '../support/webhook-receiver';
 import { seriousAxeViolations } from '../support/axe';
 
@@ -27,16 +27,13 @@ const signedIn = async (
   who: { phone: string; password: string },
   options: { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark'; language?: string } = {},
 ) => {
-  const context = await browser.newContext({
+  // Signed in through the API (the form is sign-in.test.ts's), landing where the form would.
+  return browser.signedIn(who, {
     ...(options.viewport ? { viewport: options.viewport } : {}),
     colorScheme: options.colorScheme ?? 'light',
+    ...(options.language ? { language: options.language } : {}),
+    at: '/apps/projects',
   });
-  const page = await context.newPage();
-  await signInThroughForm(page, who.phone, who.password);
-  await page.waitForURL('**/apps/projects');
-  // Signed in through the English form; the language applies from the next page load.
-  if (options.language) await page.evaluate((language) => localStorage.setItem('language', language), options.language);
-  return page;
 };
 
 const contactButton = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^${name}`) }).first();

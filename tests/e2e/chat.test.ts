@@ -1,7 +1,7 @@
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { useBrowser, signInThroughForm } from '../support/browser';
+import { useBrowser } from '../support/browser';
 
 /**
  * Two people chatting live in two browsers on the product as `npm start` serves it: the admin on
@@ -14,12 +14,9 @@ let sophia: Page;
 /** Sophia's live WebSocket, passed through to the server, so the test can cut it. */
 let sophiaSocket: WebSocketRoute | undefined;
 
-const signedIn = async (who: { phone: string; password: string }, viewport?: { width: number; height: number }) => {
-  const page = await (await browser.newContext(viewport ? { viewport } : {})).newPage();
-  await signInThroughForm(page, who.phone, who.password);
-  await page.waitForURL('**/apps/projects');
-  return page;
-};
+/** Signed in through the API (the form is sign-in.test.ts's), where the form lands. */
+const signedIn = (who: { phone: string; password: string }, viewport?: { width: number; height: number }) =>
+  browser.signedIn(who, { ...(viewport ? { viewport } : {}), at: '/apps/projects' });
 
 const contactButton = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^${name}`) }).first();
 const log = (page: Page, name: string) => page.getByRole('log', { name: `Messages with ${name}` });

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { seriousAxeViolations } from '../support/axe';
-import { apiAs, signInThroughForm, useBrowser } from '../support/browser';
+import { apiAs, useBrowser, type SignedInOptions } from '../support/browser';
 
 /**
  * The mailbox in a real browser (docs/email.md): the administrator writes to a colleague with
@@ -34,15 +34,12 @@ const settled = (target: Page) =>
       .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
   );
 
-const signedIn = async (
-  who: { phone: string; password: string },
-  options: Parameters<typeof browser.newContext>[0] = {},
-) => {
-  const page = await (await browser.newContext(options)).newPage();
-  await signInThroughForm(page, who.phone, who.password);
-  await page.waitForURL((url) => url.pathname !== '/login');
-  return page;
-};
+/**
+ * A page signed in as `who` through the API (the form is sign-in.test.ts's), still blank: every
+ * test opens the mailbox next, so the landing page the form would show is not loaded.
+ */
+const signedIn = (who: { phone: string; password: string }, options: SignedInOptions = {}) =>
+  browser.signedIn(who, options);
 
 const openMailbox = async (page: Page, path = '/apps/email') => {
   await page.goto(path);
@@ -269,8 +266,7 @@ describe('the mailbox in other languages, on a phone, light and dark', () => {
   });
 
   it('reads in French', async () => {
-    const page = await signedIn(olivia);
-    await page.evaluate(() => localStorage.setItem('language', 'fr'));
+    const page = await signedIn(olivia, { language: 'fr' });
     await openMailbox(page, '/apps/email/inbox');
     await page.getByRole('link', { name: /Boîte de réception/ }).waitFor();
     await page.getByRole('button', { name: 'Nouveau message' }).waitFor();
@@ -279,8 +275,7 @@ describe('the mailbox in other languages, on a phone, light and dark', () => {
   });
 
   it('reads right to left in Arabic on a phone: the panel is a drawer, compose fills the screen', async () => {
-    const page = await signedIn(olivia, { viewport: { width: 390, height: 844 } });
-    await page.evaluate(() => localStorage.setItem('language', 'ar'));
+    const page = await signedIn(olivia, { viewport: { width: 390, height: 844 }, language: 'ar' });
     await openMailbox(page, '/apps/email/inbox');
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 
 import { defaultWebDir, startLocalStack } from '../../infra/local/stack';
+import { launchBrowserServer } from '../support/browser';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,6 +14,8 @@ declare module 'vitest' {
     telegramApiPort: number;
     /** The local SES server's store of sent emails (an invitation's link; tests/e2e/team.test.ts). */
     mailStoreUrl: string;
+    /** The run's one Chromium, which every test file connects to (tests/support/browser.ts). */
+    browserWsEndpoint: string;
   }
 }
 
@@ -67,7 +70,14 @@ export default async function setup(project: TestProject) {
   // The SMS the worker "sends" (reset codes) land in the stack's outbox file, for the recovery test.
   project.provide('outboxFile', stack.smsOutboxFile);
   project.provide('mailStoreUrl', stack.mailStoreUrl);
+  // One Chromium for the run, launched once (a launch per file cost seconds each on a busy machine).
+  const browserServer = await launchBrowserServer().catch(async (error: unknown) => {
+    await stack.stop();
+    throw error;
+  });
+  project.provide('browserWsEndpoint', browserServer.wsEndpoint());
   return async () => {
+    await browserServer.close();
     await stack.stop();
   };
 }

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
-import { apiAs, signInThroughForm, useBrowser } from '../support/browser';
+import { apiAs, useBrowser } from '../support/browser';
 import { e2eLinks } from './global-setup';
 
 /**
@@ -13,9 +13,7 @@ import { e2eLinks } from './global-setup';
 const browser = useBrowser();
 
 const signedInAdmin = async (): Promise<Page> => {
-  const page = await (await browser.newContext()).newPage();
-  await signInThroughForm(page, '+15550100001', 'Admin#2026');
-  await page.waitForURL('**/apps/projects');
+  const page = await browser.signedIn({ phone: '+15550100001', password: 'Admin#2026' }, { at: '/apps/projects' });
   await page.locator('.layout-wrapper').waitFor();
   return page;
 };

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { Project, Task } from '@orbit/functions/projects/contract';
 
-import { apiAs, signInThroughForm, useBrowser } from '../support/browser';
+import { apiAs, useBrowser } from '../support/browser';
 import { seriousAxeViolations } from '../support/axe';
 
 /**
@@ -26,19 +26,13 @@ interface Options {
 }
 
 const signedIn = async (who: { phone: string; password: string }, options: Options = {}): Promise<Page> => {
-  const context = await browser.newContext({
+  // Signed in through the API (the form is sign-in.test.ts's), in the language from the first load.
+  return browser.signedIn(who, {
     ...(options.viewport ? { viewport: options.viewport } : {}),
     colorScheme: options.colorScheme ?? 'light',
+    ...(options.language ? { language: options.language } : {}),
+    at: '/apps/projects',
   });
-  const page = await context.newPage();
-  await signInThroughForm(page, who.phone, who.password);
-  await page.waitForURL('**/apps/projects');
-  if (options.language) {
-    // Signed in through the English form; the language applies from the next page load.
-    await page.evaluate((language) => localStorage.setItem('language', language), options.language);
-    await page.reload();
-  }
-  return page;
 };
 
 /** The bell, whatever its count says (its name carries the count). */

@@ -1,7 +1,7 @@
 import type { Locator, Page, BrowserContextOptions } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { baseUrl, useBrowser, signInThroughForm, apiAs } from '../support/browser';
+import { baseUrl, useBrowser, apiAs } from '../support/browser';
 
 const browser = useBrowser();
 
@@ -32,10 +32,10 @@ const signedInPage = async (
   account: { phone: string; password: string },
   options: BrowserContextOptions = {},
 ): Promise<Page> => {
-  const page = await (await browser.newContext(options)).newPage();
+  // Signed in through the API (the form is sign-in.test.ts's), watched from its first load on.
+  const page = await browser.signedIn(account, options);
   watchConsole(page);
-  await signInThroughForm(page, account.phone, account.password);
-  await page.waitForURL('**/apps/projects');
+  await page.goto('/apps/projects');
   return page;
 };
 

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Permission } from '@orbit/functions/permissions/contract';
 
 import { seriousAxeViolations } from '../support/axe';
-import { apiAs, signInThroughForm, useBrowser } from '../support/browser';
+import { apiAs, useBrowser } from '../support/browser';
 
 /**
  * Permissions take effect at once, in the browser (docs/roles.md, "Permissions and rules"): an
@@ -24,10 +24,8 @@ const signedIn = async (
   who: { phone: string; password: string },
   colorScheme: 'light' | 'dark' = 'light',
 ): Promise<Page> => {
-  const page = await (await browser.newContext({ colorScheme })).newPage();
-  await signInThroughForm(page, who.phone, who.password);
-  await page.waitForURL('**/apps/projects');
-  return page;
+  // Signed in through the API (the form is sign-in.test.ts's), where the form lands.
+  return browser.signedIn(who, { colorScheme, at: '/apps/projects' });
 };
 
 let adminPage: Page | undefined;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { useBrowser, signInThroughForm } from '../support/browser';
+import { useBrowser } from '../support/browser';
 import { runAxe, type AxeViolation } from '../support/axe';
 
 /**
@@ -31,11 +31,12 @@ const open = async (options: BrowserContextOptions = {}): Promise<Page> => {
   return context.newPage();
 };
 
-const signedIn = async (who = admin, options: BrowserContextOptions = {}): Promise<Page> => {
-  const page = await open(options);
-  await signInThroughForm(page, who.phone, who.password);
-  await page.waitForURL('**/apps/projects');
-  // The shell has rendered (the URL changes a moment before).
+/**
+ * A page signed in as `who` (through the API: the form is sign-in.test.ts's and the axe cases'
+ * below), at `at` (where the form lands, by default) once the shell has rendered.
+ */
+const signedIn = async (who = admin, options: BrowserContextOptions = {}, at = '/apps/projects'): Promise<Page> => {
+  const page = await browser.signedIn(who, { ...options, at });
   await page.locator('.layout-wrapper').waitFor();
   return page;
 };
@@ -189,8 +190,7 @@ describe('navigation', () => {
   });
 
   it('stops a form’s first invalid field below the sticky navbar, not under it', async () => {
-    const page = await signedIn(admin, { viewport: { width: 1440, height: 600 } });
-    await page.goto('/apps/project-create/development');
+    const page = await signedIn(admin, { viewport: { width: 1440, height: 600 } }, '/apps/project-create/development');
     const submit = page.getByRole('button', { name: 'Create project' });
     await submit.click();
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
