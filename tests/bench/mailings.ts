@@ -22,9 +22,10 @@ import {
 import type { BenchSection } from './section';
 
 /**
- * Mailings (docs/mailings.md, "Delivery"), the issue's figures, on `npm start` run as a child
- * process (tests/support/child-stack.ts) with its data on disk and the bench's own local SES
- * server (LOCAL_SES_URL), whose store outlives the stack and is the ground truth of what left:
+ * Mailings (docs/mailings.md, "Delivery"), the issue's figures, on the whole stack run as a child
+ * process (tests/support/child-stack.ts, from the built stack process) with its data on disk and
+ * the bench's own local SES server (LOCAL_SES_URL), whose store outlives the stack and is the
+ * ground truth of what left:
  * 1. a mailing to N tagged leads (default 10 000) with a throttle: recipients, elapsed, messages/s,
  *    the most sends in any 60 s window against the setting (the section fails above it; the most
  *    in one UTC minute is printed too), duplicates at the SES store, lost (recipients not in a

@@ -7,18 +7,31 @@ import { createInterface } from 'node:readline';
 import { freePort } from '../../infra/local/dynamodb-local';
 import { repoRoot } from '../../infra/local/stack';
 
+import { builtStackProcess } from './crash-build';
+import type { StackProcessOptions, StackProcessReady } from './stack-process-main';
+
 /**
- * The real `npm start` (`npx tsx infra/local/start.ts`) as a child process, with its own data
- * directory and port: for crash tests. `crash()` is kill -9 of the whole process group — the
- * server, its stream poller and tick, and its DynamoDB Local — so nothing runs on the way out,
- * as when the machine loses power; `start()` again on the same DATA_DIR is the restart.
+ * A whole local stack as a child process with its own data directory and port, started from the
+ * built entry (`node <built>.mjs`, crash-build.ts): for crash tests and the mailings bench.
+ * `crash()` is kill -9 of the whole process group — the server, its stream poller and tick, and
+ * its DynamoDB Local — so nothing runs on the way out, as when the machine loses power; `start()`
+ * again on the same data directory and port is the restart. If the test process dies, the stack
+ * stops too (it watches its stdin).
  */
 export interface ChildStack {
   readonly dataDir: string;
-  /** The URL the stack printed (127.0.0.1 rather than localhost, so no IPv6 lookup). */
+  /** The URL it serves on (127.0.0.1, so no IPv6 lookup); the same after a restart. */
   readonly url: string;
-  /** Starts it (again), on the same data directory and port; resolves once it prints its URL. */
-  start(): Promise<string>;
+  /** Its DynamoDB Local (credentials: `storeCredentials(dataDir)`), while it runs. */
+  readonly dynamodbEndpoint: string;
+  readonly tableName: string;
+  /**
+   * Starts it (again) on the same data directory and port; resolves once it serves. With
+   * `holdWorker`, without background work until `startWorker()`.
+   */
+  start(options?: { readonly holdWorker?: boolean }): Promise<string>;
+  /** Starts the background work a `holdWorker` start held back. */
+  startWorker(): Promise<void>;
   /** kill -9 of every process of the stack. */
   crash(): Promise<void>;
   /** Ends every process of the stack (kill -9: its data is thrown away), removes the data directory. */
@@ -26,11 +39,10 @@ export interface ChildStack {
 }
 
 export interface ChildStackOptions {
-  /** Extra environment for the stack (e.g. JOB_LEASE_MS, TELEGRAM_API_BASE_URL). */
+  /** Extra environment for the stack (e.g. JOB_LEASE_MS, TELEGRAM_API_BASE_URL, LOCAL_SES_URL). */
   readonly env?: Record<string, string>;
   /** Appends the stack's output (stdout and stderr) here, for a failure's post-mortem. */
   readonly logFile?: string;
-  /** The first start may build the web app (start.ts does when web/dist is missing). */
   readonly startTimeoutMs?: number;
   /**
    * A seeded data directory to start from (a copy of it: tests/support/api-seed-snapshot.ts), so
@@ -39,42 +51,49 @@ export interface ChildStackOptions {
   readonly copyOf?: string;
 }
 
-const urlLine = /Orbit is running at (http:\/\/\S+)/;
-
 export const createChildStack = async (options: ChildStackOptions = {}): Promise<ChildStack> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'orbit-child-stack-'));
   if (options.copyOf) cpSync(options.copyOf, dataDir, { recursive: true });
-  const port = await freePort();
+  const [port, entry] = await Promise.all([freePort(), builtStackProcess()]);
   let child: ChildProcess | undefined;
   let exited: Promise<void> = Promise.resolve();
-  let url = '';
+  let ready: StackProcessReady | undefined;
+  let workerStarted: (() => void) | undefined;
+  const log = (text: string) => {
+    if (options.logFile) appendFileSync(options.logFile, text);
+  };
 
-  const start = () =>
+  const start = ({ holdWorker = false } = {}) =>
     new Promise<string>((resolve, reject) => {
-      // Its own process group (detached), so a crash can take the JVM down with the server.
-      const started = spawn('npx', ['tsx', 'infra/local/start.ts'], {
+      const stackOptions: StackProcessOptions = { port, host: '127.0.0.1', dataDir, control: 'stdin', holdWorker };
+      // Its own process group (detached), so a crash takes the JVM down with the server.
+      const started = spawn(process.execPath, [entry], {
         cwd: repoRoot,
         detached: true,
         env: {
           ...process.env,
-          DATA_DIR: dataDir,
-          PORT: String(port),
-          HOST: '127.0.0.1',
           POWERTOOLS_LOG_LEVEL: 'SILENT',
           NOTIFIER_QUIET: 'true',
+          // As `npm start` (infra/local/start.ts), which this child stands for: a loopback
+          // receiver (a test's fake) may take webhooks.
+          WEBHOOK_ALLOW_LOOPBACK: '1',
           ...options.env,
+          ORBIT_STACK_OPTIONS: JSON.stringify(stackOptions),
         },
-        stdio: ['ignore', 'pipe', 'pipe'],
+        stdio: ['pipe', 'pipe', 'pipe'],
       });
       child = started;
+      ready = undefined;
       exited = new Promise((done) => started.once('exit', () => done()));
+      // Writes to a stack that was just killed fail: that is the crash, not an error of the test.
+      started.stdin?.on('error', () => undefined);
       let output = '';
       const timer = setTimeout(() => {
-        reject(new Error(`the stack printed no URL within the time allowed:\n${output}`));
+        reject(new Error(`the stack did not serve within the time allowed:\n${output}`));
       }, options.startTimeoutMs ?? 240_000);
       started.stderr?.on('data', (chunk: Buffer) => {
         output = (output + chunk.toString()).slice(-4000);
-        if (options.logFile) appendFileSync(options.logFile, chunk);
+        log(chunk.toString());
       });
       started.once('exit', (code, signal) => {
         clearTimeout(timer);
@@ -82,12 +101,12 @@ export const createChildStack = async (options: ChildStackOptions = {}): Promise
       });
       createInterface({ input: started.stdout! }).on('line', (line) => {
         output = (output + line + '\n').slice(-4000);
-        if (options.logFile) appendFileSync(options.logFile, `${line}\n`);
-        const match = urlLine.exec(line);
-        if (!match?.[1]) return;
+        log(`${line}\n`);
+        if (line.startsWith('{"worker"')) workerStarted?.();
+        if (!line.startsWith('{"url"')) return;
         clearTimeout(timer);
-        url = match[1].replace('//localhost:', '//127.0.0.1:');
-        resolve(url);
+        ready = JSON.parse(line) as StackProcessReady;
+        resolve(ready.url);
       });
     });
 
@@ -102,12 +121,32 @@ export const createChildStack = async (options: ChildStackOptions = {}): Promise
     await exited;
   };
 
+  const running = (): StackProcessReady => {
+    if (!ready) throw new Error('the child stack is not running');
+    return ready;
+  };
+
   return {
     dataDir,
     get url() {
-      return url;
+      return running().url;
+    },
+    get dynamodbEndpoint() {
+      return running().dynamodbEndpoint;
+    },
+    get tableName() {
+      return running().tableName;
     },
     start,
+    startWorker: () =>
+      new Promise<void>((resolve, reject) => {
+        const held = child;
+        if (!held || held.exitCode !== null || held.signalCode !== null)
+          return reject(new Error('the child stack is not running'));
+        workerStarted = resolve;
+        held.once('exit', () => reject(new Error('the child stack exited before its worker started')));
+        held.stdin?.write('start-worker\n');
+      }),
     crash: () => signalGroup('SIGKILL'),
     async dispose() {
       await signalGroup('SIGKILL');

@@ -1,7 +1,10 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
-import { repoRoot, type LocalStackOptions } from '../../infra/local/stack';
+import { repoRoot } from '../../infra/local/stack';
+
+import { builtStackProcess } from './crash-build';
+import type { StackProcessOptions, StackProcessReady } from './stack-process-main';
 
 export interface StackProcess {
   readonly url: string;
@@ -10,27 +13,35 @@ export interface StackProcess {
 }
 
 /**
- * A local stack in a child process: for load (the load generator must not share the server's
- * event loop) and for crashes (kill -9 leaves what a real crash leaves).
+ * A local stack in a child process, started from the built entry (crash-build.ts): for load (the
+ * load generator must not share the server's event loop) and for crashes (kill -9 leaves what a
+ * real crash leaves). Only the Node process is signalled: a stack on a store of its own should be
+ * a child stack (child-stack.ts), whose crash takes its DynamoDB Local down too.
  */
-export const startStackProcess = (options: Omit<LocalStackOptions, 'web'> = {}): Promise<StackProcess> =>
-  new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/stack-process-main.ts'], {
+export const startStackProcess = async (
+  options: Omit<StackProcessOptions, 'control' | 'holdWorker'> = {},
+): Promise<StackProcess> => {
+  const entry = await builtStackProcess();
+  return new Promise((resolve, reject) => {
+    const stackOptions: StackProcessOptions = { ...options, control: 'stdin' };
+    const child = spawn(process.execPath, [entry], {
       cwd: repoRoot,
       env: {
         ...process.env,
         POWERTOOLS_LOG_LEVEL: 'SILENT',
         NOTIFIER_QUIET: 'true',
-        ORBIT_STACK_OPTIONS: JSON.stringify(options),
+        ORBIT_STACK_OPTIONS: JSON.stringify(stackOptions),
       },
-      stdio: ['ignore', 'pipe', 'inherit'],
+      // stdin stays open while this process lives: the stack stops when it closes.
+      stdio: ['pipe', 'pipe', 'inherit'],
     });
+    child.stdin.on('error', () => undefined);
     const exited = new Promise<void>((done) => child.once('exit', () => done()));
     child.once('exit', (code, signal) => reject(new Error(`the stack process exited (${code ?? signal})`)));
     createInterface({ input: child.stdout }).on('line', (line) => {
       if (!line.startsWith('{"url"')) return;
       resolve({
-        url: (JSON.parse(line) as { url: string }).url,
+        url: (JSON.parse(line) as StackProcessReady).url,
         async kill(signal) {
           if (child.exitCode === null && child.signalCode === null) child.kill(signal);
           await exited;
@@ -38,3 +49,4 @@ export const startStackProcess = (options: Omit<LocalStackOptions, 'web'> = {}):
       });
     });
   });
+};

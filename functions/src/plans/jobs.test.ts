@@ -8,7 +8,7 @@ import type { JobRecord } from '../core/jobs/records';
 /**
  * The invoice mail is sent at most once (docs/plans.md, "Background work"): what SES's failures
  * mean for the job. SES is the edge here (the transport and the invoice's read are stubbed); the
- * job's whole path through the worker is tests/api/plans-invoices.test.ts and plans-crash.test.ts.
+ * job's whole path through the worker is tests/api/plans-invoices.test.ts and crash.test.ts.
  */
 
 const sendEmail = vi.hoisted(() => vi.fn());
