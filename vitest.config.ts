@@ -20,6 +20,9 @@ export default defineConfig({
             'tests/lint/**/*.test.ts',
           ],
           env: { POWERTOOLS_LOG_LEVEL: 'SILENT' },
+          // Vitest's default is one worker fewer than the cores: one on a 2-core machine. Equal to
+          // the web project's (web/vite.config.ts), since `test:unit` runs both as one group.
+          maxWorkers: 2,
         },
       },
       'web/vite.config.ts',
@@ -44,6 +47,9 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           setupFiles: ['tests/support/api-store.ts'],
           globalSetup: ['tests/support/api-seed-snapshot.ts'],
+          // Each file waits on its stack (the worker's poll, sockets) more than it computes: two
+          // files at a time fill the two cores Vitest would otherwise leave one of idle.
+          maxWorkers: 2,
           env: { POWERTOOLS_LOG_LEVEL: 'SILENT' },
           testTimeout: 30_000,
           hookTimeout: 60_000,

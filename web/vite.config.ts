@@ -209,5 +209,7 @@ export default defineConfig({
     // Component tests render whole pages; leave room for a busy CI machine.
     testTimeout: 15_000,
     unstubGlobals: true,
+    // Both cores (Vitest leaves one idle on two); equal to the unit project's in vitest.config.ts.
+    maxWorkers: 2,
   },
 });
