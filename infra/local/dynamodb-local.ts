@@ -131,6 +131,15 @@ const adoptSharedDatabase = (path: string, credentials: StoreCredentials): void 
   if (existsSync(shared) && !existsSync(own)) renameSync(shared, own);
 };
 
+/**
+ * The JVM's settings for a store that starts often and serves one machine: the client compiler
+ * only (the server compiler's background compiling cost more CPU than it saved over a test
+ * file's life: a run of four API files spent 88 s of CPU in Java with it, 39 s without, and took
+ * 53 s instead of 75) and the serial collector (no collector threads competing with the tests for
+ * a small machine's cores). docs/decisions.md, "DynamoDB Local's JVM".
+ */
+const jvmOptions = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'];
+
 /** Java with a umask that makes every file it creates owner-only (Windows has no umask). */
 const spawnJava = (args: string[], cwd: string): ChildProcess =>
   process.platform === 'win32'
@@ -155,6 +164,7 @@ export const startDynamoDbLocal = async (options: { dataDir: string; port?: numb
   const home = dynamoDbLocalHome();
   const child = spawnJava(
     [
+      ...jvmOptions,
       `-Djava.library.path=${join(home, 'DynamoDBLocal_lib')}`,
       '-jar',
       join(home, 'DynamoDBLocal.jar'),
