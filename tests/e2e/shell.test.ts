@@ -60,7 +60,8 @@ const axe = (page: Page, exclude: string[] = ['#main-content']): Promise<AxeViol
 
 /**
  * Every finite CSS transition and animation has finished: menus, drawers and dialogs are in place
- * (endless ones, such as the customizer's spinning cog, are not waited for).
+ * (endless ones, such as a skeleton's pulse or the customizer's cog under the pointer, are not
+ * waited for).
  */
 const settled = (page: Page) =>
   page.waitForFunction(() =>

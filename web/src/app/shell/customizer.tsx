@@ -74,9 +74,11 @@ export const Customizer = () => {
           borderStartStartRadius: 8,
           borderEndStartRadius: 8,
           boxShadow: 3,
-          '& svg': { animation: 'orbit-spin 6s linear infinite' },
+          // The cog turns while pointed at or focused, not for ever: endless motion nobody can
+          // pause fails WCAG 2.2.2, and it kept every open page repainting sixty times a second.
+          '&:hover svg, &:focus-visible svg': { animation: 'orbit-spin 6s linear infinite' },
           '@keyframes orbit-spin': { to: { transform: 'rotate(360deg)' } },
-          '@media (prefers-reduced-motion: reduce)': { '& svg': { animation: 'none' } },
+          '@media (prefers-reduced-motion: reduce)': { '&:hover svg, &:focus-visible svg': { animation: 'none' } },
         }}
       >
         <IconWithDot>
