@@ -3,8 +3,8 @@ import { defineConfig } from 'vitest/config';
 /**
  * One Vitest run, several projects: `npm test` runs them in order (see package.json) so that a
  * failure names its layer. The API files' stacks start from a demo workspace seeded once (a
- * global setup), each on a DynamoDB Local of its own; the e2e files share the one stack of their
- * globalSetup, as `npm start` serves it.
+ * global setup), each on a DynamoDB Local of its own; the e2e files run two at a time, each on its
+ * worker's stack (tests/e2e/global-setup.ts), as `npm start` serves it.
  */
 export default defineConfig({
   test: {
@@ -74,7 +74,11 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
           env: { POWERTOOLS_LOG_LEVEL: 'SILENT' },
-          fileParallelism: false,
+          // Two files at a time, each on its worker's stack (e2eWorkers in tests/e2e/global-setup.ts).
+          maxWorkers: 2,
+          // A condition a page reaches waits up to 15 s, not Vitest's 1 s: two files at a time on
+          // two cores slow a page load past a second, and a poll waits on the condition, not a clock.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

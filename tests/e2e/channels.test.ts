@@ -3,9 +3,9 @@ import { connect, createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { useBrowser } from '../support/browser';
+import { e2eStack, useBrowser } from '../support/browser';
 import { FakeTelegram } from '../support/fake-telegram';
 import { seriousAxeViolations } from '../support/axe';
 
@@ -53,7 +53,7 @@ const signedIn = async (options: Parameters<typeof browser.newContext>[0] = {}) 
 beforeAll(async () => {
   mkdirSync(artifacts, { recursive: true });
   telegram = await FakeTelegram.start();
-  forwarder = await forward(inject('telegramApiPort'), telegram.url);
+  forwarder = await forward(e2eStack().telegramApiPort, telegram.url);
   page = await signedIn();
 });
 

@@ -119,7 +119,7 @@ describe('rules that change while the app is open', () => {
     const managerPage = await signedIn(manager);
     // Management gives managers `read Permission`: the permissions page, read-only.
     await managerPage.goto('/apps/permissions');
-    await expect.poll(() => managerPage.getByTestId('permission-row').count()).toBeGreaterThan(0);
+    await managerPage.getByTestId('permission-row').first().waitFor();
     expect(await managerPage.getByRole('button', { name: 'Add permission' }).count()).toBe(0);
     await managerPage.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
 

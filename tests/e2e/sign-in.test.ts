@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { useBrowser, pathAndQuery, signInThroughForm } from '../support/browser';
+import { e2eStack, useBrowser, pathAndQuery, signInThroughForm } from '../support/browser';
 
 const browser = useBrowser();
 
@@ -10,7 +10,7 @@ const openPage = async () => (await browser.newContext()).newPage();
 
 /** The newest reset code the local stack sent to a phone (its SMS outbox file). */
 const lastCodeSentTo = (phone: string): string | undefined => {
-  const messages = readFileSync(inject('outboxFile'), { encoding: 'utf8', flag: 'a+' })
+  const messages = readFileSync(e2eStack().outboxFile, { encoding: 'utf8', flag: 'a+' })
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line) as { to: string; text: string });

@@ -2,10 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { seriousAxeViolations } from '../support/axe';
-import { signInThroughForm, useBrowser } from '../support/browser';
+import { e2eStack, signInThroughForm, useBrowser } from '../support/browser';
 import { emailsTo } from '../support/sent-messages';
 
 /**
@@ -57,7 +57,7 @@ const openTeam = async (page: Page) => {
 const linkSentTo = (address: string): Promise<string> =>
   vi.waitFor(
     async () => {
-      const mails = await emailsTo(inject('mailStoreUrl'), address);
+      const mails = await emailsTo(e2eStack().mailStoreUrl, address);
       const link = /(https?:\/\/\S+\/invitation\?token=\S+)/.exec(mails.at(-1)?.body.text ?? '')?.[1];
       if (!link) throw new Error(`no invitation to ${address} yet`);
       return link;

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 
-import { baseUrl, signInThroughForm, useBrowser } from '../support/browser';
+import { baseUrl, e2eStack, signInThroughForm, useBrowser } from '../support/browser';
 import { seriousAxeViolations } from '../support/axe';
 
 /**
@@ -27,7 +27,7 @@ const password = 'Secret#2026';
 const smsCodeTo = (phone: string): Promise<string> =>
   vi.waitFor(
     () => {
-      const lines = readFileSync(inject('outboxFile'), { encoding: 'utf8', flag: 'a+' }).split('\n').filter(Boolean);
+      const lines = readFileSync(e2eStack().outboxFile, { encoding: 'utf8', flag: 'a+' }).split('\n').filter(Boolean);
       const texts = lines
         .map((line) => JSON.parse(line) as { to: string; text: string })
         .filter((sms) => sms.to === phone);

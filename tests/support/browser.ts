@@ -13,6 +13,8 @@ import { afterAll, beforeAll, inject } from 'vitest';
 
 import type { SignInResponse } from '@orbit/functions/auth/contract';
 
+import type { E2eStack } from '../e2e/global-setup';
+
 /** The system Chromium (apt-get install chromium); test tools' own browser downloads do not work here. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -47,7 +49,18 @@ export const launchBrowser = (): Promise<Browser> => chromium.launch(launchOptio
  */
 export const launchBrowserServer = (): Promise<BrowserServer> => chromium.launchServer(launchOptions());
 
-export const baseUrl = (): string => inject('baseUrl');
+/**
+ * The stack this test file runs against: its worker's (tests/e2e/global-setup.ts starts one per
+ * worker; VITEST_POOL_ID numbers the workers from 1), so two files at a time never share data.
+ */
+export const e2eStack = (): E2eStack => {
+  const stacks = inject('e2eStacks');
+  const stack = stacks[(Number(process.env.VITEST_POOL_ID ?? '1') - 1) % stacks.length];
+  if (!stack) throw new Error('The e2e global setup started no stack.');
+  return stack;
+};
+
+export const baseUrl = (): string => e2eStack().baseUrl;
 
 export const newContext = (browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> =>
   browser.newContext({ baseURL: baseUrl(), viewport: { width: 1440, height: 900 }, ...options });

@@ -15,7 +15,7 @@ import { startLocalStack, type LocalStackOptions } from '../../infra/local/stack
  * machine. `holdWorker` starts it without background work until the `start-worker` command: a
  * crash test reads the jobs as the kill left them before the restarted worker moves any.
  */
-export interface StackProcessOptions extends Omit<LocalStackOptions, 'web'> {
+export interface StackProcessOptions extends LocalStackOptions {
   readonly control?: 'stdin';
   readonly holdWorker?: boolean;
 }
@@ -25,6 +25,9 @@ export interface StackProcessReady {
   readonly url: string;
   readonly dynamodbEndpoint: string;
   readonly tableName: string;
+  /** The local SES server's list of what it received, and the SMS outbox (the browser tests read both). */
+  readonly mailStoreUrl: string;
+  readonly smsOutboxFile: string;
 }
 
 const { control, holdWorker, ...options } = JSON.parse(process.env.ORBIT_STACK_OPTIONS ?? '{}') as StackProcessOptions;
@@ -38,6 +41,8 @@ const ready: StackProcessReady = {
   url: stack.url,
   dynamodbEndpoint: stack.dynamodbEndpoint,
   tableName: stack.tableName,
+  mailStoreUrl: stack.mailStoreUrl,
+  smsOutboxFile: stack.smsOutboxFile,
 };
 console.log(JSON.stringify(ready));
 
