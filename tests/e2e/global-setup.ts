@@ -54,7 +54,7 @@ const freePort = (): Promise<number> =>
  * The whole product as `npm start` serves it (built web app, seeded store), once per worker, each
  * in a process of its own (a stack's settings live in its process's environment: two in one
  * process would share one store). Two files at a time on two stacks: the browser tests wait on
- * pages as much as they compute, and one file at a time left a core idle a third of the run.
+ * pages as much as they compute, and one file at a time left the cores idle a quarter of the run.
  */
 export default async function setup(project: TestProject) {
   // E2E_WEB_DIR lets a run test a build made elsewhere (e.g. while another build is under way).
