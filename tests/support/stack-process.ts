@@ -15,8 +15,9 @@ export interface StackProcess extends StackProcessReady {
  * A local stack in a child process, started from the built entry (crash-build.ts): for load (the
  * load generator must not share the server's event loop), for crashes (kill -9 leaves what a
  * real crash leaves) and for the browser tests' stacks (one a worker, each with settings of its
- * own that a process's environment can hold only one of). Only the Node process is signalled: a stack on a store of its own should be
- * a child stack (child-stack.ts), whose crash takes its DynamoDB Local down too.
+ * own that a process's environment can hold only one of). Only the Node process is signalled: a
+ * stack on a store of its own should be a child stack (child-stack.ts), whose crash takes its
+ * DynamoDB Local down too.
  */
 export const startStackProcess = async (
   options: Omit<StackProcessOptions, 'control' | 'holdWorker'> = {},
