@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 
 import type { TestProject } from 'vitest/node';
 
+import { freePort } from '../../infra/local/dynamodb-local';
 import { defaultWebDir } from '../../infra/local/stack';
 import { launchBrowserServer } from '../support/browser';
 import { startStackProcess } from '../support/stack-process';
@@ -36,19 +36,6 @@ export const e2eWorkers = 2;
  * admin's setting instead (docs/integrations.md, "Help links"): none in the seeded store.
  */
 export const e2eLinks = { help: 'https://help.orbit.test/' } as const;
-
-/** A port nothing listens on now, for a server a test file starts later. */
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 
 /**
  * The whole product as `npm start` serves it (built web app, seeded store), once per worker, each

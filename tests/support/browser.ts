@@ -55,8 +55,10 @@ export const launchBrowserServer = (): Promise<BrowserServer> => chromium.launch
  */
 export const e2eStack = (): E2eStack => {
   const stacks = inject('e2eStacks');
-  const stack = stacks[(Number(process.env.VITEST_POOL_ID ?? '1') - 1) % stacks.length];
-  if (!stack) throw new Error('The e2e global setup started no stack.');
+  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
+  const stack = stacks[worker - 1];
+  // More workers than stacks would put two files on one stack at once: say so, never share.
+  if (!stack) throw new Error(`No stack for e2e worker ${worker}: raise e2eWorkers to the project's maxWorkers.`);
   return stack;
 };
 
