@@ -137,4 +137,21 @@ describe('a channel reply’s delivery', () => {
     ]);
     expect(applyDelivery(open, '01Z', { status: 'sent' })).toBe(open);
   });
+
+  it('keeps an outcome when the send’s answer (queued) arrives after the frame that brought it', () => {
+    const reply = (delivery: ChatMessage['delivery']): ChatMessage => ({ ...message('01B', 'me'), delivery });
+    const open: OpenChatResponse = {
+      chat: { id: 1, userId: 'lead', unseenMsgs: 0, messages: [reply({ status: 'queued' })], nextCursor: null },
+      contact: contact('lead'),
+    };
+    const failed = applyDelivery(open, '01B', { status: 'failed', error: 'blocked' });
+    const answered = upsertMessage(failed, reply({ status: 'queued' }), 'me');
+    expect(answered?.chat?.messages[0]?.delivery).toEqual({ status: 'failed', error: 'blocked' });
+    // A later stage still moves it on: sent after queued, an outcome after sent.
+    const sent = upsertMessage(open, reply({ status: 'sent' }), 'me');
+    expect(sent?.chat?.messages[0]?.delivery).toEqual({ status: 'sent' });
+    expect(upsertMessage(sent, reply({ status: 'delivered' }), 'me')?.chat?.messages[0]?.delivery).toEqual({
+      status: 'delivered',
+    });
+  });
 });

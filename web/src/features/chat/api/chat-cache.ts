@@ -5,6 +5,7 @@ import type {
   ChatMessage,
   ChatMessageDelivery,
   ChatsAndContactsResponse,
+  DeliveryStatus,
   MessagesPage,
   OpenChatResponse,
 } from '@orbit/functions/chat/contract';
@@ -24,9 +25,24 @@ const openKey = ['chat', 'open'] as const;
  */
 export type CachedOpenChat = OpenChatResponse & { readonly peerReceipt?: Receipt };
 
+/** How far a channel reply's delivery has gone: queued, then sent, then an outcome. */
+const deliveryStage: Record<DeliveryStatus, number> = { queued: 0, sent: 1, delivered: 2, failed: 2, unknown: 2 };
+
+/**
+ * The further along of two copies of a reply's delivery. The send's answer (queued) can reach
+ * the browser after the worker's 'delivery' frame (failed, delivered) when the worker is quick:
+ * the older copy must not take the ticks, or a failure and its Retry, back. A retry starts again
+ * from queued explicitly (useRetryChannelReply), before its answer or frames arrive.
+ */
+const furtherDelivery = (
+  previous: ChatMessageDelivery | undefined,
+  next: ChatMessageDelivery | undefined,
+): ChatMessageDelivery | undefined =>
+  previous && next && deliveryStage[previous.status] > deliveryStage[next.status] ? previous : next;
+
 /**
  * Inserts or replaces a message, keeping the chat oldest first (ids are time-ordered). Receipts
- * only move forward: a copy with older feedback never undoes a tick.
+ * and a channel reply's delivery only move forward: a copy read earlier never undoes a tick.
  */
 export const upsertMessage = (
   open: CachedOpenChat | undefined,
@@ -37,8 +53,10 @@ export const upsertMessage = (
   const previous = open.chat.messages.find((message) => message.id === msg.id);
   let next = open.peerReceipt ? withReceipt(msg, me, open.peerReceipt) : msg;
   if (previous) {
+    const delivery = furtherDelivery(previous.delivery, next.delivery);
     next = {
       ...next,
+      ...(delivery ? { delivery } : {}),
       feedback: {
         isSent: next.feedback.isSent || previous.feedback.isSent,
         isDelivered: next.feedback.isDelivered || previous.feedback.isDelivered,

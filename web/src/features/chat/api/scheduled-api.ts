@@ -8,7 +8,7 @@ import type {
 } from '@orbit/functions/chat/scheduled-contract';
 import { apiRequest } from '../../../shared/api/api-client';
 import { chatKeys } from './chat-api';
-import { upsertMessage } from './chat-cache';
+import { applyDelivery, upsertMessage } from './chat-cache';
 
 /**
  * Send later (functions/src/chat/scheduled-*.ts): an admin's scheduled messages to the open
@@ -111,6 +111,23 @@ export const useRetryChannelReply = (contactId: string, me: string) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (messageId: string) => retryChannelReply(contactId, messageId),
+    // Queued again at once: the new attempt's frames, and the answer, then only move it forward.
+    onMutate: (messageId) => {
+      const before = queryClient
+        .getQueryData<OpenChatResponse>(chatKeys.chat(contactId))
+        ?.chat?.messages.find((message) => message.id === messageId)?.delivery;
+      queryClient.setQueryData<OpenChatResponse>(chatKeys.chat(contactId), (open) =>
+        applyDelivery(open, messageId, { status: 'queued' }),
+      );
+      return { before };
+    },
+    onError: (_error, messageId, context) => {
+      const before = context?.before;
+      if (before)
+        queryClient.setQueryData<OpenChatResponse>(chatKeys.chat(contactId), (open) =>
+          applyDelivery(open, messageId, before),
+        );
+    },
     onSuccess: ({ msg }) =>
       queryClient.setQueryData<OpenChatResponse>(chatKeys.chat(contactId), (open) => upsertMessage(open, msg, me)),
   });
