@@ -25,6 +25,9 @@ export default defineConfig({
           // threads like it (they start faster than child processes).
           maxWorkers: 2,
           pool: 'threads',
+          // A worker runs file after file (7 s instead of 18): the setup file starts each afresh.
+          isolate: false,
+          setupFiles: ['tests/support/unit-file-setup.ts'],
         },
       },
       'web/vite.config.ts',

@@ -204,7 +204,9 @@ export default defineConfig({
     root: webRoot,
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['src/test/setup.ts'],
+    // One jsdom per worker, file after file; fresh-modules.ts starts each file afresh.
+    isolate: false,
+    setupFiles: ['src/test/fresh-modules.ts', 'src/test/setup.ts'],
     restoreMocks: true,
     // Component tests render whole pages; leave room for a busy CI machine.
     testTimeout: 15_000,

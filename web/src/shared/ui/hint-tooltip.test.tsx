@@ -31,6 +31,9 @@ describe('HintTooltip', () => {
       </HintTooltip>,
     );
     const trigger = screen.getByRole('button', { name: 'Delete' });
+    // Reached with Tab, as a keyboard user does: the focus is then :focus-visible whatever the
+    // page saw before (a click earlier would make a bare focus() a mouse user's).
+    fireEvent.keyDown(document.body, { key: 'Tab' });
     trigger.focus();
     expect((await screen.findByRole('tooltip')).textContent).toBe('Delete comment');
     expect(focused).toBe(1);
