@@ -119,7 +119,7 @@ describe('live updates of the chat cache', () => {
 });
 
 describe('a channel reply’s delivery', () => {
-  it('updates the ticks of that message only, and ignores a message the chat does not show', () => {
+  it('updates the ticks of that message only, and ignores one older than the chat shows', () => {
     const open: OpenChatResponse = {
       chat: {
         id: 1,
@@ -135,7 +135,22 @@ describe('a channel reply’s delivery', () => {
       undefined,
       { status: 'failed', error: 'blocked' },
     ]);
-    expect(applyDelivery(open, '01Z', { status: 'sent' })).toBe(open);
+    expect(applyDelivery(open, '01', { status: 'sent' })).toBe(open);
+  });
+
+  it('keeps the delivery of a reply that has not arrived yet, and gives it to the reply when it does', () => {
+    const open: OpenChatResponse = {
+      chat: { id: 1, userId: 'lead', unseenMsgs: 0, messages: [message('01A', 'me')], nextCursor: null },
+      contact: contact('lead'),
+    };
+    const early = applyDelivery(open, '01B', { status: 'failed', error: 'blocked' });
+    expect(early?.chat?.messages.map((item) => item.id)).toEqual(['01A']);
+    const answered = upsertMessage(early, { ...message('01B', 'me'), delivery: { status: 'queued' } }, 'me');
+    expect(answered?.chat?.messages.map((item) => item.delivery)).toEqual([
+      undefined,
+      { status: 'failed', error: 'blocked' },
+    ]);
+    expect(answered?.earlyDeliveries).toEqual({});
   });
 
   it('keeps an outcome when the send’s answer (queued) arrives after the frame that brought it', () => {

@@ -21,9 +21,13 @@ const openKey = ['chat', 'open'] as const;
 /**
  * An open chat as cached: the API's answer plus the newest receipts the contact sent over the
  * WebSocket. A receipt can arrive before the message it covers (the contact's browser answers
- * the push before the sender's own request has returned), so it is kept and applied on arrival.
+ * the push before the sender's own request has returned), so it is kept and applied on arrival;
+ * so is a channel reply's delivery (the worker can send it, and fail, before the answer is back).
  */
-export type CachedOpenChat = OpenChatResponse & { readonly peerReceipt?: Receipt };
+export type CachedOpenChat = OpenChatResponse & {
+  readonly peerReceipt?: Receipt;
+  readonly earlyDeliveries?: Readonly<Record<string, ChatMessageDelivery>>;
+};
 
 /** How far a channel reply's delivery has gone: queued, then sent, then an outcome. */
 const deliveryStage: Record<DeliveryStatus, number> = { queued: 0, sent: 1, delivered: 2, failed: 2, unknown: 2 };
@@ -52,6 +56,11 @@ export const upsertMessage = (
   if (!open?.chat) return open;
   const previous = open.chat.messages.find((message) => message.id === msg.id);
   let next = open.peerReceipt ? withReceipt(msg, me, open.peerReceipt) : msg;
+  const { [msg.id]: early, ...otherEarly } = open.earlyDeliveries ?? {};
+  if (early) {
+    const delivery = furtherDelivery(early, next.delivery);
+    next = { ...next, ...(delivery ? { delivery } : {}) };
+  }
   if (previous) {
     const delivery = furtherDelivery(previous.delivery, next.delivery);
     next = {
@@ -68,7 +77,7 @@ export const upsertMessage = (
   const index = messages.findIndex((message) => message.id > msg.id);
   if (index < 0) messages.push(next);
   else messages.splice(index, 0, next);
-  return { ...open, chat: { ...open.chat, messages } };
+  return { ...open, ...(early ? { earlyDeliveries: otherEarly } : {}), chat: { ...open.chat, messages } };
 };
 
 export const prependOlder = (open: OpenChatResponse | undefined, page: MessagesPage): OpenChatResponse | undefined => {
@@ -194,13 +203,21 @@ export const applyContactStatus = (queryClient: QueryClient, userId: string, sta
 export const lastIncomingId = (open: OpenChatResponse | undefined, me: string): string | undefined =>
   open?.chat?.messages.findLast((message) => message.senderId !== me)?.id;
 
-/** A channel reply's delivery changed (a 'delivery' frame): its ticks in the open chat follow. */
+/**
+ * A channel reply's delivery changed (a 'delivery' frame): its ticks in the open chat follow. For
+ * a reply newer than any the chat shows (its send's answer still on the way) it is kept until the
+ * reply arrives (upsertMessage); one older than the chat's page is not shown, and not kept.
+ */
 export const applyDelivery = (
   open: CachedOpenChat | undefined,
   messageId: string,
   delivery: ChatMessageDelivery,
 ): CachedOpenChat | undefined => {
-  if (!open?.chat?.messages.some((message) => message.id === messageId)) return open;
+  if (!open?.chat) return open;
+  if (!open.chat.messages.some((message) => message.id === messageId)) {
+    const newest = open.chat.messages.at(-1)?.id ?? '';
+    return messageId > newest ? { ...open, earlyDeliveries: { ...open.earlyDeliveries, [messageId]: delivery } } : open;
+  }
   return {
     ...open,
     chat: {
