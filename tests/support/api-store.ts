@@ -1,3 +1,4 @@
+import { clearStore as clearLocalSesMail } from 'aws-ses-v2-local/dist/store.js';
 import { afterAll } from 'vitest';
 
 import {
@@ -29,3 +30,11 @@ export const testStore = async (): Promise<StoreConnection> => {
   const { endpoint, credentials } = await store;
   return { endpoint, credentials };
 };
+
+/**
+ * The local SES library keeps the mail it receives in its module: one store per process, shared
+ * by every SES server the process starts. A worker runs file after file (`isolate: false`), so
+ * each file starts with it empty, as a process of its own would: the demo's addresses are the
+ * same in every file's workspace, and a test reading a person's mail reads only this file's.
+ */
+clearLocalSesMail();

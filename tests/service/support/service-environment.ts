@@ -13,7 +13,7 @@ import { fileEnvironment, withStoreClient } from './service-run';
  * DynamoDB Local (global-store.ts), named in the environment before the file imports a service,
  * and dropped after its hooks. Without a stream: nothing polls it here, drainJobs() runs the due
  * work instead (drain-jobs.ts). A worker runs files one after the other, each started afresh
- * (tests/support/unit-file-setup.ts: the environment as the worker got it, the modules new), so
+ * (tests/support/fresh-file-setup.ts: the environment as the worker got it, the modules new), so
  * the table named here is the file's alone.
  */
 const run = inject('serviceRun');
