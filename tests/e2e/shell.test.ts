@@ -136,7 +136,9 @@ describe('navigation', () => {
     await nav.getByRole('link', { name: 'Projects' }).waitFor();
     expect(await nav.getByRole('button', { name: 'Outreach' }).count()).toBe(0);
     expect(await nav.getByRole('link', { name: 'Permissions' }).count()).toBe(0);
-    await nav.getByRole('button', { name: 'Plans & referrals' }).click();
+    const group = nav.getByRole('button', { name: 'Plans & referrals' });
+    await group.click();
+    await expect.poll(() => group.getAttribute('aria-expanded')).toBe('true');
     await nav.getByRole('link', { name: 'Referrals' }).click();
     await page.waitForURL('**/information/referrals');
     await expect.poll(() => nav.getByRole('link', { name: 'Referrals' }).getAttribute('aria-current')).toBe('page');
