@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
@@ -154,6 +154,53 @@ describe('through the stream (the tick is held back)', () => {
         return good.has('good-3') ? good : undefined;
       });
       expect([...delivered].sort()).toEqual(['good-1', 'good-2', 'good-3']);
+    } finally {
+      await poller.stop();
+    }
+  });
+});
+
+describe('the poller, idle', () => {
+  let stack: LocalStack;
+  let proxy: Server;
+  /** What the poller asked DynamoDB Local, by operation (X-Amz-Target), through a counting proxy. */
+  const asked = new Map<string, number>();
+  beforeAll(async () => {
+    stack = await startApiStack({ seed: false, worker: { registry, tickIntervalMs: 3_600_000 } });
+    const store = new URL(process.env.AWS_ENDPOINT_URL_DYNAMODB ?? '');
+    proxy = createServer((request, response) => {
+      const operation =
+        String(request.headers['x-amz-target'] ?? '')
+          .split('.')
+          .at(-1) ?? '';
+      asked.set(operation, (asked.get(operation) ?? 0) + 1);
+      const forward = httpRequest(
+        { host: store.hostname, port: store.port, path: request.url, method: request.method, headers: request.headers },
+        (answer) => {
+          response.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(response);
+        },
+      );
+      request.pipe(forward);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  });
+  afterAll(async () => {
+    await stack.stop();
+    await new Promise((resolve) => proxy.close(resolve));
+  });
+
+  it('reads the open shard each time, and lists the shards again only now and then', async () => {
+    const poller = await startStreamPoller({
+      tableName: tableName(),
+      endpoint: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+      pollIntervalMs: 10,
+      filter: { eventName: ['INSERT'], dynamodb: { NewImage: { label: { S: [unique('none')] } } } },
+      handler: async () => ({ batchItemFailures: [] }),
+    });
+    try {
+      await eventually(() => (asked.get('GetRecords') ?? 0) >= 30 || undefined);
+      expect(asked.get('DescribeStream')).toBe(1);
     } finally {
       await poller.stop();
     }
