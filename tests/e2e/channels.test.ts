@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2eStack, useBrowser } from '../support/browser';
 import { FakeTelegram } from '../support/fake-telegram';
 import { seriousAxeViolations } from '../support/axe';
+import { screenshotTaker } from '../support/screenshots';
 
 /**
  * The Channels page in a real browser on the product as `npm start` serves it: connecting a
@@ -16,10 +17,9 @@ import { seriousAxeViolations } from '../support/axe';
  * left, and at phone width.
  */
 
-/** Screenshots of each state checked (git-ignored), for a look by eye. */
+/** Screenshots of each state checked (git-ignored), for a look by eye, when asked for (screenshots.ts). */
 const artifacts = join(import.meta.dirname, 'artifacts', 'channels');
-const shot = (target: Page, name: string) =>
-  target.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
+const shot = screenshotTaker(artifacts);
 
 const admin = { phone: '+15550100001', password: 'Admin#2026' };
 

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import { seriousAxeViolations } from '../support/axe';
 import { apiAs, useBrowser, type SignedInOptions } from '../support/browser';
+import { screenshotTaker } from '../support/screenshots';
 
 /**
  * The mailbox in a real browser (docs/email.md): the administrator writes to a colleague with
@@ -17,8 +18,7 @@ import { apiAs, useBrowser, type SignedInOptions } from '../support/browser';
 
 const browser = useBrowser();
 const artifacts = join(import.meta.dirname, 'artifacts', 'email');
-const shot = (target: Page, name: string) =>
-  target.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
+const shot = screenshotTaker(artifacts);
 const olivia = { phone: '+15550100001', password: 'Admin#2026', email: 'olivia@orbit.example' };
 const grace = { phone: '+15550100009', password: 'Staff#2026', email: 'grace@orbit.example' };
 

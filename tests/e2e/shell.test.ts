@@ -6,16 +6,19 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import { useBrowser } from '../support/browser';
 import { runAxe, type AxeViolation } from '../support/axe';
+import { screenshotTaker } from '../support/screenshots';
 
 /**
  * The application shell in a real browser (issue 3): navigation layouts and the overlay below
  * 1280 px, themes and their cookies, Arabic right-to-left, language persistence, scroll-to-top,
  * the loading bar, search, shortcuts, the customizer, keyboard use of the navbar's menus and the
  * navigation's groups, and axe-core on the shell in light and dark, left-to-right and
- * right-to-left. Screenshots go to tests/e2e/artifacts/ (git-ignored).
+ * right-to-left. Screenshots, when asked for (E2E_SCREENSHOTS=1), go to tests/e2e/artifacts/ (git-ignored).
  */
 
 const artifacts = join(import.meta.dirname, 'artifacts');
+/** The viewport, not the whole page: the shell is what these pictures are of. */
+const shot = screenshotTaker(artifacts, { fullPage: false });
 const admin = { phone: '+15550100001', password: 'Admin#2026' };
 const client = { phone: '+15550100002', password: 'Client#2026' };
 const thirtyDays = 30 * 24 * 60 * 60;
@@ -517,7 +520,7 @@ describe('accessibility (axe-core) and screenshots', () => {
       const shell = serious(await axe(page, []));
       expect(shell, JSON.stringify(shell, null, 2)).toEqual([]);
       const name = `shell-${scheme}-${language === 'ar' ? 'rtl' : 'ltr'}`;
-      await page.screenshot({ path: join(artifacts, `${name}.png`) });
+      await shot(page, name);
 
       // The customizer open (the last dialog opener on the page is its tab).
       await page.locator('[aria-haspopup="dialog"]').last().click();
@@ -525,14 +528,14 @@ describe('accessibility (axe-core) and screenshots', () => {
       await settled(page);
       const customizer = serious(await axe(page));
       expect(customizer, JSON.stringify(customizer, null, 2)).toEqual([]);
-      await page.screenshot({ path: join(artifacts, `${name}-customizer.png`) });
+      await shot(page, `${name}-customizer`);
       await page.keyboard.press('Escape');
     },
   );
 
   it('is usable on a phone: navigation in a drawer (screenshot)', async () => {
     const page = await signedIn(admin, { viewport: { width: 390, height: 844 }, colorScheme: 'light' });
-    await page.screenshot({ path: join(artifacts, 'shell-mobile.png') });
+    await shot(page, 'shell-mobile');
     // No floating tab over the page's fields: on a phone the customizer opens from the user menu.
     expect(await page.getByRole('button', { name: 'Open the theme customizer' }).isVisible()).toBe(false);
     await page.getByRole('button', { name: /^Account menu/ }).click();
@@ -546,7 +549,7 @@ describe('accessibility (axe-core) and screenshots', () => {
     await page.getByRole('button', { name: 'Open navigation' }).click();
     await navigation(page).getByRole('link', { name: 'Projects' }).waitFor();
     await settled(page);
-    await page.screenshot({ path: join(artifacts, 'shell-mobile-navigation.png') });
+    await shot(page, 'shell-mobile-navigation');
     const violations = serious(await axe(page));
     expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
   });

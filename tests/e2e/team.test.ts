@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { seriousAxeViolations } from '../support/axe';
 import { e2eStack, signInThroughForm, useBrowser } from '../support/browser';
 import { emailsTo } from '../support/sent-messages';
+import { screenshotTaker } from '../support/screenshots';
 
 /**
  * The team page in a real browser (docs/roles.md, "Team and invitations"): the administrator
@@ -18,8 +19,7 @@ import { emailsTo } from '../support/sent-messages';
 
 const browser = useBrowser();
 const artifacts = join(import.meta.dirname, 'artifacts', 'team');
-const shot = (target: Page, name: string) =>
-  target.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
+const shot = screenshotTaker(artifacts);
 const admin = { phone: '+15550100001', password: 'Admin#2026' };
 
 beforeAll(() => {

@@ -8,6 +8,7 @@ import { timeStepAt, totpCodeAt } from '@orbit/functions/auth/two-step';
 
 import { baseUrl, signInThroughForm, useBrowser } from '../support/browser';
 import { seriousAxeViolations } from '../support/axe';
+import { screenshotTaker } from '../support/screenshots';
 
 /**
  * The Security and Activity tabs and the sign-in's second step in a real browser
@@ -19,8 +20,7 @@ import { seriousAxeViolations } from '../support/axe';
 
 const browser = useBrowser();
 const artifacts = join(import.meta.dirname, 'artifacts', 'user-security');
-const shot = (target: Page, name: string) =>
-  target.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
+const shot = screenshotTaker(artifacts);
 const password = 'Secret#2026';
 
 beforeAll(() => {

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { baseUrl, e2eStack, signInThroughForm, useBrowser } from '../support/browser';
 import { seriousAxeViolations } from '../support/axe';
+import { screenshotTaker } from '../support/screenshots';
 
 /**
  * The user view in a real browser on the product as `npm start` serves it: editing the profile,
@@ -16,8 +17,7 @@ import { seriousAxeViolations } from '../support/axe';
  */
 
 const artifacts = join(import.meta.dirname, 'artifacts', 'user-view');
-const shot = (target: Page, name: string) =>
-  target.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
+const shot = screenshotTaker(artifacts);
 
 const browser = useBrowser();
 const password = 'Secret#2026';

@@ -33,7 +33,12 @@ export const runAxe = async (
       ).axe;
       const result = await runner.run(
         { include: included.map((selector) => [selector]), exclude: excluded.map((selector) => [selector]) },
-        { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } },
+        {
+          runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+          // Only violations are read: the passes' and the incomplete checks' details are not
+          // gathered (a fifth to a third of a run's time on the pages measured).
+          resultTypes: ['violations'],
+        },
       );
       return result.violations.map((violation) => ({
         id: violation.id,

@@ -6,6 +6,7 @@ import { beforeAll, expect } from 'vitest';
 
 import { seriousAxeViolations } from './axe';
 import { signInThroughForm, useBrowser } from './browser';
+import { screenshotTaker } from './screenshots';
 
 /** The demo administrator (seed/src/demo-users.ts), who manages mailings. */
 const olivia = { phone: '+15550100001', password: 'Admin#2026' };
@@ -13,7 +14,8 @@ const olivia = { phone: '+15550100001', password: 'Admin#2026' };
 /**
  * What the mailings pages' browser tests share (the plans and referrals pages' too): one Chromium
  * for the file, pages signed in as the administrator through the real form, full-page screenshots
- * in tests/e2e/artifacts/<folder>/, and axe's check of a page once it has settled.
+ * in tests/e2e/artifacts/<folder>/ when asked for (screenshots.ts), and axe's check of a page once it
+ * has settled.
  */
 export const useMailingsBrowser = (folder: string) => {
   const browser = useBrowser();
@@ -21,8 +23,7 @@ export const useMailingsBrowser = (folder: string) => {
   beforeAll(() => {
     mkdirSync(artifacts, { recursive: true });
   });
-  const shot = (target: Page, name: string) =>
-    target.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
+  const shot = screenshotTaker(artifacts);
   return {
     browser,
     shot,
