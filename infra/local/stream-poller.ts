@@ -46,6 +46,11 @@ export interface StreamPollerOptions {
   readonly dataDir?: string;
   /** The wait after an empty read. */
   readonly pollIntervalMs?: number;
+  /**
+   * Subscribes to "the table was just written" (core/db.ts's `onTableWrite`): the poller then
+   * reads at once instead of waiting out its interval. Returns the unsubscribe.
+   */
+  readonly wakeOn?: (wake: () => void) => () => void;
   readonly settings?: Partial<EventSourceSettings>;
   readonly filter?: FilterPattern;
 }
@@ -368,9 +373,31 @@ export const startStreamPoller = async (options: StreamPollerOptions): Promise<S
   };
   const closedShards = () => Object.values(shardStates).filter((state) => state.closed).length;
 
+  /** A write since the current read began: the wait after it is skipped (or cut short). */
+  let woken = false;
+  let endWait: (() => void) | undefined;
+  const unsubscribe = options.wakeOn?.(() => {
+    woken = true;
+    endWait?.();
+  });
+  const waitForWork = () =>
+    new Promise<void>((resolve) => {
+      if (woken || stopping.signal.aborted) return resolve();
+      const timer = setTimeout(done, pollIntervalMs);
+      function done() {
+        clearTimeout(timer);
+        endWait = undefined;
+        stopping.signal.removeEventListener('abort', done);
+        resolve();
+      }
+      endWait = done;
+      stopping.signal.addEventListener('abort', done, { once: true });
+    });
+
   const loop = async () => {
     while (!stopping.signal.aborted) {
       let busy = false;
+      woken = false;
       const closedBefore = closedShards();
       try {
         const listed = await currentShards();
@@ -393,7 +420,7 @@ export const startStreamPoller = async (options: StreamPollerOptions): Promise<S
         shards = undefined;
         busy = true;
       }
-      if (!busy) await pause(pollIntervalMs, stopping.signal);
+      if (!busy) await waitForWork();
     }
   };
   const running = loop();
@@ -401,6 +428,7 @@ export const startStreamPoller = async (options: StreamPollerOptions): Promise<S
   return {
     failures,
     async stop() {
+      unsubscribe?.();
       stopping.abort();
       await running;
       streams.destroy();

@@ -22,10 +22,36 @@ import { tableName } from './table';
  */
 let client: DynamoDBDocumentClient | undefined;
 
+/**
+ * Who wants to know that this process has just written to the table. The local stack's stream
+ * poller (infra/local/stream-poller.ts) reads the stream at once instead of at its next idle
+ * poll; on Lambda nobody listens.
+ */
+const writeListeners = new Set<() => void>();
+
+export const onTableWrite = (listener: () => void): (() => void) => {
+  writeListeners.add(listener);
+  return () => writeListeners.delete(listener);
+};
+
+const writeCommand = /^(Put|Update|Delete|BatchWrite|TransactWrite)(Item|Items)?Command$/;
+
 export const db = (): DynamoDBDocumentClient => {
-  client ??= DynamoDBDocumentClient.from(new DynamoDBClient({}), {
-    marshallOptions: { removeUndefinedValues: true },
-  });
+  if (!client) {
+    client = DynamoDBDocumentClient.from(new DynamoDBClient({}), {
+      marshallOptions: { removeUndefinedValues: true },
+    });
+    client.middlewareStack.add(
+      (next, context) => async (args) => {
+        const result = await next(args);
+        if (writeListeners.size > 0 && writeCommand.test(context.commandName ?? '')) {
+          for (const listener of writeListeners) listener();
+        }
+        return result;
+      },
+      { step: 'initialize', name: 'tableWriteListeners' },
+    );
+  }
   return client;
 };
 
