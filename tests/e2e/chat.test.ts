@@ -11,8 +11,13 @@ import { useBrowser } from '../support/browser';
 const browser = useBrowser();
 let admin: Page;
 let sophia: Page;
-/** Sophia's live WebSocket, passed through to the server, so the test can cut it. */
-let sophiaSocket: WebSocketRoute | undefined;
+/**
+ * Sophia's live WebSockets, passed through to the server, so the test can cut them: every
+ * connection her browser made, all closed by the drop below. Keeping only
+ * the newest was not enough once: a socket of an earlier page can be routed after the current
+ * page's, and closing that one left her connection open.
+ */
+const sophiaSockets: WebSocketRoute[] = [];
 
 /** Signed in through the API (the form is sign-in.test.ts's), where the form lands. */
 const signedIn = (who: { phone: string; password: string }, viewport?: { width: number; height: number }) =>
@@ -34,7 +39,7 @@ beforeAll(async () => {
   sophia = await signedIn({ phone: '+15550100003', password: 'Client#2026' }, { width: 390, height: 844 });
   await sophia.routeWebSocket(/\/ws\?ticket=/, (route) => {
     route.connectToServer();
-    sophiaSocket = route;
+    sophiaSockets.push(route);
   });
 });
 
@@ -81,7 +86,7 @@ describe('chat in two browsers', () => {
     const connection = sophia.locator('[role="status"][data-state]');
     await sophia.getByRole('button', { name: 'Back to chats' }).click();
     await expect.poll(() => connection.getAttribute('data-state')).toBe('open');
-    sophiaSocket?.close({ code: 1006, reason: 'network lost' });
+    await Promise.all(sophiaSockets.map((socket) => socket.close({ code: 1006, reason: 'network lost' })));
     await expect.poll(() => connection.getAttribute('data-state')).toBe('reconnecting');
     const text = `Sent while you were offline ${Date.now().toString(36)}`;
     await composer(admin, 'Sophia Nguyen').fill(text);
