@@ -95,7 +95,7 @@ interface ShardState {
 }
 type Checkpoints = Record<string, Record<string, ShardState>>;
 
-/** A wait that `stop` cuts short. */
+/** A wait that `signal` cuts short: `stop`, or a write that wakes the poller. */
 const pause = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
     if (signal.aborted) return resolve();
@@ -373,31 +373,14 @@ export const startStreamPoller = async (options: StreamPollerOptions): Promise<S
   };
   const closedShards = () => Object.values(shardStates).filter((state) => state.closed).length;
 
-  /** A write since the current read began: the wait after it is skipped (or cut short). */
-  let woken = false;
-  let endWait: (() => void) | undefined;
-  const unsubscribe = options.wakeOn?.(() => {
-    woken = true;
-    endWait?.();
-  });
-  const waitForWork = () =>
-    new Promise<void>((resolve) => {
-      if (woken || stopping.signal.aborted) return resolve();
-      const timer = setTimeout(done, pollIntervalMs);
-      function done() {
-        clearTimeout(timer);
-        endWait = undefined;
-        stopping.signal.removeEventListener('abort', done);
-        resolve();
-      }
-      endWait = done;
-      stopping.signal.addEventListener('abort', done, { once: true });
-    });
+  /** Aborted by a write since the current read began: the wait after that read is skipped or cut short. */
+  let written = new AbortController();
+  const unsubscribe = options.wakeOn?.(() => written.abort());
 
   const loop = async () => {
     while (!stopping.signal.aborted) {
       let busy = false;
-      woken = false;
+      written = new AbortController();
       const closedBefore = closedShards();
       try {
         const listed = await currentShards();
@@ -420,7 +403,7 @@ export const startStreamPoller = async (options: StreamPollerOptions): Promise<S
         shards = undefined;
         busy = true;
       }
-      if (!busy) await waitForWork();
+      if (!busy) await pause(pollIntervalMs, AbortSignal.any([stopping.signal, written.signal]));
     }
   };
   const running = loop();
